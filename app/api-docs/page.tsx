@@ -1,0 +1,90 @@
+// The API page: the event contract v1 and the read API, generated from the same schemas the server validates with.
+import type { Metadata } from "next";
+import { requireUser } from "@/lib/auth/current-user";
+import { EVENT_SCHEMAS, EVENT_TYPES, CONTRACT_VERSION } from "@/lib/events/contract";
+import { eventJsonSchema, buildOpenApiDocument } from "@/lib/events/openapi";
+import { exampleEvents } from "@/lib/events/examples";
+import { INGEST_LIMITS } from "@/lib/ingest/limits";
+import { SchemaFields } from "@/components/api-docs/schema-fields";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "API" };
+
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+
+export default async function ApiDocsPage() {
+  await requireUser();
+  const examples = exampleEvents("my");
+  const readPaths = Object.entries(buildOpenApiDocument().paths).filter(([p]) => p !== "/api/v1/events");
+  return (
+    <main className="api-docs">
+      <header className="page-header">
+        <h1>API</h1>
+        <p className="muted">
+          Event contract {CONTRACT_VERSION}. Everything enters Harness Lab as events: the HTTP API below, <code>npx harness-lab sync DIR</code> for
+          offline event logs, the importers and launched jobs all send the same events. Machine-readable:{" "}
+          <a href="/api/v1/openapi.json">/api/v1/openapi.json</a> (OpenAPI 3.1).
+        </p>
+      </header>
+
+      <section className="card">
+        <h2>Sending events</h2>
+        <p>
+          <code>POST /api/v1/events</code> with <code>Authorization: Bearer &lt;token&gt;</code> (a token with scope <code>ingest</code>, created by an
+          admin under Settings) and a body that is a JSON array of events or NDJSON, one event per line.
+        </p>
+        <ul>
+          <li>One request is all-or-nothing: if any event is invalid, nothing is written and the 400 response lists the index, field path and reason of each problem.</li>
+          <li>Producers supply ids. Sending an event again changes nothing (the response counts it as <code>unchanged</code>); a different record under an existing immutable id is refused with 409.</li>
+          <li>Parents may come later in the same request; a reference to something that exists nowhere is a 400 that names it.</li>
+          <li>Limits: body {mb(INGEST_LIMITS.maxBodyBytes)} (413 above), one event {mb(INGEST_LIMITS.maxEventBytes)}; bodies over {mb(INGEST_LIMITS.inMemoryBytes)} are validated as they stream and spooled to disk, so memory does not grow with the body.</li>
+        </ul>
+        <pre className="code-block">{`curl -X POST http://127.0.0.1:3000/api/v1/events \\
+  -H "Authorization: Bearer $HARNESS_LAB_TOKEN" \\
+  -H "Content-Type: application/x-ndjson" \\
+  --data-binary @events.jsonl`}</pre>
+      </section>
+
+      <section className="card">
+        <h2>Reading</h2>
+        <p>Every read needs a token with scope <code>read</code> or a signed-in session.</p>
+        <table className="table">
+          <thead>
+            <tr>
+              <th scope="col">Endpoint</th>
+              <th scope="col">What it returns</th>
+            </tr>
+          </thead>
+          <tbody>
+            {readPaths.map(([path, item]) => (
+              <tr key={path}>
+                <td><code>GET {path}</code></td>
+                <td>{(item as { get: { summary: string } }).get.summary}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </section>
+
+      <section>
+        <h2>Event types</h2>
+        {EVENT_TYPES.map((type) => {
+          const example = examples.find((e) => e.type === type);
+          return (
+            <section key={type} className="card" id={`event-${type}`}>
+              <h3><code>{type}</code></h3>
+              <p>{EVENT_SCHEMAS[type].description}</p>
+              <SchemaFields schema={eventJsonSchema(type)} />
+              {example ? (
+                <details>
+                  <summary>Example</summary>
+                  <pre className="code-block">{JSON.stringify(example, null, 2)}</pre>
+                </details>
+              ) : null}
+            </section>
+          );
+        })}
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,24 @@
+// GET /api/v1/runs/{id}/metrics?keys=a,b: metric series of a run, by key (all keys when none are named).
+import { z } from "zod";
+import { getStore } from "@/db/client";
+import { getRunMetrics } from "@/db/queries/run-metrics";
+import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
+import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+import { parseSearchParams } from "@/lib/http/search-params";
+
+export const dynamic = "force-dynamic";
+
+const Query = z.strictObject({
+  keys: z.string().max(10_000, "must be at most 10000 characters").transform((s) => s.split(",").map((k) => k.trim()).filter(Boolean)).optional(),
+});
+
+export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
+  const auth = await authenticateRequest(request, "read");
+  if (!auth.ok) return authErrorResponse(auth);
+  const query = parseSearchParams(request.url, Query);
+  if (!query.ok) return query.response;
+  const { id } = await params;
+  const metrics = getRunMetrics(getStore(), id, query.data.keys?.length ? query.data.keys : null);
+  if (!metrics) return errorResponse(404, `run "${id}" not found`);
+  return jsonResponse(metrics);
+}

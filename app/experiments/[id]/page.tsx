@@ -1,0 +1,158 @@
+// One experiment at a glance: what it is, its headline training rates, runs, harness versions and
+// how its rollouts and other records are spread.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getStore } from "@/db/client";
+import { getExperimentOverview } from "@/db/queries/experiments";
+import { requireUser } from "@/lib/auth/current-user";
+import { ROLLOUT_PURPOSES, PROPOSAL_STATUSES } from "@/lib/domain/vocabulary";
+import { formatCount } from "@/lib/format";
+import { Badge } from "@/components/ui/badge";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { EmptyState } from "@/components/ui/empty-state";
+import { TrainingRateStats } from "@/components/experiments/training-rate-stats";
+import { RunsTable } from "@/components/experiments/runs-table";
+import { HarnessVersionsTable } from "@/components/experiments/harness-versions-table";
+
+export const dynamic = "force-dynamic";
+// A fixed title: the experiment's name would have to be read before the access check.
+export const metadata: Metadata = { title: "Experiment" };
+
+const PURPOSE_NOTES: Record<(typeof ROLLOUT_PURPOSES)[number], string> = {
+  train: "sampled for policy updates",
+  preparation: "spent preparing skills and proposals",
+  comparison: "candidate vs current harness; not reused for training",
+  eval: "evaluation of a fixed checkpoint",
+  rerun: "frozen target re-run under an engineer patch",
+};
+
+interface Props {
+  params: Promise<{ id: string }>;
+}
+
+export default async function ExperimentPage({ params }: Props) {
+  await requireUser();
+  const { id } = await params;
+  const overview = getExperimentOverview(getStore(), id);
+  if (!overview) notFound();
+  const { experiment } = overview;
+  const q = `?experiment=${encodeURIComponent(experiment.id)}`;
+
+  return (
+    <main>
+      <header className="page-header">
+        <nav className="breadcrumbs" aria-label="Breadcrumb">
+          <Link href="/experiments">Experiments</Link> / <span className="mono">{experiment.id}</span>
+        </nav>
+        <div className="title-row">
+          <h1>{experiment.name}</h1>
+          <Badge tone="accent" title="Method">
+            {experiment.method}
+          </Badge>
+          <StatusBadge status={overview.status} />
+        </div>
+        {experiment.description && <p className="prose-text muted">{experiment.description}</p>}
+      </header>
+
+      <TrainingRateStats overview={overview} />
+
+      <section className="section" aria-labelledby="runs-heading">
+        <h2 id="runs-heading">Runs</h2>
+        {overview.runs.length === 0 ? (
+          <EmptyState title="No runs yet">
+            <p>Runs appear when a trainer, evaluator or importer sends a <code>run</code> event for this experiment.</p>
+          </EmptyState>
+        ) : (
+          <RunsTable runs={overview.runs} />
+        )}
+      </section>
+
+      <section className="section" aria-labelledby="harness-heading">
+        <h2 id="harness-heading">Harness versions</h2>
+        {overview.harnessVersions.length === 0 ? (
+          <EmptyState title="No harness versions yet">
+            <p>H0, H1, H2, … appear when a producer sends <code>harness_version</code> events with their files.</p>
+          </EmptyState>
+        ) : (
+          <HarnessVersionsTable
+            versions={overview.harnessVersions}
+            caption="Hook columns count the hook files at each lifecycle position."
+          />
+        )}
+      </section>
+
+      <div className="grid-2 section">
+        <section aria-labelledby="purpose-heading">
+          <h2 id="purpose-heading">Rollouts by purpose</h2>
+          <div className="table-wrap">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">Purpose</th>
+                  <th scope="col" className="num">
+                    Rollouts
+                  </th>
+                  <th scope="col">Meaning</th>
+                </tr>
+              </thead>
+              <tbody>
+                {ROLLOUT_PURPOSES.map((p) => (
+                  <tr key={p}>
+                    <th scope="row">{p}</th>
+                    <td className="num">{formatCount(overview.rolloutsByPurpose[p])}</td>
+                    <td className="muted">{PURPOSE_NOTES[p]}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">all</th>
+                  <td className="num">{formatCount(overview.rollouts)}</td>
+                  <td>
+                    <Link href={`/trajectories${q}`}>Latest trajectories</Link>
+                  </td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        </section>
+
+        <section aria-labelledby="records-heading">
+          <h2 id="records-heading">Other records</h2>
+          <div className="card">
+            <dl className="key-values">
+              <dt>Tasks touched</dt>
+              <dd>{formatCount(overview.tasksTouched)}</dd>
+              <dt>Checkpoints</dt>
+              <dd>{formatCount(overview.checkpoints)}</dd>
+              <dt>Proposals</dt>
+              <dd>
+                {overview.proposals === 0 ? (
+                  "0"
+                ) : (
+                  <Link href={`/proposals${q}`}>{formatCount(overview.proposals)}</Link>
+                )}
+                {overview.proposals > 0 && (
+                  <span className="muted">
+                    {" "}
+                    ({PROPOSAL_STATUSES.filter((s) => overview.proposalsByStatus[s] > 0)
+                      .map((s) => `${formatCount(overview.proposalsByStatus[s])} ${s}`)
+                      .join(", ")}
+                    )
+                  </span>
+                )}
+              </dd>
+              <dt>Skills</dt>
+              <dd>{formatCount(overview.skills)}</dd>
+              <dt>Evaluation runs</dt>
+              <dd>{formatCount(overview.evalRuns)}</dd>
+              <dt>Failure packets</dt>
+              <dd>{formatCount(overview.failurePackets)}</dd>
+            </dl>
+          </div>
+        </section>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,130 @@
+"use server";
+// Settings mutations: API tokens and users (admins), your own password (anyone signed in).
+// Each one is a guardedAction, and each change is audited by the lib function that makes it.
+// A "use server" file may export only async functions, so the zod inputs stay private.
+import { cookies, headers } from "next/headers";
+import { revalidatePath } from "next/cache";
+import { z } from "zod";
+import { getStore } from "@/db/client";
+import { ROLES, TOKEN_SCOPES } from "@/lib/domain/vocabulary";
+import { zodErrorMessage, type ActionResult, type ActionState } from "@/lib/auth/action-result";
+import { createApiToken, revokeApiToken } from "@/lib/auth/api-tokens";
+import { userActor } from "@/lib/auth/audit";
+import { guardedAction } from "@/lib/auth/guarded-action";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/auth/passwords";
+import { deleteOtherSessions, requestBaseUrl, SESSION_COOKIE } from "@/lib/auth/sessions";
+import { checkCurrentPassword, createSignInLink, createUser, setPassword, signInLinkUrl, USERNAME_PATTERN } from "@/lib/auth/users";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const password = z
+  .string()
+  .min(MIN_PASSWORD_LENGTH, `at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(MAX_PASSWORD_LENGTH, `at most ${MAX_PASSWORD_LENGTH} characters`);
+
+// Empty form fields arrive as "", which means "not given" for every optional field here.
+const optional = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === "" || v === null ? undefined : v), schema.optional());
+
+const CreateApiTokenInput = z.object({
+  name: z.string().trim().min(1, "give the token a name").max(100, "at most 100 characters"),
+  scopes: z.array(z.enum(TOKEN_SCOPES, "unknown scope")).min(1, "choose at least one scope"),
+  expiresInDays: optional(z.coerce.number("a number of days").int("whole days").min(1, "at least 1 day").max(3650, "at most 3650 days")),
+});
+
+const CreateUserInput = z.object({
+  username: z.string().trim().regex(USERNAME_PATTERN, "2–64 letters, digits, dots, underscores or dashes"),
+  displayName: optional(z.string().trim().max(100, "at most 100 characters")),
+  role: z.enum(ROLES, "choose viewer, reviewer or admin"),
+  password: optional(password),
+});
+
+const ChangePasswordInput = z
+  .object({
+    currentPassword: z.string().max(MAX_PASSWORD_LENGTH),
+    newPassword: password,
+    confirmPassword: z.string(),
+  })
+  .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "does not match the new password" });
+
+const formOf = (formData: unknown) => (formData instanceof FormData ? formData : new FormData());
+
+type CreatedToken = { name: string; secret: string; prefix: string; expiresAt: number | null };
+
+export const createApiTokenAction = guardedAction(
+  "admin",
+  async (user, _previous: ActionState<CreatedToken>, formData?: FormData): Promise<ActionResult<CreatedToken>> => {
+    const form = formOf(formData);
+    const parsed = CreateApiTokenInput.safeParse({
+      name: form.get("name") ?? "",
+      scopes: form.getAll("scopes"),
+      expiresInDays: form.get("expiresInDays"),
+    });
+    if (!parsed.success) return { error: zodErrorMessage(parsed.error) };
+    const { name, scopes, expiresInDays } = parsed.data;
+    const expiresAt = expiresInDays ? Date.now() + expiresInDays * DAY_MS : null;
+    const created = createApiToken(getStore(), { name, scopes, createdBy: user.id, expiresAt });
+    revalidatePath("/settings");
+    return { ok: true, name, secret: created.secret, prefix: created.prefix, expiresAt };
+  },
+);
+
+export const revokeApiTokenAction = guardedAction(
+  "admin",
+  async (user, _previous: ActionState, formData?: FormData): Promise<ActionResult> => {
+    const parsed = z.object({ id: z.string().min(1, "missing token id") }).safeParse({ id: formOf(formData).get("id") ?? "" });
+    if (!parsed.success) return { error: zodErrorMessage(parsed.error) };
+    const result = revokeApiToken(getStore(), parsed.data.id, userActor(user.id));
+    if (!result.ok) return { error: result.error === "not_found" ? "id: no such token" : "this token is already revoked" };
+    revalidatePath("/settings");
+    return { ok: true };
+  },
+);
+
+type CreatedUser = { username: string; signInLink: string | null };
+
+export const createUserAction = guardedAction(
+  "admin",
+  async (user, _previous: ActionState<CreatedUser>, formData?: FormData): Promise<ActionResult<CreatedUser>> => {
+    const form = formOf(formData);
+    const parsed = CreateUserInput.safeParse({
+      username: form.get("username") ?? "",
+      displayName: form.get("displayName"),
+      role: form.get("role") ?? "",
+      password: form.get("password"),
+    });
+    if (!parsed.success) return { error: zodErrorMessage(parsed.error) };
+    const store = getStore();
+    const created = await createUser(store, parsed.data, userActor(user.id));
+    if (!created.ok) {
+      return { error: created.error === "username_taken" ? "username: already taken" : "username: not a valid username" };
+    }
+    // Without a password the new user needs a way in: a one-time link the admin passes on.
+    let signInLink: string | null = null;
+    if (!parsed.data.password) {
+      const { token } = createSignInLink(store, created.user.id, { actor: userActor(user.id) });
+      signInLink = signInLinkUrl(requestBaseUrl(await headers()), token);
+    }
+    revalidatePath("/settings");
+    return { ok: true, username: created.user.username, signInLink };
+  },
+);
+
+export const changePasswordAction = guardedAction(
+  "viewer",
+  async (user, _previous: ActionState, formData?: FormData): Promise<ActionResult> => {
+    const form = formOf(formData);
+    const parsed = ChangePasswordInput.safeParse({
+      currentPassword: form.get("currentPassword") ?? "",
+      newPassword: form.get("newPassword") ?? "",
+      confirmPassword: form.get("confirmPassword") ?? "",
+    });
+    if (!parsed.success) return { error: zodErrorMessage(parsed.error) };
+    const store = getStore();
+    const check = await checkCurrentPassword(store, user.id, parsed.data.currentPassword);
+    if (check === "wrong") return { error: "currentPassword: wrong password" };
+    await setPassword(store, user.id, parsed.data.newPassword, userActor(user.id));
+    deleteOtherSessions(store, user.id, (await cookies()).get(SESSION_COOKIE)?.value);
+    revalidatePath("/settings");
+    return { ok: true };
+  },
+);

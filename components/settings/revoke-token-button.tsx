@@ -1,0 +1,24 @@
+"use client";
+// One revoke button per token row; revoking is immediate, the token answers 401 "token revoked" after.
+import { useActionState } from "react";
+import type { ActionResult, ActionState } from "@/lib/auth/action-result";
+import { FormError } from "./form-message";
+
+interface Props {
+  id: string;
+  name: string;
+  action: (state: ActionState, formData: FormData) => Promise<ActionResult>;
+}
+
+export function RevokeTokenButton({ id, name, action }: Props) {
+  const [state, formAction, pending] = useActionState(action, null);
+  return (
+    <form action={formAction}>
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" className="button button-danger" disabled={pending} aria-label={`Revoke token ${name}`}>
+        Revoke
+      </button>
+      <FormError state={state} />
+    </form>
+  );
+}

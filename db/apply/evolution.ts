@@ -1,0 +1,80 @@
+// Appliers for the evolution loop: skills, evolution rounds, proposals, comparisons, decisions.
+import "server-only";
+import type { EventOf } from "../../lib/events/contract";
+import { eventHash } from "../../lib/events/canonical-json";
+import { ApplyContext, type ApplyStatus, insertImmutable, json, orNull } from "./context";
+
+export function applySkill(ctx: ApplyContext, e: EventOf<"skill">): ApplyStatus {
+  ctx.ref("experiments", e.experiment, "experiment");
+  ctx.ref("tasks", e.task, "task");
+  e.source_rollouts.forEach((id, i) => ctx.ref("rollouts", id, `source_rollouts.${i}`));
+  const hash = eventHash(e);
+  return insertImmutable(ctx, "skills", "skill", e.id, hash, () => {
+    ctx.stmt("INSERT INTO skills (id, experiment_id, kind, task_id, epoch, text, content_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+      .run(e.id, e.experiment, e.kind, orNull(e.task), orNull(e.epoch), e.text, hash, ctx.now);
+    const source = ctx.stmt("INSERT OR IGNORE INTO skill_sources (skill_id, rollout_id) VALUES (?, ?)");
+    for (const id of e.source_rollouts) source.run(e.id, id);
+  });
+}
+
+export function applyEvolutionRound(ctx: ApplyContext, e: EventOf<"evolution_round">): ApplyStatus {
+  ctx.ref("experiments", e.experiment, "experiment");
+  ctx.ref("runs", e.run, "run");
+  ctx.ref("harness_versions", e.incumbent, "incumbent");
+  const hash = eventHash(e);
+  return insertImmutable(ctx, "evolution_rounds", "evolution round", e.id, hash, () => {
+    ctx.stmt(
+      `INSERT INTO evolution_rounds (id, experiment_id, run_id, epoch, idx, incumbent_harness_version_id, content_hash, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(e.id, e.experiment, orNull(e.run), e.epoch, e.index, e.incumbent, hash, ctx.now);
+  });
+}
+
+export function applyProposal(ctx: ApplyContext, e: EventOf<"proposal">): ApplyStatus {
+  ctx.ref("experiments", e.experiment, "experiment");
+  ctx.ref("evolution_rounds", e.round, "round");
+  ctx.ref("harness_versions", e.base, "base");
+  ctx.ref("harness_versions", e.candidate, "candidate");
+  ctx.ref("proposals", e.parent, "parent");
+  e.evidence.forEach((ev, i) => ctx.ref("rollouts", ev.rollout, `evidence.${i}.rollout`));
+  if (e.parent === e.id) return ctx.conflict("parent", "a proposal cannot revise itself");
+  const hash = eventHash(e);
+  return insertImmutable(ctx, "proposals", "proposal", e.id, hash, () => {
+    ctx.stmt(
+      `INSERT INTO proposals (id, experiment_id, round_id, kind, title, problem, rationale, teacher, base_harness_version_id,
+        candidate_harness_version_id, parent_proposal_id, status, content_hash, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
+    ).run(e.id, e.experiment, orNull(e.round), e.kind, e.title, orNull(e.problem), orNull(e.rationale), orNull(e.teacher),
+      e.base, e.candidate, orNull(e.parent), hash, ctx.now);
+    const evidence = ctx.stmt("INSERT OR IGNORE INTO proposal_evidence (proposal_id, rollout_id, note) VALUES (?, ?, ?)");
+    for (const ev of e.evidence) evidence.run(e.id, ev.rollout, orNull(ev.note));
+  });
+}
+
+export function applyComparison(ctx: ApplyContext, e: EventOf<"comparison">): ApplyStatus {
+  ctx.ref("proposals", e.proposal, "proposal");
+  ctx.ref("runs", e.run, "run");
+  e.base_rollouts.forEach((id, i) => ctx.ref("rollouts", id, `base_rollouts.${i}`));
+  e.candidate_rollouts.forEach((id, i) => ctx.ref("rollouts", id, `candidate_rollouts.${i}`));
+  const hash = eventHash(e);
+  return insertImmutable(ctx, "comparisons", "comparison", e.id, hash, () => {
+    ctx.stmt("INSERT INTO comparisons (id, proposal_id, run_id, rollouts_per_task, reported, content_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+      .run(e.id, e.proposal, orNull(e.run), orNull(e.rollouts_per_task), json(e.reported), hash, ctx.now);
+    const link = ctx.stmt("INSERT OR IGNORE INTO comparison_rollouts (comparison_id, rollout_id, side) VALUES (?, ?, ?)");
+    for (const id of e.base_rollouts) link.run(e.id, id, "base");
+    for (const id of e.candidate_rollouts) link.run(e.id, id, "candidate");
+  });
+}
+
+export function applyDecision(ctx: ApplyContext, e: EventOf<"decision">): ApplyStatus {
+  ctx.ref("proposals", e.proposal, "proposal");
+  const hash = eventHash(e);
+  return insertImmutable(ctx, "decisions", "decision", e.id, hash, () => {
+    ctx.stmt(
+      `INSERT INTO decisions (id, proposal_id, verdict, actor_kind, actor, reason, rule_verdict, content_hash, created_at)
+       VALUES (?, ?, ?, 'rule', ?, ?, ?, ?, ?)`,
+    ).run(e.id, e.proposal, e.verdict, e.actor, orNull(e.reason), json(e.rule_verdict), hash, ctx.now);
+    // The proposal's status follows its latest decision; the decisions table stays the record.
+    ctx.stmt("UPDATE proposals SET status = ? WHERE id = ?").run(e.verdict === "accept" ? "accepted" : "rejected", e.proposal);
+  });
+}

@@ -1,0 +1,133 @@
+// Appliers for the experiment's structure: experiment, run, harness version, checkpoint, task, metrics.
+import "server-only";
+import { createHash } from "node:crypto";
+import type { EventOf } from "../../lib/events/contract";
+import { canonicalJson, eventHash } from "../../lib/events/canonical-json";
+import { ApplyContext, type ApplyStatus, insertImmutable, json, orNull } from "./context";
+
+export function applyExperiment(ctx: ApplyContext, e: EventOf<"experiment">): ApplyStatus {
+  const row = ctx.stmt("SELECT method, name, description, config FROM experiments WHERE id = ?").get(e.id) as
+    | { method: string; name: string; description: string | null; config: string | null }
+    | undefined;
+  if (!row) {
+    ctx.stmt(
+      "INSERT INTO experiments (id, name, method, description, config, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    ).run(e.id, e.name, e.method, orNull(e.description), json(e.config), e.created_at ?? ctx.now, ctx.now);
+    return "applied";
+  }
+  if (row.method !== e.method) return ctx.conflict("method", `experiment "${e.id}" has method "${row.method}"; the method cannot change`);
+  const config = e.config === undefined ? row.config : canonicalJson(e.config);
+  const description = e.description ?? row.description;
+  const sameConfig = e.config === undefined || (row.config !== null && canonicalJson(JSON.parse(row.config)) === config);
+  if (row.name === e.name && row.description === description && sameConfig) return "unchanged";
+  ctx.stmt("UPDATE experiments SET name = ?, description = ?, config = ?, updated_at = ? WHERE id = ?")
+    .run(e.name, description, config, ctx.now, e.id);
+  return "applied";
+}
+
+// A replayed "running" must not undo a "finished": statuses only move forward.
+const STATUS_RANK: Record<string, number> = { pending: 0, running: 1, finished: 2, failed: 2, cancelled: 2 };
+
+export function applyRun(ctx: ApplyContext, e: EventOf<"run">): ApplyStatus {
+  ctx.ref("experiments", e.experiment, "experiment");
+  ctx.ref("jobs", e.job, "job");
+  const row = ctx.stmt("SELECT * FROM runs WHERE id = ?").get(e.id) as Record<string, unknown> | undefined;
+  if (!row) {
+    ctx.stmt(
+      `INSERT INTO runs (id, experiment_id, name, kind, status, config, job_id, started_at, finished_at, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(e.id, e.experiment, orNull(e.name), e.kind, e.status, json(e.config), orNull(e.job),
+      orNull(e.started_at), orNull(e.finished_at), ctx.now, ctx.now);
+    return "applied";
+  }
+  if (row.experiment_id !== e.experiment) return ctx.conflict("experiment", `run "${e.id}" belongs to experiment "${row.experiment_id}"`);
+  if (row.kind !== e.kind) return ctx.conflict("kind", `run "${e.id}" is of kind "${row.kind}"; the kind cannot change`);
+  const status = STATUS_RANK[e.status] >= STATUS_RANK[row.status as string] ? e.status : (row.status as string);
+  const next = {
+    name: e.name ?? row.name,
+    status,
+    config: e.config === undefined ? row.config : JSON.stringify(e.config),
+    job_id: e.job ?? row.job_id,
+    started_at: e.started_at ?? row.started_at,
+    finished_at: e.finished_at ?? row.finished_at,
+  };
+  const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) =>
+    k === "config" ? (next.config === null ? row.config !== null : row.config === null || canonicalJson(JSON.parse(String(row.config))) !== canonicalJson(JSON.parse(String(next.config)))) : next[k] !== row[k],
+  );
+  if (!changed) return "unchanged";
+  ctx.stmt("UPDATE runs SET name = ?, status = ?, config = ?, job_id = ?, started_at = ?, finished_at = ?, updated_at = ? WHERE id = ?")
+    .run(next.name, next.status, next.config, next.job_id, next.started_at, next.finished_at, ctx.now, e.id);
+  return "applied";
+}
+
+export function applyHarnessVersion(ctx: ApplyContext, e: EventOf<"harness_version">): ApplyStatus {
+  ctx.ref("experiments", e.experiment, "experiment");
+  ctx.ref("harness_versions", e.parent, "parent");
+  const hash = eventHash(e);
+  return insertImmutable(ctx, "harness_versions", "harness version", e.id, hash, () => {
+    ctx.stmt(
+      `INSERT INTO harness_versions (id, experiment_id, label, parent_id, origin, origin_proposal_id, description, content_hash, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(e.id, e.experiment, e.label, orNull(e.parent), e.origin, orNull(e.origin_proposal), orNull(e.description), hash, ctx.now);
+    const blob = ctx.stmt("INSERT OR IGNORE INTO blobs (hash, size, content) VALUES (?, ?, ?)");
+    const file = ctx.stmt("INSERT INTO harness_files (harness_version_id, path, blob_hash, kind, hook_position) VALUES (?, ?, ?, ?, ?)");
+    for (const f of e.files) {
+      const hash = createHash("sha256").update(f.content).digest("hex");
+      blob.run(hash, Buffer.byteLength(f.content), f.content);
+      file.run(e.id, f.path, hash, f.kind, orNull(f.hook_position));
+    }
+  });
+}
+
+export function applyCheckpoint(ctx: ApplyContext, e: EventOf<"checkpoint">): ApplyStatus {
+  ctx.ref("experiments", e.experiment, "experiment");
+  ctx.ref("runs", e.run, "run");
+  const hash = eventHash(e);
+  return insertImmutable(ctx, "checkpoints", "checkpoint", e.id, hash, () => {
+    ctx.stmt(
+      `INSERT INTO checkpoints (id, experiment_id, run_id, role, name, model, step, epoch, uri, metadata, content_hash, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(e.id, e.experiment, orNull(e.run), e.role, orNull(e.name), orNull(e.model), orNull(e.step), orNull(e.epoch),
+      orNull(e.uri), json(e.metadata), hash, ctx.now);
+  });
+}
+
+export function applyTask(ctx: ApplyContext, e: EventOf<"task">): ApplyStatus {
+  const row = ctx.stmt("SELECT key, benchmark, title, metadata FROM tasks WHERE id = ?").get(e.id) as
+    | { key: string; benchmark: string; title: string | null; metadata: string | null }
+    | undefined;
+  const hash = eventHash(e);
+  if (!row) {
+    const clash = ctx.stmt("SELECT id FROM tasks WHERE benchmark = ? AND key = ?").pluck().get(e.benchmark, e.key) as string | undefined;
+    if (clash !== undefined) return ctx.conflict("key", `benchmark "${e.benchmark}" already has task "${e.key}" under id "${clash}"`);
+    ctx.stmt("INSERT INTO tasks (id, key, benchmark, title, metadata, content_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+      .run(e.id, e.key, e.benchmark, orNull(e.title), json(e.metadata), hash, ctx.now);
+    return "applied";
+  }
+  if (row.key !== e.key || row.benchmark !== e.benchmark) {
+    return ctx.conflict("key", `task "${e.id}" is "${row.benchmark}/${row.key}"; key and benchmark cannot change`);
+  }
+  const title = e.title ?? row.title;
+  const metadata = e.metadata === undefined ? row.metadata : JSON.stringify(e.metadata);
+  const sameMetadata = e.metadata === undefined || (row.metadata !== null && canonicalJson(JSON.parse(row.metadata)) === canonicalJson(e.metadata));
+  if (title === row.title && sameMetadata) return "unchanged";
+  ctx.stmt("UPDATE tasks SET title = ?, metadata = ?, content_hash = ? WHERE id = ?").run(title, metadata, hash, e.id);
+  return "applied";
+}
+
+export function applyMetrics(ctx: ApplyContext, e: EventOf<"metrics">): ApplyStatus {
+  ctx.ref("runs", e.run, "run");
+  const existing = ctx.stmt("SELECT value FROM metric_points WHERE run_id = ? AND key = ? AND step = ?");
+  const insert = ctx.stmt("INSERT INTO metric_points (run_id, key, step, epoch, value, time) VALUES (?, ?, ?, ?, ?, ?)");
+  let inserted = false;
+  for (const [key, value] of Object.entries(e.values)) {
+    const row = existing.get(e.run, key, e.step) as { value: number | null } | undefined;
+    if (!row) {
+      insert.run(e.run, key, e.step, orNull(e.epoch), value, e.time ?? ctx.now);
+      inserted = true;
+    } else if (row.value !== value) {
+      ctx.conflict(`values.${key}`, `run "${e.run}" already has ${key} = ${row.value} at step ${e.step}; metric points are immutable`);
+    }
+  }
+  return inserted ? "applied" : "unchanged";
+}

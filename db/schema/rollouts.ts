@@ -1,0 +1,89 @@
+// Rollouts (one attempt at one task), their turns and the hook events injected into them, and skills.
+import { sqliteTable, text, integer, real, primaryKey, index } from "drizzle-orm/sqlite-core";
+import {
+  contentHash, createdAt, jsonText, timestampMs,
+  ROLLOUT_PURPOSES, TRUNCATION_KINDS, HOOK_POSITIONS, SKILL_KINDS,
+} from "./common";
+import { experiments, runs, tasks, harnessVersions, checkpoints } from "./experiments";
+
+export const rollouts = sqliteTable("rollouts", {
+  id: text("id").primaryKey(),
+  experimentId: text("experiment_id").notNull().references(() => experiments.id),
+  runId: text("run_id").notNull().references(() => runs.id),
+  taskId: text("task_id").notNull().references(() => tasks.id),
+  harnessVersionId: text("harness_version_id").references(() => harnessVersions.id),
+  checkpointId: text("checkpoint_id").references(() => checkpoints.id),
+  purpose: text("purpose", { enum: ROLLOUT_PURPOSES }).notNull(),
+  epoch: integer("epoch"),
+  step: integer("step"),
+  // GRPO group: the K rollouts of one task in one step share this key.
+  groupId: text("group_id"),
+  sampleIndex: integer("sample_index"),
+  // Nullable on purpose: a rollout whose reward is unknown cannot count as trainable.
+  reward: real("reward"),
+  success: integer("success", { mode: "boolean" }).notNull(),
+  exitStatus: text("exit_status"),
+  truncated: integer("truncated", { mode: "boolean" }).notNull(),
+  truncationKind: text("truncation_kind", { enum: TRUNCATION_KINDS }),
+  numTurns: integer("num_turns").notNull(),
+  promptTokens: integer("prompt_tokens"),
+  completionTokens: integer("completion_tokens"),
+  costUsd: real("cost_usd"),
+  durationMs: integer("duration_ms"),
+  submission: text("submission"),
+  sourceFormat: text("source_format").notNull(),
+  metadata: jsonText<Record<string, unknown>>("metadata"),
+  startedAt: timestampMs("started_at"),
+  contentHash: contentHash(),
+  createdAt: createdAt(),
+}, (t) => [
+  index("rollouts_experiment_purpose").on(t.experimentId, t.purpose),
+  index("rollouts_run_step").on(t.runId, t.step),
+  index("rollouts_task").on(t.taskId),
+  index("rollouts_created").on(t.createdAt),
+]);
+
+export const turns = sqliteTable("turns", {
+  rolloutId: text("rollout_id").notNull().references(() => rollouts.id, { onDelete: "cascade" }),
+  idx: integer("idx").notNull(),
+  role: text("role").notNull(),
+  content: text("content").notNull(),
+  reasoning: text("reasoning"),
+  action: jsonText<Record<string, unknown>>("action"),
+  observation: text("observation"),
+  returnCode: integer("return_code"),
+  formatError: integer("format_error", { mode: "boolean" }).notNull(),
+  tokens: integer("tokens"),
+  // The producer's original JSON for this turn, when it came from an importer ("raw" in the viewer).
+  raw: text("raw"),
+}, (t) => [primaryKey({ columns: [t.rolloutId, t.idx] })]);
+
+export const hookEvents = sqliteTable("hook_events", {
+  rolloutId: text("rollout_id").notNull().references(() => rollouts.id, { onDelete: "cascade" }),
+  turnIdx: integer("turn_idx").notNull(),
+  seq: integer("seq").notNull(),
+  position: text("position", { enum: HOOK_POSITIONS }).notNull(),
+  hook: text("hook"),
+  effect: text("effect"),
+  message: text("message"),
+}, (t) => [
+  primaryKey({ columns: [t.rolloutId, t.turnIdx, t.seq] }),
+  index("hook_events_position").on(t.position),
+]);
+
+export const skills = sqliteTable("skills", {
+  id: text("id").primaryKey(),
+  experimentId: text("experiment_id").notNull().references(() => experiments.id),
+  kind: text("kind", { enum: SKILL_KINDS }).notNull(),
+  taskId: text("task_id").references(() => tasks.id),
+  epoch: integer("epoch"),
+  text: text("text").notNull(),
+  contentHash: contentHash(),
+  createdAt: createdAt(),
+}, (t) => [index("skills_experiment").on(t.experimentId)]);
+
+/** The trajectories a skill was written from (teacher 1 compares two attempts of one task). */
+export const skillSources = sqliteTable("skill_sources", {
+  skillId: text("skill_id").notNull().references(() => skills.id),
+  rolloutId: text("rollout_id").notNull().references(() => rollouts.id),
+}, (t) => [primaryKey({ columns: [t.skillId, t.rolloutId] })]);

@@ -1,0 +1,19 @@
+// The shape every server action returns, so forms render one kind of message whatever went wrong.
+import type { ZodError } from "zod";
+
+export type ActionError = { error: string };
+export type ActionResult<T extends object = object> = ({ ok: true } & T) | ActionError;
+/** useActionState starts with no result. */
+export type ActionState<T extends object = object> = ActionResult<T> | null;
+
+export function isActionError(value: unknown): value is ActionError {
+  return typeof value === "object" && value !== null && typeof (value as { error?: unknown }).error === "string";
+}
+
+/** "name: must not be empty" — the form field comes first so the person knows what to fix. */
+export function zodErrorMessage(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return "invalid input";
+  const field = issue.path.map(String).join(".");
+  return field ? `${field}: ${issue.message}` : issue.message;
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from "vitest";
+import { createFailureLimiter } from "./rate-limit";
+
+describe("failure limiter", () => {
+  it("blocks after max failures within the window and forgets them after it", () => {
+    const limiter = createFailureLimiter({ max: 3, windowMs: 1000 });
+    for (let i = 0; i < 3; i++) {
+      expect(limiter.isBlocked("k", i)).toBe(false);
+      limiter.recordFailure("k", i);
+    }
+    expect(limiter.isBlocked("k", 10)).toBe(true);
+    expect(limiter.isBlocked("other", 10)).toBe(false);
+    expect(limiter.isBlocked("k", 1002)).toBe(false);
+    limiter.recordFailure("k", 1003);
+    limiter.reset("k");
+    expect(limiter.isBlocked("k", 1004)).toBe(false);
+  });
+
+  it("bounds memory by evicting the oldest keys", () => {
+    const limiter = createFailureLimiter({ max: 1, windowMs: 1000, maxKeys: 2 });
+    limiter.recordFailure("a", 0);
+    limiter.recordFailure("b", 0);
+    limiter.recordFailure("c", 0);
+    expect(limiter.isBlocked("a", 1)).toBe(false);
+    expect(limiter.isBlocked("c", 1)).toBe(true);
+  });
+});

@@ -1,0 +1,147 @@
+// Ingestion figures of issue 2: rollouts/s through POST /api/v1/events against the production server,
+// rollouts/s of a raw better-sqlite3 insert of the same rows into the same schema (measured in the same
+// run, so the ratio survives a noisy machine), and the server's peak memory while a 200 MB body streams in.
+import http from "node:http";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { openStore } from "../../db/client";
+import { INSERT_ROLLOUT, INSERT_TURN } from "../../db/apply/rollout";
+import { benchRollout, benchSetupEvents } from "./synthetic-rollouts";
+import { sampleMemory, startProductionServer, treeRssBytes } from "./server-process";
+
+export interface IngestBenchOptions {
+  home: string;
+  rollouts: number;
+  batchSize: number;
+  producers: number;
+  bigBodyBytes: number;
+}
+
+async function postJson(url: string, token: string, body: string): Promise<Record<string, unknown>> {
+  const response = await fetch(`${url}/api/v1/events`, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body,
+  });
+  const json = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`ingest failed with ${response.status}: ${JSON.stringify(json).slice(0, 500)}`);
+  return json;
+}
+
+/** Streams NDJSON rollouts until `bytes` have been sent, as a chunked body: the client never holds it whole. */
+function postStreamingBody(url: string, token: string, prefix: string, bytes: number): Promise<{ status: number; body: string; rollouts: number; sent: number }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${url}/api/v1/events`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${token}`, "content-type": "application/x-ndjson", "transfer-encoding": "chunked" },
+    });
+    let sent = 0;
+    let i = 0;
+    request.on("response", (response) => {
+      let body = "";
+      response.on("data", (d: Buffer) => (body += d.toString()));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body, rollouts: i, sent }));
+    });
+    request.on("error", reject);
+    const setup = benchSetupEvents(prefix).map((e) => JSON.stringify(e)).join("\n") + "\n";
+    sent += setup.length;
+    request.write(setup);
+    const pump = () => {
+      while (sent < bytes) {
+        const line = `${JSON.stringify(benchRollout(prefix, i++))}\n`;
+        sent += line.length;
+        if (!request.write(line)) return void request.once("drain", pump);
+      }
+      request.end();
+    };
+    pump();
+  });
+}
+
+function rawInsertRate(rollouts: ReturnType<typeof benchRollout>[], batchSize: number): number {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-bench-raw-"));
+  const store = openStore(path.join(dir, "raw.db"));
+  try {
+    const now = Date.now();
+    const s = store.sqlite;
+    s.prepare("INSERT INTO experiments (id, name, method, created_at, updated_at) VALUES ('raw-exp', 'raw', 'grpo', ?, ?)").run(now, now);
+    s.prepare("INSERT INTO runs (id, experiment_id, kind, status, created_at, updated_at) VALUES ('raw-run', 'raw-exp', 'train', 'running', ?, ?)").run(now, now);
+    const task = s.prepare("INSERT INTO tasks (id, key, benchmark, content_hash, created_at) VALUES (?, ?, 'bench', '-', ?)");
+    for (let t = 0; t < 16; t++) task.run(`raw-task-${t}`, `raw-task-${t}`, now);
+    const rollout = s.prepare(INSERT_ROLLOUT);
+    const turn = s.prepare(INSERT_TURN);
+    const hook = s.prepare("INSERT INTO hook_events (rollout_id, turn_idx, seq, position, hook, effect, message) VALUES (?, ?, ?, ?, ?, ?, ?)");
+    const insertBatch = s.transaction((batch: typeof rollouts) => {
+      for (const r of batch) {
+        rollout.run(r.id, "raw-exp", "raw-run", `raw-task-${Number(r.id.split("-").pop()) % 16}`, null, null, r.purpose, null, r.step, r.group, r.sample_index,
+          r.reward, r.success ? 1 : 0, null, 0, null, r.turns.length, null, null, null, null, null, "harness-lab", null, null, "-", now);
+        r.turns.forEach((t, idx) => {
+          turn.run(r.id, idx, t.role, t.content, null, null, t.observation, t.return_code, 0, null, null);
+          (t.hooks ?? []).forEach((h, seq) => hook.run(r.id, idx, seq, h.position, h.hook ?? null, null, h.message ?? null));
+        });
+      }
+    });
+    const start = performance.now();
+    for (let i = 0; i < rollouts.length; i += batchSize) insertBatch(rollouts.slice(i, i + batchSize));
+    return rollouts.length / ((performance.now() - start) / 1000);
+  } finally {
+    store.sqlite.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function runIngestBench(options: IngestBenchOptions): Promise<Record<string, number | string>> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-bench-"));
+  const token = `hl_bench_${Math.random().toString(36).slice(2)}`;
+  const server = await startProductionServer(options.home, { HARNESS_LAB_DB: path.join(dir, "bench.db"), HARNESS_LAB_ADMIN_TOKEN: token });
+  try {
+    const rollouts = Array.from({ length: options.rollouts }, (_, i) => benchRollout("http", i));
+    const rolloutBytes = Math.round(rollouts.reduce((n, r) => n + JSON.stringify(r).length, 0) / rollouts.length);
+    await postJson(server.url, token, JSON.stringify(benchSetupEvents("http")));
+    // A server runs for weeks: measure its steady state, after the JIT has warmed up on rollouts outside the measured set.
+    for (let w = 0; w < 3; w++) {
+      const warm = Array.from({ length: options.batchSize }, (_, i) => benchRollout("http", options.rollouts + w * options.batchSize + i));
+      await postJson(server.url, token, JSON.stringify(warm));
+    }
+    const bodies: string[] = [];
+    for (let i = 0; i < rollouts.length; i += options.batchSize) bodies.push(JSON.stringify(rollouts.slice(i, i + options.batchSize)));
+    // Several producers at once, as a trainer's rollout workers send: bodies stream in while a batch applies.
+    const start = performance.now();
+    let next = 0;
+    const producer = async () => {
+      while (next < bodies.length) await postJson(server.url, token, bodies[next++]);
+    };
+    await Promise.all(Array.from({ length: options.producers }, producer));
+    const httpRate = rollouts.length / ((performance.now() - start) / 1000);
+    const rawRate = rawInsertRate(rollouts.map((r) => ({ ...r, id: r.id.replace("http-", "raw-") })), options.batchSize);
+
+    const idleRss = treeRssBytes(server.pid);
+    const sampler = sampleMemory(server.pid);
+    const bigStart = performance.now();
+    const big = await postStreamingBody(server.url, token, "big", options.bigBodyBytes);
+    const bigSeconds = (performance.now() - bigStart) / 1000;
+    const peak = sampler.stop();
+    if (big.status !== 200) throw new Error(`the ${options.bigBodyBytes}-byte body was refused: ${big.status} ${big.body.slice(0, 300)}`);
+    const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+    return {
+      ingest_rollout_turns: 30,
+      ingest_rollout_bytes: rolloutBytes,
+      ingest_rollouts: rollouts.length,
+      ingest_batch_size: options.batchSize,
+      ingest_producers: options.producers,
+      ingest_http_rollouts_per_s: Math.round(httpRate),
+      ingest_raw_rollouts_per_s: Math.round(rawRate),
+      ingest_http_vs_raw_ratio: Math.round((httpRate / rawRate) * 1000) / 1000,
+      ingest_http_mb_per_s: mb(httpRate * rolloutBytes),
+      big_body_mb: mb(big.sent),
+      big_body_rollouts: big.rollouts,
+      big_body_seconds: Math.round(bigSeconds * 10) / 10,
+      server_rss_before_big_body_mb: mb(idleRss),
+      server_peak_rss_during_big_body_mb: mb(peak),
+    };
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

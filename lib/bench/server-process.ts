@@ -1,0 +1,103 @@
+// Starts the production server (`next start`) on a free port with its own store, for benchmarks, and
+// samples its memory from /proc while a measurement runs.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+
+export interface RunningServer {
+  url: string;
+  pid: number;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+export async function startProductionServer(home: string, env: Record<string, string>): Promise<RunningServer> {
+  const port = await freePort();
+  const next = path.join(home, "node_modules", "next", "dist", "bin", "next");
+  const child = spawn(process.execPath, [next, "start", "-H", "127.0.0.1", "-p", String(port)], {
+    cwd: home,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", HOST: "127.0.0.1", PORT: String(port), ...env },
+    stdio: ["ignore", process.env.BENCH_TRACE ? "inherit" : "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
+  child.stderr!.on("data", (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
+    try {
+      if ((await fetch(`${url}/api/v1/openapi.json`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the server did not answer within 60 s:\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    process: child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** Resident memory of a process and all of its descendants, in bytes (Linux /proc). */
+export function treeRssBytes(rootPid: number): number {
+  const parents = new Map<number, number>();
+  for (const entry of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      parents.set(Number(entry), ppid);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  const inTree = (pid: number): boolean => {
+    for (let p = pid, hops = 0; p > 1 && hops < 64; p = parents.get(p) ?? 0, hops++) if (p === rootPid) return true;
+    return false;
+  };
+  let total = 0;
+  for (const pid of parents.keys()) {
+    if (!inTree(pid)) continue;
+    try {
+      const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+      const match = /VmRSS:\s+(\d+) kB/.exec(status);
+      if (match) total += Number(match[1]) * 1024;
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
+/** Samples the tree's RSS every `everyMs` until stopped; returns the peak seen. */
+export function sampleMemory(rootPid: number, everyMs = 50): { stop(): number } {
+  let peak = treeRssBytes(rootPid);
+  const timer = setInterval(() => (peak = Math.max(peak, treeRssBytes(rootPid))), everyMs);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, treeRssBytes(rootPid));
+    },
+  };
+}

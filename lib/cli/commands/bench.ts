@@ -1,0 +1,36 @@
+// `harness-lab bench` (npm run bench): every benchmark, one JSON object as the last line of output.
+// Figures are measured against their baseline in the same run; the machine is shared and noisy.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { spawnSync } from "node:child_process";
+import { parseArgs } from "node:util";
+import { projectHome } from "../../../db/client";
+import { runIngestBench } from "../../bench/ingest-bench";
+
+export async function run(args: string[]): Promise<number> {
+  const { values } = parseArgs({ args, options: { quick: { type: "boolean", default: false } } });
+  const home = projectHome();
+  if (!fs.existsSync(path.join(home, ".next", "BUILD_ID"))) {
+    process.stderr.write("bench: no production build yet, running `next build`…\n");
+    const build = spawnSync(process.execPath, [path.join(home, "node_modules", "next", "dist", "bin", "next"), "build"], { cwd: home, stdio: "inherit" });
+    if (build.status !== 0) return build.status ?? 1;
+  }
+  const quick = values.quick;
+  process.stderr.write("bench: ingestion (HTTP vs raw insert, then a large streamed body)…\n");
+  const ingest = await runIngestBench({
+    home,
+    rollouts: quick ? 300 : 2000,
+    batchSize: 100,
+    producers: 4,
+    bigBodyBytes: (quick ? 20 : 200) * 1024 * 1024,
+  });
+  const result = {
+    machine: { cpus: os.cpus().length, memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
+    quick,
+    ...ingest,
+    targets: { ingest_http_vs_raw_ratio: ">= 0.5", server_peak_rss_during_big_body_mb: "< 1024" },
+  };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+  return 0;
+}

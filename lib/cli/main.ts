@@ -1,0 +1,35 @@
+// Entry of the `harness-lab` CLI: one file per command under ./commands, loaded on demand.
+const commands: Record<string, { summary: string; load: () => Promise<{ run(args: string[]): Promise<number> }> }> = {
+  serve: { summary: "migrate, build if needed, and serve the dashboard on HOST:PORT", load: () => import("./commands/serve") },
+  migrate: { summary: "apply the database migrations", load: () => import("./commands/migrate") },
+  sync: { summary: "apply events-*.jsonl files from DIR [--server URL --token T | --db FILE]", load: () => import("./commands/sync") },
+  "sign-in-link": { summary: "print a one-time sign-in link [--user NAME]", load: () => import("./commands/sign-in-link") },
+  bench: { summary: "run the benchmarks and print one JSON object", load: () => import("./commands/bench") },
+};
+
+function usage(): string {
+  const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(14)} ${c.summary}`);
+  return `usage: harness-lab <command> [options]\n\ncommands:\n${lines.join("\n")}\n`;
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === "--help" || name === "-h" || name === "help") {
+    process.stdout.write(usage());
+    return name ? 0 : 2;
+  }
+  const command = commands[name];
+  if (!command) {
+    process.stderr.write(`harness-lab: unknown command "${name}"\n\n${usage()}`);
+    return 2;
+  }
+  return (await command.load()).run(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    process.stderr.write(`harness-lab: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  },
+);

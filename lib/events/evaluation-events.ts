@@ -1,0 +1,59 @@
+// Events of evaluation and of Harness-R1: eval results, failure packets, patch evaluations.
+import { z } from "zod";
+import { Id, Label, Text, Count, FiniteNumber, NumberRecord } from "./primitives";
+import { HOOK_POSITIONS } from "../domain/vocabulary";
+
+export const EvalResultEvent = z.strictObject({
+  type: z.literal("eval_result"),
+  id: Id,
+  experiment: Id,
+  run: Id.optional(),
+  checkpoint: Id.optional(),
+  harness_version: Id.optional(),
+  benchmark: Label,
+  repeat: Count.default(0),
+  results: z.array(z.strictObject({
+    task: Id,
+    success: z.boolean(),
+    reward: FiniteNumber.optional(),
+    rollout: Id.optional(),
+  })).max(100_000).default([]),
+  reported: NumberRecord(z.string().min(1).max(256), FiniteNumber).optional(),
+}).superRefine((event, ctx) => {
+  const seen = new Set<string>();
+  event.results.forEach((r, i) => {
+    if (seen.has(r.task)) ctx.addIssue({ code: "custom", path: ["results", i, "task"], message: `task "${r.task}" appears twice` });
+    seen.add(r.task);
+  });
+  if (event.results.length === 0 && !event.reported) {
+    ctx.addIssue({ code: "custom", path: ["results"], message: "send per-task results or reported numbers" });
+  }
+}).describe("One evaluation run (checkpoint × harness version × benchmark × repeat) with per-task results. Immutable.");
+
+export const FailurePacketEvent = z.strictObject({
+  type: z.literal("failure_packet"),
+  id: Id,
+  experiment: Id,
+  run: Id.optional(),
+  target_checkpoint: Id.optional(),
+  benchmark: Label.optional(),
+  text: Text.optional(),
+  rollouts: z.array(Id).max(100_000).default([]),
+}).describe("Harness-R1: the failed trajectories of a batch, handed to the engineer model. Immutable.");
+
+export const PatchEvaluationEvent = z.strictObject({
+  type: z.literal("patch_evaluation"),
+  id: Id,
+  experiment: Id,
+  failure_packet: Id,
+  proposal: Id.optional(),
+  patch_index: Count.optional(),
+  target_model: Label.optional(),
+  benchmark: Label.optional(),
+  valid: z.boolean(),
+  complete: z.boolean(),
+  baseline_success: FiniteNumber.optional(),
+  patched_success: FiniteNumber.optional(),
+  reward: FiniteNumber.optional(),
+  hook_positions: z.array(z.enum(HOOK_POSITIONS)).max(4).optional(),
+}).describe("Harness-R1: one engineer patch re-run on its batch; reward r(B, P) = Δ_B(P) when valid and complete. Immutable.");

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { buildOpenApiDocument, eventJsonSchema } from "./openapi";
+import { EVENT_TYPES } from "./contract";
+
+describe("OpenAPI document", () => {
+  const doc = buildOpenApiDocument();
+
+  it("describes every event type with its required fields", () => {
+    for (const type of EVENT_TYPES) {
+      const schema = doc.components.schemas[type as keyof typeof doc.components.schemas] as { properties: Record<string, unknown>; required: string[] };
+      expect(schema.properties.type, type).toBeDefined();
+      expect(schema.required, type).toContain("type");
+    }
+    const rollout = eventJsonSchema("rollout") as { required: string[]; properties: Record<string, unknown> };
+    expect(rollout.required).toEqual(expect.arrayContaining(["id", "experiment", "run", "task", "purpose", "reward", "success", "turns"]));
+    // inputs: defaults make a field optional for producers
+    expect(rollout.required).not.toContain("truncated");
+  });
+
+  it("lists the ingestion endpoint and the read API", () => {
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([
+      "/api/v1/events", "/api/v1/experiments", "/api/v1/experiments/{id}", "/api/v1/runs/{id}/metrics", "/api/v1/rollouts", "/api/v1/rollouts/{id}", "/api/v1/proposals",
+    ]));
+    expect(JSON.parse(JSON.stringify(doc)).openapi).toBe("3.1.0");
+  });
+});

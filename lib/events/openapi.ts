@@ -1,0 +1,116 @@
+// The OpenAPI 3.1 document of the API, generated from the zod schemas so it cannot drift from them.
+import { z } from "zod";
+import { CONTRACT_VERSION, EVENT_SCHEMAS, EVENT_TYPES } from "./contract";
+import { INGEST_LIMITS } from "../ingest/limits";
+
+type JsonSchema = Record<string, unknown>;
+
+/** JSON Schema of one event type as a producer writes it (before defaults and time conversion). */
+export function eventJsonSchema(type: keyof typeof EVENT_SCHEMAS): JsonSchema {
+  const schema = z.toJSONSchema(EVENT_SCHEMAS[type], { io: "input", unrepresentable: "any" }) as JsonSchema;
+  delete schema.$schema;
+  return schema;
+}
+
+const errorSchema = {
+  type: "object",
+  required: ["error"],
+  properties: {
+    error: { type: "string" },
+    errors: {
+      type: "array",
+      items: { type: "object", properties: { index: { type: "integer" }, path: { type: "string" }, message: { type: "string" } } },
+    },
+  },
+};
+
+const failure = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
+const ok = (description: string) => ({ description, content: { "application/json": { schema: { type: "object" } } } });
+const idParam = (what: string) => ({ name: "id", in: "path", required: true, schema: { type: "string" }, description: `the ${what}'s id` });
+const queryParam = (name: string, description: string, schema: JsonSchema = { type: "string" }) => ({ name, in: "query", required: false, schema, description });
+const readResponses = (what: string) => ({ 200: ok(what), 400: failure("a query parameter is invalid"), 401: failure("no or invalid credentials"), 403: failure("missing scope read"), 404: failure("not found") });
+
+export function buildOpenApiDocument() {
+  const eventRefs = EVENT_TYPES.map((t) => ({ $ref: `#/components/schemas/${t}` }));
+  const megabytes = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
+  return {
+    openapi: "3.1.0",
+    info: {
+      title: "Harness Lab API",
+      version: CONTRACT_VERSION,
+      description:
+        "Ingestion of the event contract and the read API of Harness Lab. Every request needs `Authorization: Bearer <token>` " +
+        "(API tokens are created by admins under Settings) or a signed-in session.",
+    },
+    servers: [{ url: "/" }],
+    security: [{ bearer: [] }],
+    paths: {
+      "/api/v1/events": {
+        post: {
+          summary: "Ingest events (all-or-nothing, idempotent)",
+          description:
+            `A JSON array of events, or NDJSON (one event per line). Needs scope ingest. One request is applied in one transaction: on any ` +
+            `invalid event nothing is written and the response lists index, field path and reason of each problem. Re-sending an event ` +
+            `changes nothing; a changed immutable record is refused with 409. Limits: body ${megabytes(INGEST_LIMITS.maxBodyBytes)}, ` +
+            `one event ${megabytes(INGEST_LIMITS.maxEventBytes)}; bodies over ${megabytes(INGEST_LIMITS.inMemoryBytes)} are streamed.`,
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": { schema: { type: "array", items: { oneOf: eventRefs, discriminator: { propertyName: "type" } } } },
+              "application/x-ndjson": { schema: { oneOf: eventRefs } },
+            },
+          },
+          responses: {
+            200: {
+              description: "applied; counts per event type of what was new and what was already present",
+              content: { "application/json": { schema: { type: "object", properties: {
+                events: { type: "integer" },
+                applied: { type: "object", additionalProperties: { type: "integer" } },
+                unchanged: { type: "object", additionalProperties: { type: "integer" } },
+              } } } },
+            },
+            400: failure("invalid events, or a reference to a record that exists nowhere"),
+            401: failure("no, invalid, expired or revoked token"),
+            403: failure("the token lacks scope ingest"),
+            409: failure("an event changes an immutable record"),
+            413: failure("the body or one event is over the limit"),
+            415: failure("unsupported content type"),
+          },
+        },
+      },
+      "/api/v1/experiments": { get: { summary: "List experiments with counts and status", responses: readResponses("experiments") } },
+      "/api/v1/experiments/{id}": {
+        get: { summary: "One experiment: counts, derived rates (trainable rate, pass rate, mixed-group ratio) and all its records", parameters: [idParam("experiment")], responses: readResponses("the experiment") },
+      },
+      "/api/v1/runs/{id}/metrics": {
+        get: {
+          summary: "Metric series of a run by key",
+          parameters: [idParam("run"), queryParam("keys", "comma-separated metric keys; all when omitted")],
+          responses: readResponses("series by key"),
+        },
+      },
+      "/api/v1/rollouts": {
+        get: {
+          summary: "Rollouts, newest first, cursor-paged",
+          parameters: [
+            queryParam("experiment", "experiment id"), queryParam("run", "run id"), queryParam("task", "task id"),
+            queryParam("harness_version", "harness version id"), queryParam("checkpoint", "checkpoint id"),
+            queryParam("purpose", "train, preparation, comparison, eval or rerun"), queryParam("step", "training step", { type: "integer" }),
+            queryParam("success", "true or false"), queryParam("limit", "1–500, default 100", { type: "integer" }),
+            queryParam("cursor", "nextCursor of the previous page"),
+          ],
+          responses: readResponses("{ rollouts, nextCursor }"),
+        },
+      },
+      "/api/v1/rollouts/{id}": { get: { summary: "One rollout with its turns and hook messages", parameters: [idParam("rollout")], responses: readResponses("the rollout") } },
+      "/api/v1/proposals": {
+        get: { summary: "Proposals with evidence, comparisons and decisions", parameters: [queryParam("experiment", "experiment id")], responses: readResponses("{ proposals }") },
+      },
+      "/api/v1/harness-versions/{id}": { get: { summary: "A harness version with its files", parameters: [idParam("harness version")], responses: readResponses("the harness version") } },
+    },
+    components: {
+      securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+      schemas: { Error: errorSchema, ...Object.fromEntries(EVENT_TYPES.map((t) => [t, eventJsonSchema(t)])) },
+    },
+  };
+}

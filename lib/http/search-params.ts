@@ -1,0 +1,23 @@
+// Query-string parsing for the read API: one zod schema per route, errors that name the parameter.
+import { z } from "zod";
+import { errorResponse } from "./json-response";
+
+export function parseSearchParams<S extends z.ZodType>(url: string, schema: S): { ok: true; data: z.output<S> } | { ok: false; response: Response } {
+  const params = new URL(url).searchParams;
+  const raw: Record<string, string> = {};
+  for (const [key, value] of params) raw[key] = value;
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  const errors = parsed.error.issues.map((issue) => ({
+    parameter: issue.path.map(String).join(".") || (issue.code === "unrecognized_keys" ? issue.keys.join(", ") : ""),
+    message: issue.message,
+  }));
+  const first = errors[0];
+  return { ok: false, response: errorResponse(400, `query parameter "${first.parameter}": ${first.message}`, { errors }) };
+}
+
+/** Common query-string field types. */
+export const QueryId = z.string().min(1, "must not be empty").max(256, "must be at most 256 characters");
+export const QueryInt = (min: number, max: number) =>
+  z.string().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+export const QueryBool = z.enum(["true", "false"], "must be true or false").transform((v) => v === "true");

@@ -1,0 +1,12 @@
+// What the server does once when it starts: open the store (which applies migrations) and, on a fresh
+// install, create the first admin and print a one-time sign-in link.
+import "server-only";
+import { getStore } from "../../db/client";
+import { ensureFirstAdmin } from "../auth/users";
+import { serverBaseUrl } from "./base-url";
+
+export function startServer(): void {
+  const store = getStore();
+  console.info(`Harness Lab: store ${store.file} ready (migrations applied)`);
+  ensureFirstAdmin(store, serverBaseUrl());
+}
