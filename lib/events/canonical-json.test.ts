@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canonicalJson } from "./canonical-json";
+import { canonicalJson, eventHash } from "./canonical-json";
 
 describe("canonicalJson", () => {
   it("ignores key order at every depth and drops undefined", () => {
@@ -13,5 +13,26 @@ describe("canonicalJson", () => {
     expect(canonicalJson([1, 2])).not.toBe(canonicalJson([2, 1]));
     expect(canonicalJson({ a: null })).not.toBe(canonicalJson({ a: 0 }));
     expect(canonicalJson([undefined])).toBe("[null]");
+  });
+});
+
+describe("eventHash", () => {
+  const long = "x".repeat(100);
+  it("is the same for the same content and differs on any change", () => {
+    const event = { type: "rollout", id: "r", turns: [{ content: long, n: 1, ok: true, none: null }] };
+    expect(eventHash(event)).toBe(eventHash(structuredClone(event)));
+    expect(eventHash(event)).not.toBe(eventHash({ ...event, id: "s" }));
+    expect(eventHash(event)).not.toBe(eventHash({ ...event, turns: [{ ...event.turns[0], content: `${long}y` }] }));
+    expect(eventHash(event)).not.toBe(eventHash({ ...event, turns: [{ ...event.turns[0], n: 2 }] }));
+  });
+
+  it("cannot be fooled by moving characters between neighbouring strings", () => {
+    expect(eventHash({ type: "t", a: ["ab", "c"] })).not.toBe(eventHash({ type: "t", a: ["a", "bc"] }));
+    expect(eventHash({ type: "t", a: [long + "a", "b"] })).not.toBe(eventHash({ type: "t", a: [long, "ab"] }));
+    expect(eventHash({ type: "t", a: "1" })).not.toBe(eventHash({ type: "t", a: 1 }));
+  });
+
+  it("ignores fields that are undefined", () => {
+    expect(eventHash({ type: "t", a: 1, b: undefined })).toBe(eventHash({ type: "t", a: 1 }));
   });
 });

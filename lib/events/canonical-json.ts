@@ -27,8 +27,41 @@ export function sha256Hex(text: string): string {
 
 /**
  * Hash of a validated event. The contract's output is already canonical (schema-ordered keys, sorted
- * free-form objects, see primitives.ts), so plain JSON.stringify is stable across producers' key orders.
+ * free-form objects, see primitives.ts), so a walk in key order is stable across producers' key orders.
+ * Long strings go to the hash as they are; only the small structural tokens are joined in JS. That is
+ * ~2x cheaper than JSON.stringify + hash, whose escaping scan dominates on 30 KB rollouts.
  */
-export function eventHash(event: { type: string }): string {
-  return sha256Hex(JSON.stringify(event));
+export function eventHash(event: object): string {
+  const hash = createHash("sha256");
+  let tokens = "";
+  const visit = (value: unknown): void => {
+    if (value === null || value === undefined) tokens += "n";
+    else if (typeof value === "string") {
+      // Length-prefixed, so "ab"+"c" and "a"+"bc" differ.
+      if (value.length < 64) tokens += `s${value.length}:${value}`;
+      else {
+        hash.update(`${tokens}s${value.length}:`);
+        hash.update(value);
+        tokens = "";
+      }
+    } else if (typeof value === "number") tokens += `d${value};`;
+    else if (typeof value === "boolean") tokens += value ? "t" : "f";
+    else if (Array.isArray(value)) {
+      tokens += `[${value.length}`;
+      for (const item of value) visit(item);
+      tokens += "]";
+    } else {
+      tokens += "{";
+      for (const key of Object.keys(value)) {
+        const item = (value as Record<string, unknown>)[key];
+        if (item === undefined) continue;
+        tokens += `k${key.length}:${key}`;
+        visit(item);
+      }
+      tokens += "}";
+    }
+  };
+  visit(event);
+  hash.update(tokens);
+  return hash.digest("hex");
 }

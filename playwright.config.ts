@@ -1,0 +1,48 @@
+// End-to-end tests against the production build (`npm run test:e2e` runs `next build` first).
+// e2e/global-setup.ts starts `next start` on a free port with a fresh database; the "sign-in" project uses
+// the server's one-time link once and saves the admin session that every other spec reuses.
+import { defineConfig } from "@playwright/test";
+import { ADMIN_STORAGE_STATE } from "./e2e/state";
+
+export default defineConfig({
+  testDir: "e2e",
+  outputDir: "test-results",
+  globalSetup: "./e2e/global-setup.ts",
+  globalTeardown: "./e2e/global-teardown.ts",
+  // One server, one SQLite writer, a 2-core machine: run serially.
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 60_000,
+  // A hung run must fail well inside the CI budget rather than hang it.
+  globalTimeout: 10 * 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"]],
+  use: {
+    // baseURL comes from the server global setup started (see e2e/fixtures.ts).
+    browserName: "chromium",
+    headless: true,
+    launchOptions: {
+      executablePath: "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+        "--disable-quic",
+      ],
+    },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+  },
+  projects: [
+    { name: "sign-in", testMatch: /sign-in\.setup\.ts$/ },
+    { name: "chromium", testMatch: /\.spec\.ts$/, dependencies: ["sign-in"], use: { storageState: ADMIN_STORAGE_STATE } },
+  ],
+});
