@@ -58,12 +58,16 @@ class Rollback extends Error {
  * Parents may come later in the same batch: foreign keys are deferred to commit, and every reference
  * is checked once all events are in, so a missing parent is named instead of failing the commit.
  */
-export function applyValidatedEvents(store: Store, events: Iterable<HarnessLabEvent>, now = Date.now()): ApplyOutcome {
+export function applyValidatedEvents(
+  store: Store,
+  events: Iterable<HarnessLabEvent>,
+  options: { now?: number; hashes?: readonly string[] } = {},
+): ApplyOutcome {
   const applied: Record<string, number> = {};
   const unchanged: Record<string, number> = {};
   const run = store.sqlite.transaction(() => {
     store.sqlite.pragma("defer_foreign_keys = ON");
-    const ctx = new ApplyContext(store.sqlite, now);
+    const ctx = new ApplyContext(store.sqlite, options.now ?? Date.now(), options.hashes);
     let index = 0;
     for (const event of events) {
       ctx.index = index++;

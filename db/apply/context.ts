@@ -3,6 +3,7 @@
 import "server-only";
 import type Database from "better-sqlite3";
 import type { EventProblem } from "../../lib/events/contract";
+import { eventHash } from "../../lib/events/canonical-json";
 
 /** Tables an event may point into, with their key column. */
 export const REFERENCE_TABLES = {
@@ -32,7 +33,13 @@ export class ApplyContext {
   private readonly refs = new Map<ReferenceTable, Map<string, { index: number; path: string }>>();
   index = 0;
 
-  constructor(readonly sqlite: Database.Database, readonly now: number) {}
+  /** `hashes[i]` is the content hash of event i when the ingestion worker already computed it. */
+  constructor(readonly sqlite: Database.Database, readonly now: number, private readonly hashes?: readonly string[]) {}
+
+  /** Content hash of the current event: how a re-send is told from a changed record. */
+  hash(event: object): string {
+    return this.hashes?.[this.index] ?? eventHash(event);
+  }
 
   stmt(sql: string): Database.Statement {
     return statementFor(this.sqlite, sql);

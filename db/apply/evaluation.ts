@@ -1,7 +1,6 @@
 // Appliers for evaluation results and the Harness-R1 records: failure packets and patch evaluations.
 import "server-only";
 import type { EventOf } from "../../lib/events/contract";
-import { eventHash } from "../../lib/events/canonical-json";
 import { ApplyContext, type ApplyStatus, insertImmutable, json, bool, orNull } from "./context";
 
 export function applyEvalResult(ctx: ApplyContext, e: EventOf<"eval_result">): ApplyStatus {
@@ -13,7 +12,7 @@ export function applyEvalResult(ctx: ApplyContext, e: EventOf<"eval_result">): A
     ctx.ref("tasks", r.task, `results.${i}.task`);
     ctx.ref("rollouts", r.rollout, `results.${i}.rollout`);
   });
-  const hash = eventHash(e);
+  const hash = ctx.hash(e);
   return insertImmutable(ctx, "eval_runs", "eval result", e.id, hash, () => {
     ctx.stmt(
       `INSERT INTO eval_runs (id, experiment_id, run_id, checkpoint_id, harness_version_id, benchmark, repeat_index, reported, content_hash, created_at)
@@ -30,7 +29,7 @@ export function applyFailurePacket(ctx: ApplyContext, e: EventOf<"failure_packet
   ctx.ref("runs", e.run, "run");
   ctx.ref("checkpoints", e.target_checkpoint, "target_checkpoint");
   e.rollouts.forEach((id, i) => ctx.ref("rollouts", id, `rollouts.${i}`));
-  const hash = eventHash(e);
+  const hash = ctx.hash(e);
   return insertImmutable(ctx, "failure_packets", "failure packet", e.id, hash, () => {
     ctx.stmt(
       `INSERT INTO failure_packets (id, experiment_id, run_id, target_checkpoint_id, benchmark, text, content_hash, created_at)
@@ -45,7 +44,7 @@ export function applyPatchEvaluation(ctx: ApplyContext, e: EventOf<"patch_evalua
   ctx.ref("experiments", e.experiment, "experiment");
   ctx.ref("failure_packets", e.failure_packet, "failure_packet");
   ctx.ref("proposals", e.proposal, "proposal");
-  const hash = eventHash(e);
+  const hash = ctx.hash(e);
   return insertImmutable(ctx, "patch_evaluations", "patch evaluation", e.id, hash, () => {
     ctx.stmt(
       `INSERT INTO patch_evaluations (id, experiment_id, failure_packet_id, proposal_id, patch_index, target_model, benchmark, valid,

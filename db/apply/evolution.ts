@@ -1,14 +1,13 @@
 // Appliers for the evolution loop: skills, evolution rounds, proposals, comparisons, decisions.
 import "server-only";
 import type { EventOf } from "../../lib/events/contract";
-import { eventHash } from "../../lib/events/canonical-json";
 import { ApplyContext, type ApplyStatus, insertImmutable, json, orNull } from "./context";
 
 export function applySkill(ctx: ApplyContext, e: EventOf<"skill">): ApplyStatus {
   ctx.ref("experiments", e.experiment, "experiment");
   ctx.ref("tasks", e.task, "task");
   e.source_rollouts.forEach((id, i) => ctx.ref("rollouts", id, `source_rollouts.${i}`));
-  const hash = eventHash(e);
+  const hash = ctx.hash(e);
   return insertImmutable(ctx, "skills", "skill", e.id, hash, () => {
     ctx.stmt("INSERT INTO skills (id, experiment_id, kind, task_id, epoch, text, content_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
       .run(e.id, e.experiment, e.kind, orNull(e.task), orNull(e.epoch), e.text, hash, ctx.now);
@@ -21,7 +20,7 @@ export function applyEvolutionRound(ctx: ApplyContext, e: EventOf<"evolution_rou
   ctx.ref("experiments", e.experiment, "experiment");
   ctx.ref("runs", e.run, "run");
   ctx.ref("harness_versions", e.incumbent, "incumbent");
-  const hash = eventHash(e);
+  const hash = ctx.hash(e);
   return insertImmutable(ctx, "evolution_rounds", "evolution round", e.id, hash, () => {
     ctx.stmt(
       `INSERT INTO evolution_rounds (id, experiment_id, run_id, epoch, idx, incumbent_harness_version_id, content_hash, created_at)
@@ -38,7 +37,7 @@ export function applyProposal(ctx: ApplyContext, e: EventOf<"proposal">): ApplyS
   ctx.ref("proposals", e.parent, "parent");
   e.evidence.forEach((ev, i) => ctx.ref("rollouts", ev.rollout, `evidence.${i}.rollout`));
   if (e.parent === e.id) return ctx.conflict("parent", "a proposal cannot revise itself");
-  const hash = eventHash(e);
+  const hash = ctx.hash(e);
   return insertImmutable(ctx, "proposals", "proposal", e.id, hash, () => {
     ctx.stmt(
       `INSERT INTO proposals (id, experiment_id, round_id, kind, title, problem, rationale, teacher, base_harness_version_id,
@@ -56,7 +55,7 @@ export function applyComparison(ctx: ApplyContext, e: EventOf<"comparison">): Ap
   ctx.ref("runs", e.run, "run");
   e.base_rollouts.forEach((id, i) => ctx.ref("rollouts", id, `base_rollouts.${i}`));
   e.candidate_rollouts.forEach((id, i) => ctx.ref("rollouts", id, `candidate_rollouts.${i}`));
-  const hash = eventHash(e);
+  const hash = ctx.hash(e);
   return insertImmutable(ctx, "comparisons", "comparison", e.id, hash, () => {
     ctx.stmt("INSERT INTO comparisons (id, proposal_id, run_id, rollouts_per_task, reported, content_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
       .run(e.id, e.proposal, orNull(e.run), orNull(e.rollouts_per_task), json(e.reported), hash, ctx.now);
@@ -68,7 +67,7 @@ export function applyComparison(ctx: ApplyContext, e: EventOf<"comparison">): Ap
 
 export function applyDecision(ctx: ApplyContext, e: EventOf<"decision">): ApplyStatus {
   ctx.ref("proposals", e.proposal, "proposal");
-  const hash = eventHash(e);
+  const hash = ctx.hash(e);
   return insertImmutable(ctx, "decisions", "decision", e.id, hash, () => {
     ctx.stmt(
       `INSERT INTO decisions (id, proposal_id, verdict, actor_kind, actor, reason, rule_verdict, content_hash, created_at)

@@ -1,7 +1,6 @@
 // Applier for rollouts: the rollout row, one row per turn, one row per hook message. The hot path of ingestion.
 import "server-only";
 import type { EventOf } from "../../lib/events/contract";
-import { eventHash } from "../../lib/events/canonical-json";
 import { ApplyContext, type ApplyStatus, insertImmutable, json, bool, orNull } from "./context";
 
 export const INSERT_ROLLOUT = `INSERT INTO rollouts (id, experiment_id, run_id, task_id, harness_version_id, checkpoint_id, purpose, epoch, step,
@@ -18,7 +17,7 @@ export function applyRollout(ctx: ApplyContext, e: EventOf<"rollout">): ApplySta
   ctx.ref("tasks", e.task, "task");
   ctx.ref("harness_versions", e.harness_version, "harness_version");
   ctx.ref("checkpoints", e.checkpoint, "checkpoint");
-  const hash = eventHash(e);
+  const hash = ctx.hash(e);
   return insertImmutable(ctx, "rollouts", "rollout", e.id, hash, () => {
     ctx.stmt(INSERT_ROLLOUT).run(
       e.id, e.experiment, e.run, e.task, orNull(e.harness_version), orNull(e.checkpoint), e.purpose, orNull(e.epoch), orNull(e.step),

@@ -2,7 +2,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import type { EventOf } from "../../lib/events/contract";
-import { canonicalJson, eventHash } from "../../lib/events/canonical-json";
+import { canonicalJson } from "../../lib/events/canonical-json";
 import { ApplyContext, type ApplyStatus, insertImmutable, json, orNull } from "./context";
 
 export function applyExperiment(ctx: ApplyContext, e: EventOf<"experiment">): ApplyStatus {
@@ -63,7 +63,7 @@ export function applyRun(ctx: ApplyContext, e: EventOf<"run">): ApplyStatus {
 export function applyHarnessVersion(ctx: ApplyContext, e: EventOf<"harness_version">): ApplyStatus {
   ctx.ref("experiments", e.experiment, "experiment");
   ctx.ref("harness_versions", e.parent, "parent");
-  const hash = eventHash(e);
+  const hash = ctx.hash(e);
   return insertImmutable(ctx, "harness_versions", "harness version", e.id, hash, () => {
     ctx.stmt(
       `INSERT INTO harness_versions (id, experiment_id, label, parent_id, origin, origin_proposal_id, description, content_hash, created_at)
@@ -82,7 +82,7 @@ export function applyHarnessVersion(ctx: ApplyContext, e: EventOf<"harness_versi
 export function applyCheckpoint(ctx: ApplyContext, e: EventOf<"checkpoint">): ApplyStatus {
   ctx.ref("experiments", e.experiment, "experiment");
   ctx.ref("runs", e.run, "run");
-  const hash = eventHash(e);
+  const hash = ctx.hash(e);
   return insertImmutable(ctx, "checkpoints", "checkpoint", e.id, hash, () => {
     ctx.stmt(
       `INSERT INTO checkpoints (id, experiment_id, run_id, role, name, model, step, epoch, uri, metadata, content_hash, created_at)
@@ -96,7 +96,7 @@ export function applyTask(ctx: ApplyContext, e: EventOf<"task">): ApplyStatus {
   const row = ctx.stmt("SELECT key, benchmark, title, metadata FROM tasks WHERE id = ?").get(e.id) as
     | { key: string; benchmark: string; title: string | null; metadata: string | null }
     | undefined;
-  const hash = eventHash(e);
+  const hash = ctx.hash(e);
   if (!row) {
     const clash = ctx.stmt("SELECT id FROM tasks WHERE benchmark = ? AND key = ?").pluck().get(e.benchmark, e.key) as string | undefined;
     if (clash !== undefined) return ctx.conflict("key", `benchmark "${e.benchmark}" already has task "${e.key}" under id "${clash}"`);

@@ -5,6 +5,8 @@ import fs from "node:fs";
 import net from "node:net";
 import path from "node:path";
 
+import { SERVER_NODE_FLAGS } from "../server/node-flags";
+
 export interface RunningServer {
   url: string;
   pid: number;
@@ -26,7 +28,9 @@ export async function freePort(): Promise<number> {
 export async function startProductionServer(home: string, env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();
   const next = path.join(home, "node_modules", "next", "dist", "bin", "next");
-  const child = spawn(process.execPath, [next, "start", "-H", "127.0.0.1", "-p", String(port)], {
+  // BENCH_CPU_PROF=DIR writes a V8 CPU profile of the server there, to see where ingestion spends its time.
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, next, "start", "-H", "127.0.0.1", "-p", String(port)], {
     cwd: home,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", HOST: "127.0.0.1", PORT: String(port), ...env },
     stdio: ["ignore", process.env.BENCH_TRACE ? "inherit" : "pipe", "pipe"],

@@ -28,40 +28,32 @@ export function sha256Hex(text: string): string {
 /**
  * Hash of a validated event. The contract's output is already canonical (schema-ordered keys, sorted
  * free-form objects, see primitives.ts), so a walk in key order is stable across producers' key orders.
- * Long strings go to the hash as they are; only the small structural tokens are joined in JS. That is
- * ~2x cheaper than JSON.stringify + hash, whose escaping scan dominates on 30 KB rollouts.
+ * The walk collects length-prefixed pieces and hashes them in one call: cheaper than JSON.stringify's
+ * escaping scan over 30 KB rollouts, and than one Hash.update per string (each call has a fixed cost).
  */
 export function eventHash(event: object): string {
-  const hash = createHash("sha256");
-  let tokens = "";
+  const parts: string[] = [];
   const visit = (value: unknown): void => {
-    if (value === null || value === undefined) tokens += "n";
-    else if (typeof value === "string") {
-      // Length-prefixed, so "ab"+"c" and "a"+"bc" differ.
-      if (value.length < 64) tokens += `s${value.length}:${value}`;
-      else {
-        hash.update(`${tokens}s${value.length}:`);
-        hash.update(value);
-        tokens = "";
-      }
-    } else if (typeof value === "number") tokens += `d${value};`;
-    else if (typeof value === "boolean") tokens += value ? "t" : "f";
+    if (value === null || value === undefined) parts.push("n");
+    // Length-prefixed, so "ab"+"c" and "a"+"bc" differ.
+    else if (typeof value === "string") parts.push(`s${value.length}:`, value);
+    else if (typeof value === "number") parts.push(`d${value};`);
+    else if (typeof value === "boolean") parts.push(value ? "t" : "f");
     else if (Array.isArray(value)) {
-      tokens += `[${value.length}`;
+      parts.push(`[${value.length}`);
       for (const item of value) visit(item);
-      tokens += "]";
+      parts.push("]");
     } else {
-      tokens += "{";
+      parts.push("{");
       for (const key of Object.keys(value)) {
         const item = (value as Record<string, unknown>)[key];
         if (item === undefined) continue;
-        tokens += `k${key.length}:${key}`;
+        parts.push(`k${key.length}:${key}`);
         visit(item);
       }
-      tokens += "}";
+      parts.push("}");
     }
   };
   visit(event);
-  hash.update(tokens);
-  return hash.digest("hex");
+  return createHash("sha256").update(parts.join("")).digest("hex");
 }

@@ -1,5 +1,5 @@
-// Reads the body of an ingestion request into validated events. Small bodies are parsed in memory;
-// large ones are split as they stream, validated one event at a time and spooled to a temporary NDJSON
+// Reads the body of an ingestion request into validated events. Small bodies are parsed in memory
+// (in the ingestion worker when they are big enough to be worth it); large ones are split as they stream, validated one event at a time and spooled to a temporary NDJSON
 // file, so the server's memory does not grow with the body. Nothing is written to the store here.
 import "server-only";
 import fs from "node:fs";
@@ -8,12 +8,13 @@ import path from "node:path";
 import { validateEvent, type EventProblem, type HarnessLabEvent } from "../events/contract";
 import { BodyFormatError, EventBodySplitter } from "../events/body-splitter";
 import { INGEST_LIMITS } from "./limits";
+import { MAX_PROBLEMS, summarizeProblems } from "./parse-event-bytes";
+import { parseEventBytesOffThread } from "./parse-off-thread";
 
 export type EventBody =
-  | { ok: true; count: number; events: Iterable<HarnessLabEvent>; dispose(): void }
+  | { ok: true; count: number; events: Iterable<HarnessLabEvent>; hashes?: string[]; dispose(): void }
   | { ok: false; status: 400 | 413 | 415; error: string; errors?: EventProblem[] };
 
-const MAX_PROBLEMS = 100;
 const ACCEPTED_TYPES = ["application/json", "application/x-ndjson", "application/jsonl", "application/x-jsonlines", "text/plain", "application/octet-stream"];
 const decoder = new TextDecoder("utf-8", { fatal: true });
 
@@ -31,14 +32,12 @@ function parseOne(bytes: Uint8Array, index: number): { value?: unknown; problem?
   }
 }
 
-class EventCollector {
+/** Validates streamed events one by one and spools the valid ones to a temporary NDJSON file. */
+class SpoolingCollector {
   readonly problems: EventProblem[] = [];
-  private events: HarnessLabEvent[] = [];
   private spoolFd: number | null = null;
   private spoolDir: string | null = null;
   count = 0;
-
-  constructor(private readonly spool: boolean) {}
 
   add(value: unknown): void {
     const index = this.count++;
@@ -48,10 +47,6 @@ class EventCollector {
       return;
     }
     if (this.problems.length) return; // the request will be refused; keep validating, stop storing
-    if (!this.spool) {
-      this.events.push(result.event);
-      return;
-    }
     if (this.spoolFd === null) {
       this.spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), "harness-lab-ingest-"));
       this.spoolFd = fs.openSync(path.join(this.spoolDir, "events.ndjson"), "w+");
@@ -64,7 +59,7 @@ class EventCollector {
   }
 
   iterable(): Iterable<HarnessLabEvent> {
-    if (this.spoolFd === null) return this.events;
+    if (this.spoolFd === null) return [];
     const fd = this.spoolFd;
     return { [Symbol.iterator]: () => readSpool(fd) };
   }
@@ -74,7 +69,6 @@ class EventCollector {
     if (this.spoolDir) fs.rmSync(this.spoolDir, { recursive: true, force: true });
     this.spoolFd = null;
     this.spoolDir = null;
-    this.events = [];
   }
 }
 
@@ -95,41 +89,6 @@ function* readSpool(fd: number): Generator<HarnessLabEvent> {
 }
 const spoolDecoder = new TextDecoder();
 
-/** Small bodies: one native JSON.parse (or one per NDJSON line) is much faster than scanning bytes in JS. */
-function parseInMemory(bytes: Uint8Array, collector: EventCollector): string | null {
-  let text: string;
-  try {
-    text = decoder.decode(bytes);
-  } catch {
-    return "the body is not valid UTF-8";
-  }
-  const trimmed = text.trimStart();
-  if (trimmed.startsWith("[")) {
-    let values: unknown;
-    try {
-      values = JSON.parse(trimmed);
-    } catch (error) {
-      return `the body is not valid JSON: ${(error as Error).message.slice(0, 200)}`;
-    }
-    for (const value of values as unknown[]) {
-      if (collector.full()) break;
-      collector.add(value);
-    }
-    return null;
-  }
-  if (trimmed && !trimmed.startsWith("{")) return "the body must be a JSON array of events or NDJSON (one event object per line)";
-  for (const line of trimmed.split("\n")) {
-    if (!line.trim()) continue;
-    if (collector.full()) break;
-    try {
-      collector.add(JSON.parse(line));
-    } catch (error) {
-      collector.problems.push({ index: collector.count++, path: "", message: `event is not valid JSON: ${(error as Error).message.slice(0, 200)}` });
-    }
-  }
-  return null;
-}
-
 function contentTypeProblem(request: Request): string | null {
   const type = request.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
   if (!type || ACCEPTED_TYPES.includes(type)) return null;
@@ -144,13 +103,17 @@ export async function readEventBody(request: Request, limits = INGEST_LIMITS): P
   if (declared > limits.maxBodyBytes) return tooLarge;
   if (!request.body) return { ok: false, status: 400, error: "the body is empty; send a JSON array or NDJSON of events" };
 
-  const inMemory = declared <= limits.inMemoryBytes;
-  const collector = new EventCollector(!inMemory);
-  if (inMemory) {
-    const formatError = parseInMemory(new Uint8Array(await request.arrayBuffer()), collector);
-    if (formatError) return { ok: false, status: 400, error: formatError };
-    return finish(collector);
+  if (declared <= limits.inMemoryBytes) {
+    const parsed = await parseEventBytesOffThread(new Uint8Array(await request.arrayBuffer()));
+    if (!parsed.ok) return { ok: false, status: 400, error: parsed.error, ...(parsed.errors ? { errors: parsed.errors } : {}) };
+    return { ok: true, count: parsed.events.length, events: parsed.events, hashes: parsed.hashes, dispose: () => {} };
   }
+  return readStreamedBody(request.body, limits, tooLarge);
+}
+
+/** Bodies over the in-memory limit, or of unknown length: split as they arrive, validated, spooled to disk. */
+async function readStreamedBody(stream: ReadableStream<Uint8Array>, limits: typeof INGEST_LIMITS, tooLarge: EventBody): Promise<EventBody> {
+  const collector = new SpoolingCollector();
   const splitter = new EventBodySplitter(limits.maxEventBytes);
   const take = (pieces: Uint8Array[]) => {
     for (const piece of pieces) {
@@ -163,7 +126,7 @@ export async function readEventBody(request: Request, limits = INGEST_LIMITS): P
   };
   let received = 0;
   try {
-    const reader = request.body.getReader();
+    const reader = stream.getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
@@ -191,14 +154,10 @@ export async function readEventBody(request: Request, limits = INGEST_LIMITS): P
   return finish(collector);
 }
 
-function finish(collector: EventCollector): EventBody {
+function finish(collector: SpoolingCollector): EventBody {
   if (collector.problems.length) {
     collector.dispose();
-    const n = collector.problems.length;
-    const first = collector.problems[0];
-    const where = `event ${first.index}${first.path ? ` field ${first.path}` : ""}`;
-    const error = `${n}${n >= MAX_PROBLEMS ? "+" : ""} problem${n === 1 ? "" : "s"} in the events, nothing was written; first: ${where}: ${first.message}`;
-    return { ok: false, status: 400, error, errors: collector.problems };
+    return { ok: false, status: 400, error: summarizeProblems(collector.problems), errors: collector.problems };
   }
   if (collector.count === 0) {
     collector.dispose();

@@ -20,7 +20,8 @@ export async function run(args: string[]): Promise<number> {
   process.stderr.write("bench: ingestion (HTTP vs raw insert, then a large streamed body)…\n");
   const ingest = await runIngestBench({
     home,
-    rollouts: quick ? 300 : 2000,
+    rollouts: quick ? 300 : 1500,
+    rounds: quick ? 1 : 5,
     batchSize: 100,
     producers: 4,
     bigBodyBytes: (quick ? 20 : 200) * 1024 * 1024,

@@ -6,6 +6,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { defaultDatabaseFile, openStore, projectHome } from "../../../db/client";
 import { seedExampleIfEmpty } from "../../server/seed-example";
+import { SERVER_NODE_FLAGS } from "../../server/node-flags";
 
 export async function run(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { "no-example": { type: "boolean", default: false }, rebuild: { type: "boolean", default: false } } });
@@ -23,7 +24,7 @@ export async function run(args: string[]): Promise<number> {
     if (build.status !== 0) return build.status ?? 1;
   }
 
-  const server = spawn(process.execPath, [next, "start", "-H", env.HOST, "-p", env.PORT], { cwd: home, env, stdio: "inherit" });
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, next, "start", "-H", env.HOST, "-p", env.PORT], { cwd: home, env, stdio: "inherit" });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
   return new Promise((resolve) => server.on("exit", (code, signal) => resolve(code ?? (signal ? 0 : 1))));
 }

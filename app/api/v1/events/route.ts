@@ -20,7 +20,7 @@ export async function POST(request: Request): Promise<Response> {
     return errorResponse(body.status, body.error, body.errors ? { errors: body.errors } : {});
   }
   try {
-    const outcome = applyValidatedEvents(getStore(), body.events);
+    const outcome = applyValidatedEvents(getStore(), body.events, { hashes: body.hashes });
     if (!outcome.ok) {
       const first = outcome.errors[0];
       const what = outcome.status === 409 ? "changed immutable records" : "references to records that exist nowhere";

@@ -1,0 +1,20 @@
+// The ingestion worker: parses, validates and hashes request bodies so the server's main thread spends
+// its time in SQLite. Events travel back as one JSON string: structured-cloning the object graph costs
+// as much on the receiving side as the parsing it saves, a single string is a copy.
+import { parentPort } from "node:worker_threads";
+import { parseEventBytes } from "./parse-event-bytes";
+
+export interface ParseRequest {
+  id: number;
+  bytes: Uint8Array;
+}
+
+export type ParseReply =
+  | { id: number; ok: true; json: string; hashes: string[] }
+  | { id: number; ok: false; error: string; errors?: import("../events/contract").EventProblem[] };
+
+parentPort?.on("message", ({ id, bytes }: ParseRequest) => {
+  const parsed = parseEventBytes(bytes);
+  const reply: ParseReply = parsed.ok ? { id, ok: true, json: JSON.stringify(parsed.events), hashes: parsed.hashes } : { id, ...parsed };
+  parentPort!.postMessage(reply);
+});
