@@ -33,10 +33,10 @@ export async function startProductionServer(home: string, env: Record<string, st
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, next, "start", "-H", "127.0.0.1", "-p", String(port)], {
     cwd: home,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", HOST: "127.0.0.1", PORT: String(port), ...env },
-    stdio: ["ignore", process.env.BENCH_TRACE ? "inherit" : "pipe", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
-  child.stdout?.on("data", (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
+  child.stdout!.on("data", (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
   child.stderr!.on("data", (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;

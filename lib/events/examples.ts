@@ -2,7 +2,7 @@
 // `prefix` keeps ids apart so a test can send several independent batches into one store.
 import type { HarnessLabEventInput } from "./contract";
 
-export function exampleEvents(prefix = "ex"): HarnessLabEventInput[] {
+export function exampleEvents(prefix = "ex", name = `Example ${prefix}: every event type once`): HarnessLabEventInput[] {
   const id = (name: string) => `${prefix}-${name}`;
   const turn = (n: number, success: boolean) => [
     { role: "system" as const, content: "You are a software engineer. Fix the failing test." },
@@ -14,7 +14,7 @@ export function exampleEvents(prefix = "ex"): HarnessLabEventInput[] {
       hooks: [{ position: "post_feedback" as const, hook: "stall_detector", effect: "observe" as const }] },
   ];
   return [
-    { type: "experiment", id: id("exp"), name: `Example ${prefix}: every event type once`, method: "harnessadapt-rl",
+    { type: "experiment", id: id("exp"), name, method: "harnessadapt-rl",
       description: "A hand-written batch of the event contract (lib/events/examples.ts), not a real run." },
     { type: "run", id: id("run"), experiment: id("exp"), kind: "train", status: "running", started_at: "2026-11-01T10:00:00Z" },
     { type: "harness_version", id: id("h0"), experiment: id("exp"), label: "H0", origin: "initial",

@@ -9,7 +9,7 @@ export function seedExampleIfEmpty(store: Store): boolean {
   const experiments = store.sqlite.prepare("SELECT count(*) FROM experiments").pluck().get() as number;
   const users = store.sqlite.prepare("SELECT count(*) FROM users").pluck().get() as number;
   if (experiments > 0 || users > 0) return false;
-  const outcome = applyEvents(store, exampleEvents("example"));
+  const outcome = applyEvents(store, exampleEvents("example", "Example: every event type once"));
   if (!outcome.ok) throw new Error(`the example batch does not apply: ${JSON.stringify(outcome.errors[0])}`);
   return true;
 }
