@@ -8,6 +8,7 @@ import { formatCount } from "@/lib/format";
 import { EmptyState } from "@/components/ui/empty-state";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { ReferenceRunBanner } from "./reference-run-banner";
 
 class FetchError extends Error {
   constructor(readonly status: number) {
@@ -38,6 +39,7 @@ export function ExperimentsTable({ initialData }: { initialData: ExperimentSumma
 
   return (
     <>
+      <ReferenceRunBanner experiments={experiments} />
       {error && (
         <p className="error small" role="status">
           {refreshProblem(error)}

@@ -5,6 +5,7 @@ const commands: Record<string, { summary: string; load: () => Promise<{ run(args
   sync: { summary: "apply events-*.jsonl files from DIR [--server URL --token T | --db FILE]", load: () => import("./commands/sync") },
   "sign-in-link": { summary: "print a one-time sign-in link [--user NAME]", load: () => import("./commands/sign-in-link") },
   bench: { summary: "run the benchmarks and print one JSON object", load: () => import("./commands/bench") },
+  demo: { summary: "run the reference experiment [--seed N] [--size small|default] [--server URL --token T | --db FILE]", load: () => import("./commands/demo") },
 };
 
 function usage(): string {

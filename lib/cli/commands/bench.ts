@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { projectHome } from "../../../db/client";
 import { runIngestBench } from "../../bench/ingest-bench";
+import { environmentEpisodesPerSecond, referenceRunSeconds } from "../../bench/demo-bench";
 
 export async function run(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { quick: { type: "boolean", default: false } } });
@@ -26,11 +27,23 @@ export async function run(args: string[]): Promise<number> {
     producers: 4,
     bigBodyBytes: (quick ? 20 : 200) * 1024 * 1024,
   });
+  process.stderr.write("bench: the reference experiment (environment speed, then whole runs)…\n");
+  const episodesPerSecond = Math.round(environmentEpisodesPerSecond(quick ? 1 : 3));
+  const small = await referenceRunSeconds("small");
+  const full = quick ? null : await referenceRunSeconds("default");
   const result = {
     machine: { cpus: os.cpus().length, memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
     quick,
     ...ingest,
-    targets: { ingest_http_vs_raw_ratio: ">= 0.5", server_peak_rss_during_big_body_mb: "< 1024" },
+    demo_environment_episodes_per_s: episodesPerSecond,
+    demo_small_seconds: small.total,
+    demo_small_phases_seconds: small.phases,
+    demo_small_rollouts: small.rollouts,
+    ...(full ? { demo_default_seconds: full.total, demo_default_phases_seconds: full.phases, demo_default_rollouts: full.rollouts } : {}),
+    targets: {
+      ingest_http_vs_raw_ratio: ">= 0.5", server_peak_rss_during_big_body_mb: "< 1024",
+      demo_small_seconds: "< 20", demo_default_seconds: "< 120",
+    },
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);
   return 0;

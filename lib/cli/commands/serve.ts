@@ -1,21 +1,23 @@
-// `harness-lab serve` (npm start): apply migrations, build once if there is no production build,
-// add the example batch to a brand-new store, then run `next start` on HOST:PORT (default 127.0.0.1:3000).
+// `harness-lab serve` (npm start): apply migrations, build once if there is no production build, run
+// `next start` on HOST:PORT (default 127.0.0.1:3000) and, on a brand-new store, the reference experiment
+// in the background (HARNESS_LAB_NO_DEMO=1 turns that off; HARNESS_LAB_DEMO_SIZE=small shrinks it).
 import fs from "node:fs";
 import path from "node:path";
 import { spawn, spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { defaultDatabaseFile, openStore, projectHome } from "../../../db/client";
-import { seedExampleIfEmpty } from "../../server/seed-example";
+import { isBrandNewStore, mintReferenceToken, startReferenceExperiment, waitForServer } from "../../server/first-start-demo";
 import { SERVER_NODE_FLAGS } from "../../server/node-flags";
 
 export async function run(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: { "no-example": { type: "boolean", default: false }, rebuild: { type: "boolean", default: false } } });
+  const { values } = parseArgs({ args, options: { rebuild: { type: "boolean", default: false } } });
   const home = projectHome();
   const next = path.join(home, "node_modules", "next", "dist", "bin", "next");
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", HOST: process.env.HOST ?? "127.0.0.1", PORT: process.env.PORT ?? "3000" };
 
   const store = openStore(defaultDatabaseFile());
-  if (!values["no-example"] && seedExampleIfEmpty(store)) process.stdout.write("Harness Lab: empty store, added the example experiment\n");
+  const referenceToken = process.env.HARNESS_LAB_NO_DEMO !== "1" && isBrandNewStore(store) ? mintReferenceToken(store) : null;
+  const dataDir = path.dirname(store.file);
   store.sqlite.close();
 
   if (values.rebuild || !fs.existsSync(path.join(home, ".next", "BUILD_ID"))) {
@@ -25,6 +27,22 @@ export async function run(args: string[]): Promise<number> {
   }
 
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, next, "start", "-H", env.HOST, "-p", env.PORT], { cwd: home, env, stdio: "inherit" });
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => server.kill(signal));
+  let reference: ReturnType<typeof startReferenceExperiment> | null = null;
+  if (referenceToken) {
+    const url = `http://${env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST}:${env.PORT}`;
+    const logFile = path.join(dataDir, "reference-experiment.log");
+    void waitForServer(url).then((up) => {
+      if (!up) return void process.stderr.write("Harness Lab: the server did not come up; the reference experiment was not started\n");
+      process.stdout.write(`Harness Lab: empty store — running the reference experiment in the background (log: ${logFile}); HARNESS_LAB_NO_DEMO=1 turns this off\n`);
+      reference = startReferenceExperiment({ home, url, token: referenceToken, size: process.env.HARNESS_LAB_DEMO_SIZE ?? "default", logFile });
+      reference.on("exit", (code) => process.stdout.write(`Harness Lab: the reference experiment ${code === 0 ? "finished" : `stopped (exit ${code}); see ${logFile}`}\n`));
+    });
+  }
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.on(signal, () => {
+      reference?.kill(signal);
+      server.kill(signal);
+    });
+  }
   return new Promise((resolve) => server.on("exit", (code, signal) => resolve(code ?? (signal ? 0 : 1))));
 }

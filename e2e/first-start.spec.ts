@@ -1,0 +1,63 @@
+// First start as a newcomer sees it: `npm start`'s command on an empty store serves the dashboard and runs
+// the reference experiment in the background; after the one-time link, its experiments appear.
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { test, expect, SIGNED_OUT } from "./fixtures";
+
+test.use({ storageState: SIGNED_OUT });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+let serve: ChildProcess | null = null;
+let dir = "";
+test.afterAll(() => {
+  if (serve?.pid) {
+    try {
+      process.kill(-serve.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+  if (dir) fs.rmSync(dir, { recursive: true, force: true });
+});
+
+test("an empty store gets the reference experiment, which appears in the list as it runs", async ({ page }) => {
+  test.setTimeout(240_000);
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-first-start-"));
+  const port = await freePort();
+  let output = "";
+  serve = spawn(process.execPath, ["bin/harness-lab.mjs", "serve"], {
+    env: { ...process.env, HARNESS_LAB_DB: path.join(dir, "store.db"), HOST: "127.0.0.1", PORT: String(port), HARNESS_LAB_DEMO_SIZE: "small", HARNESS_LAB_NO_DEMO: "" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  serve.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  serve.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+
+  await expect.poll(() => /sign-in\/link\?token=\S+/.exec(output)?.[0] ?? "", { timeout: 90_000, message: `no sign-in link; server said:\n${output}` }).not.toBe("");
+  await expect.poll(() => output, { timeout: 60_000 }).toContain("running the reference experiment in the background");
+
+  const link = /http:\/\/\S+\/sign-in\/link\?token=\S+/.exec(output)![0];
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1, name: "Experiments" })).toBeVisible();
+  // No reload: the list refetches every 5 s while the experiment's events arrive.
+  await expect(page.getByRole("link", { name: "Reference: HarnessAdapt-RL (seed 1, small)" })).toBeVisible({ timeout: 120_000 });
+  await expect(page.getByRole("link", { name: "Reference: GRPO baseline (seed 1, small)" })).toBeVisible({ timeout: 120_000 });
+  await expect.poll(() => output, { timeout: 120_000, message: "the reference experiment did not finish" }).toContain("the reference experiment finished");
+
+  await page.getByRole("link", { name: "Reference: HarnessAdapt-RL (seed 1, small)" }).click();
+  const versions = page.getByRole("region", { name: "Harness versions" });
+  for (const label of ["H0", "H1", "H2"]) await expect(versions.getByRole("rowheader", { name: label, exact: true })).toBeVisible();
+});

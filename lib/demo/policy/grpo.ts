@@ -1,0 +1,152 @@
+// One GRPO step over groups of rollouts (the K rollouts of one task in one training step).
+// The filter is DOMAIN.md's, in its order: drop truncated rollouts (and any whose reward is unknown),
+// then keep only groups that still hold both a success and a failure; everything else contributes
+// nothing. Advantages are group-relative; the update is REINFORCE on every recorded softmax choice.
+// The rollouts used here are, by construction, exactly the "trainable" ones of computeTrainingRates.
+import type { EpisodeResult } from "../types";
+import type { TrainingRolloutInput } from "../../metrics/training-rates";
+
+/** What GRPO needs from a policy: a gradient buffer, ∇ log π of a recorded decision, and a step. */
+export interface TrainablePolicy<G> {
+  zeroGradient(): G;
+  /** Adds scale · ∇ log π(decision) into grad; returns how many softmax choices it held. */
+  accumulateGradient(decision: unknown, scale: number, grad: G): number;
+  applyGradient(grad: G, learningRate: number, maxGradNorm?: number): { gradNorm: number; clipped: boolean };
+  /** Adds scale · ∇ KL(π ‖ reference) at the decision's states into grad; returns the KL. Needed for klCoefficient > 0. */
+  accumulateKlGradient?(decision: unknown, reference: never, scale: number, grad: G): number;
+}
+
+export interface GrpoGroup {
+  episodes: EpisodeResult[];
+}
+
+export interface GrpoOptions {
+  learningRate: number;
+  /** Divide by the group's reward standard deviation (GRPO). false: mean-centred only (Dr. GRPO). Default true. */
+  normalizeAdvantages?: boolean;
+  /** Clip the gradient's global norm. Default: no clipping. */
+  maxGradNorm?: number;
+  /**
+   * β of GRPO's KL penalty toward `reference` (typically the initial checkpoint), over the states the
+   * used rollouts visited. Default 0 (no penalty).
+   */
+  klCoefficient?: number;
+  reference?: unknown;
+}
+
+export interface GrpoStats {
+  /** Every rollout handed in, the dropped ones included: the trainable rate's denominator. */
+  rollouts: number;
+  groups: number;
+  /** Groups holding both a success and a failure after dropping. */
+  mixedGroups: number;
+  /** Rollouts whose decisions received an advantage: equal to computeTrainingRates' trainableRollouts. */
+  usedRollouts: number;
+  droppedTruncated: number;
+  droppedUnknownReward: number;
+  /** usedRollouts / rollouts (null without rollouts). */
+  trainableRate: number | null;
+  mixedGroupRatio: number | null;
+  /** Mean advantage over the used rollouts: ~0 by construction, a sanity figure. */
+  meanAdvantage: number;
+  meanAbsAdvantage: number;
+  /** Softmax choices that received a gradient. */
+  choices: number;
+  /** Mean KL(π ‖ reference) per used rollout (summed over its softmaxes), before the step; null without a penalty. */
+  klToReference: number | null;
+  gradNorm: number;
+  clipped: boolean;
+  /** Per group, per episode (input order): the advantage, or null when the rollout was not used. */
+  advantages: Array<Array<number | null>>;
+}
+
+const STD_EPSILON = 1e-6;
+
+function rewardOf(e: EpisodeResult): number | null {
+  return Number.isFinite(e.reward) ? e.reward : null;
+}
+
+/** The same rollouts as computeTrainingRates input, one group key per group. */
+export function toTrainingInputs(groups: readonly GrpoGroup[]): TrainingRolloutInput[] {
+  return groups.flatMap((g, k) =>
+    g.episodes.map((e) => ({ groupKey: `group-${k}`, success: e.success, reward: rewardOf(e), truncated: e.truncated })),
+  );
+}
+
+/** Group-relative advantages; null for rollouts the filter drops or groups without contrast. */
+export function groupAdvantages(episodes: readonly EpisodeResult[], normalize = true): Array<number | null> {
+  const usable = episodes.map((e) => !e.truncated && rewardOf(e) !== null);
+  const kept = episodes.filter((_, k) => usable[k]);
+  const mixed = kept.some((e) => e.success) && kept.some((e) => !e.success);
+  if (!mixed) return episodes.map(() => null);
+  const rewards = kept.map((e) => e.reward);
+  const mean = rewards.reduce((a, b) => a + b, 0) / rewards.length;
+  const std = Math.sqrt(rewards.reduce((a, r) => a + (r - mean) ** 2, 0) / rewards.length);
+  const divisor = normalize ? std + STD_EPSILON : 1;
+  return episodes.map((e, k) => (usable[k] ? (e.reward - mean) / divisor : null));
+}
+
+export function grpoUpdate<G>(policy: TrainablePolicy<G>, groups: readonly GrpoGroup[], options: GrpoOptions): GrpoStats {
+  const normalize = options.normalizeAdvantages ?? true;
+  let rollouts = 0;
+  let droppedTruncated = 0;
+  let droppedUnknownReward = 0;
+  let mixedGroups = 0;
+  const advantages = groups.map((g) => {
+    rollouts += g.episodes.length;
+    for (const e of g.episodes) {
+      if (e.truncated) droppedTruncated += 1;
+      else if (rewardOf(e) === null) droppedUnknownReward += 1;
+    }
+    const a = groupAdvantages(g.episodes, normalize);
+    if (a.some((x) => x !== null)) mixedGroups += 1;
+    return a;
+  });
+
+  const used: Array<{ episode: EpisodeResult; advantage: number }> = [];
+  groups.forEach((g, gi) => g.episodes.forEach((e, ei) => {
+    const a = advantages[gi][ei];
+    if (a !== null) used.push({ episode: e, advantage: a });
+  }));
+
+  let choices = 0;
+  let gradNorm = 0;
+  let clipped = false;
+  const beta = options.klCoefficient ?? 0;
+  if (beta > 0 && (options.reference === undefined || !policy.accumulateKlGradient)) {
+    throw new Error("klCoefficient needs a reference policy and a policy with accumulateKlGradient");
+  }
+  let klSum = 0;
+  if (used.length > 0) {
+    // The objective is the mean over used rollouts of A_i · Σ_t log π(decision_t): a sum over a
+    // rollout's decisions (no length normalisation, which would favour short failures' gradients).
+    const grad = policy.zeroGradient();
+    for (const { episode, advantage } of used) {
+      if (beta > 0) {
+        for (const d of episode.decisions) klSum += policy.accumulateKlGradient!(d, options.reference as never, -beta / used.length, grad);
+      }
+      if (advantage === 0) continue;
+      for (const d of episode.decisions) choices += policy.accumulateGradient(d, advantage / used.length, grad);
+    }
+    ({ gradNorm, clipped } = policy.applyGradient(grad, options.learningRate, options.maxGradNorm));
+  }
+
+  const share = (n: number, d: number) => (d === 0 ? null : n / d);
+  return {
+    rollouts,
+    groups: groups.length,
+    mixedGroups,
+    usedRollouts: used.length,
+    droppedTruncated,
+    droppedUnknownReward,
+    trainableRate: share(used.length, rollouts),
+    mixedGroupRatio: share(mixedGroups, groups.length),
+    meanAdvantage: used.length === 0 ? 0 : used.reduce((s, u) => s + u.advantage, 0) / used.length,
+    meanAbsAdvantage: used.length === 0 ? 0 : used.reduce((s, u) => s + Math.abs(u.advantage), 0) / used.length,
+    choices,
+    klToReference: beta > 0 && used.length > 0 ? klSum / used.length : null,
+    gradNorm,
+    clipped,
+    advantages,
+  };
+}

@@ -1,0 +1,82 @@
+// The candidate comparison of HarnessAdapt-RL: the proposal's harness and the incumbent, same policy,
+// same budget, fresh rollouts on the fixed comparison set (K per task per side), decided by the paper's
+// rule. The rates are computed from exactly the rollouts that are sent, so the dashboard can recompute them.
+import type { DemoContext } from "./demo-context";
+import { rolloutEvent } from "./experiment-events";
+import type { HarnessFile } from "../harness/types";
+import type { EpisodeResult } from "../types";
+import { runEpisode } from "../episode/run-episode";
+import type { SoftmaxPolicy } from "../policy/softmax-policy";
+import { computeTrainingRates } from "../../metrics/training-rates";
+import { acceptanceRule, type AcceptanceResult } from "../../metrics/acceptance-rule";
+
+export interface ComparisonSide {
+  harnessVersion: string;
+  files: readonly HarnessFile[];
+}
+
+export interface ComparisonOutcome {
+  rule: AcceptanceResult;
+  base: { passRate: number; trainableRate: number; rollouts: number };
+  candidate: { passRate: number; trainableRate: number; rollouts: number };
+  /** Rollout ids per side, in the order sent. */
+  baseRollouts: string[];
+  candidateRollouts: string[];
+  episodes: Array<{ id: string; episode: EpisodeResult }>;
+}
+
+export async function compareCandidate(ctx: DemoContext, input: {
+  experiment: string; run: string; comparisonId: string; proposalId: string; epoch: number; policy: SoftmaxPolicy;
+  base: ComparisonSide; candidate: ComparisonSide;
+}): Promise<ComparisonOutcome> {
+  const { config } = ctx;
+  const sides = { base: input.base, candidate: input.candidate } as const;
+  const ids: Record<keyof typeof sides, string[]> = { base: [], candidate: [] };
+  const rates: Record<keyof typeof sides, ReturnType<typeof computeTrainingRates>> = {} as never;
+  const episodes: ComparisonOutcome["episodes"] = [];
+  for (const side of ["base", "candidate"] as const) {
+    const harness = ctx.harness(sides[side].files);
+    // Each side gets its own stream: the comparison is paired by task, not by random draw.
+    const rng = ctx.rng.fork(`${input.comparisonId}/${side}`);
+    const inputs = [];
+    for (const [t, task] of ctx.suites.comparison.entries()) {
+      const group = `${input.comparisonId}-${side}-t${t}`;
+      for (let k = 0; k < config.comparisonRolloutsPerTask; k++) {
+        const episode = runEpisode({ task, harness, policy: input.policy, rng, maxTurns: config.trainMaxTurns, temperature: config.temperature });
+        const id = `${group}-k${k}`;
+        ids[side].push(id);
+        episodes.push({ id, episode });
+        inputs.push({ groupKey: group, success: episode.success, reward: episode.reward, truncated: episode.truncated });
+        await ctx.sink.send(rolloutEvent({
+          id, experiment: input.experiment, run: input.run, task: ctx.ids.taskId(task), harnessVersion: sides[side].harnessVersion,
+          purpose: "comparison", epoch: input.epoch, group, sampleIndex: k,
+        }, episode));
+      }
+    }
+    rates[side] = computeTrainingRates(inputs);
+    ctx.count(input.experiment, "comparison", inputs.length);
+  }
+  const summary = (side: "base" | "candidate") => ({
+    passRate: rates[side].passRate ?? 0,
+    trainableRate: rates[side].trainableRate ?? 0,
+    rollouts: rates[side].rollouts,
+  });
+  const base = summary("base");
+  const candidate = summary("candidate");
+  const rule = acceptanceRule({ base, candidate });
+  await ctx.sink.send({
+    type: "comparison",
+    id: input.comparisonId,
+    proposal: input.proposalId,
+    run: input.run,
+    rollouts_per_task: config.comparisonRolloutsPerTask,
+    base_rollouts: ids.base,
+    candidate_rollouts: ids.candidate,
+    reported: {
+      base_pass_rate: base.passRate, candidate_pass_rate: candidate.passRate,
+      base_trainable_rate: base.trainableRate, candidate_trainable_rate: candidate.trainableRate,
+      base_rollouts: base.rollouts, candidate_rollouts: candidate.rollouts,
+    },
+  });
+  return { rule, base, candidate, baseRollouts: ids.base, candidateRollouts: ids.candidate, episodes };
+}

@@ -1,0 +1,107 @@
+// The start of a HarnessAdapt-RL epoch: preparation rollouts, mechanism-level skills from success/failure
+// pairs, then up to R propose → compare → decide rounds against the incumbent harness.
+import type { DemoContext } from "./demo-context";
+import { harnessVersionEvent, rolloutEvent } from "./experiment-events";
+import { compareCandidate } from "./compare-candidate";
+import type { Incumbent } from "./training-loop";
+import type { LabelledRollout } from "./train-step";
+import { runEpisode } from "../episode/run-episode";
+import type { SoftmaxPolicy } from "../policy/softmax-policy";
+import type { RepairTask } from "../types";
+import { classifyProblems } from "../teacher/classify-problems";
+import { proposeChange, type ProposalHistoryEntry } from "../teacher/propose";
+import { checkSkill, writeMechanismSkill } from "../teacher/skills";
+import { applyComponents } from "../harness/compose";
+import { componentById } from "../harness/components";
+
+export interface EvolutionResult {
+  incumbent: Incumbent;
+  skills: Map<string, string[]>;
+  /** The accepted proposal whose candidate became the incumbent last, if any. */
+  lastAccepted?: string;
+}
+
+export async function evolutionEpoch(ctx: DemoContext, input: {
+  experiment: string; run: string; epoch: number; policy: SoftmaxPolicy; incumbent: Incumbent; tasks: readonly RepairTask[];
+  recent: readonly LabelledRollout[]; history: ProposalHistoryEntry[];
+}): Promise<EvolutionResult> {
+  const { config } = ctx;
+  const { experiment, run, epoch } = input;
+  let incumbent = input.incumbent;
+  let lastAccepted: string | undefined;
+
+  // Preparation: two attempts per task, so successes and failures of the same task can be compared.
+  const prepRng = ctx.rng.fork(`${experiment}/prep/${epoch}`);
+  const prepared: LabelledRollout[] = [];
+  const skills = new Map<string, string[]>();
+  for (const [t, task] of input.tasks.slice(0, config.preparationTasks).entries()) {
+    const group = `${run}-prep-e${epoch}-t${t}`;
+    const pair = [0, 1].map((k) => {
+      const episode = runEpisode({ task, harness: ctx.harness(incumbent.files), policy: input.policy, rng: prepRng, maxTurns: config.trainMaxTurns, temperature: config.temperature });
+      return { id: `${group}-k${k}`, task, episode };
+    });
+    for (const [k, r] of pair.entries()) {
+      await ctx.sink.send(rolloutEvent({ id: r.id, experiment, run, task: ctx.ids.taskId(task), harnessVersion: incumbent.id, purpose: "preparation", epoch, group, sampleIndex: k }, r.episode));
+    }
+    prepared.push(...pair);
+    const success = pair.find((r) => r.episode.success);
+    const failure = pair.find((r) => !r.episode.success);
+    if (success && failure) {
+      const text = writeMechanismSkill(success.episode, failure.episode, task);
+      // A skill that leaks paths, symbols or code would be a near-answer hint, not a mechanism: not given.
+      if (checkSkill(text, task).ok) {
+        skills.set(task.id, [text]);
+        await ctx.sink.send({ type: "skill", id: `${experiment}-skill-e${epoch}-t${t}`, experiment, kind: "mechanism", task: ctx.ids.taskId(task), epoch, text, source_rollouts: [success.id, failure.id] });
+      }
+    }
+  }
+  ctx.count(experiment, "preparation", prepared.length);
+
+  const observed = [...input.recent, ...prepared].map((r) => ({ id: r.id, episode: r.episode }));
+  for (let round = 0; round < config.roundsPerEpoch; round++) {
+    const proposal = proposeChange({
+      problems: classifyProblems(observed), incumbentComponents: incumbent.components, history: input.history,
+      rng: ctx.rng.fork(`${experiment}/teacher/${epoch}/${round}`),
+    });
+    if (!proposal) {
+      ctx.log(`  epoch ${epoch} round ${round}: the teacher has nothing left to propose`);
+      break;
+    }
+    const roundId = `${experiment}-e${epoch}-r${round}`;
+    const proposalId = `${roundId}-proposal`;
+    const candidate: Incumbent = {
+      id: `${roundId}-candidate`,
+      label: `H${epoch - 1}+${proposal.componentIds.join("+")}`,
+      files: applyComponents(incumbent.files, proposal.componentIds.map(componentById)),
+      components: [...incumbent.components, ...proposal.componentIds],
+    };
+    await ctx.sink.send({ type: "evolution_round", id: roundId, experiment, run, epoch, index: round, incumbent: incumbent.id });
+    await ctx.sink.send(harnessVersionEvent({
+      id: candidate.id, experiment, label: candidate.label, parent: incumbent.id, origin: "proposal", originProposal: proposalId,
+      description: proposal.title, files: candidate.files,
+    }));
+    await ctx.sink.send({
+      type: "proposal", id: proposalId, experiment, round: roundId, kind: "tool_hook", title: proposal.title,
+      problem: proposal.problem.replace(/_/g, " "), rationale: proposal.rationale, teacher: "rule-based teacher (lib/demo/teacher)",
+      base: incumbent.id, candidate: candidate.id, parent: proposal.parentProposalId,
+      evidence: proposal.evidence.map((rollout) => ({ rollout })),
+    });
+    const outcome = await compareCandidate(ctx, {
+      experiment, run, comparisonId: `${roundId}-comparison`, proposalId, epoch, policy: input.policy,
+      base: { harnessVersion: incumbent.id, files: incumbent.files }, candidate: { harnessVersion: candidate.id, files: candidate.files },
+    });
+    const accepted = outcome.rule.verdict === "accept";
+    await ctx.sink.send({
+      type: "decision", id: `${proposalId}-decision`, proposal: proposalId, verdict: outcome.rule.verdict, actor: "acceptance-rule",
+      reason: outcome.rule.reason,
+      rule_verdict: { ...outcome.rule, base: outcome.base, candidate: outcome.candidate },
+    });
+    ctx.log(`  epoch ${epoch} round ${round}: ${proposal.componentIds.join(" + ")} — ${outcome.rule.reason}`);
+    input.history.push({ componentIds: proposal.componentIds, accepted, proposalId });
+    if (accepted) {
+      incumbent = candidate;
+      lastAccepted = proposalId;
+    }
+  }
+  return { incumbent, skills, lastAccepted };
+}

@@ -1,0 +1,42 @@
+// The plain GRPO baseline: the same tasks, initial policy and budget of policy updates as HarnessAdapt-RL,
+// with H0 throughout — no teacher, no skills — and its final checkpoint evaluated under H0.
+import type { DemoContext } from "./demo-context";
+import { harnessVersionEvent } from "./experiment-events";
+import { checkpointEvent, initialPolicy, trainEpoch, type Incumbent } from "./training-loop";
+import { evaluateCheckpoint } from "./evaluate";
+import type { MethodSummary } from "./harnessadapt";
+import { h0Files } from "../harness/h0";
+
+export async function runGrpoBaseline(ctx: DemoContext): Promise<MethodSummary> {
+  const { config, sink } = ctx;
+  const experiment = `ref-${ctx.ids.tag}-grpo`;
+  const run = `${experiment}-train`;
+  await sink.send({
+    type: "experiment", id: experiment, name: `Reference: GRPO baseline (seed ${config.seed}, ${config.size})`, method: "grpo",
+    description: "The same policy and tasks as the HarnessAdapt-RL reference run, trained with GRPO under H0 only.",
+    config: { ...config },
+  });
+  await sink.send({ type: "run", id: run, experiment, kind: "train", status: "running", name: "policy training, H0 only" });
+  const h0: Incumbent = { id: `${experiment}-H0`, label: "H0", files: h0Files(), components: [] };
+  await sink.send(harnessVersionEvent({ id: h0.id, experiment, label: "H0", origin: "initial", description: "the bare setup: view, run_tests, search, edit, submit", files: h0.files }));
+  const policy = initialPolicy();
+  let step = 0;
+  let lastCheckpoint = "";
+  for (let epoch = 1; epoch <= config.epochs; epoch++) {
+    const trained = await trainEpoch(ctx, {
+      experiment, run, epoch, firstStep: step, incumbent: h0, policy,
+      onCheckpoint: async (at) => {
+        const event = checkpointEvent(experiment, run, policy, at, epoch);
+        lastCheckpoint = event.id;
+        await sink.send(event);
+      },
+    });
+    step = trained.nextStep;
+  }
+  await sink.send({ type: "run", id: run, experiment, kind: "train", status: "finished" });
+  const evalRun = `${experiment}-eval`;
+  await sink.send({ type: "run", id: evalRun, experiment, kind: "eval", status: "running", name: `pass@1 of ${lastCheckpoint} under H0` });
+  const evalSummary = await evaluateCheckpoint(ctx, { experiment, run: evalRun, checkpoint: lastCheckpoint, policy, harnesses: [{ harnessVersion: h0.id, label: "H0", files: h0.files }] });
+  await sink.send({ type: "run", id: evalRun, experiment, kind: "eval", status: "finished" });
+  return { experiment, eval: evalSummary };
+}

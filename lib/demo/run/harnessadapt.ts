@@ -1,0 +1,72 @@
+// HarnessAdapt-RL: each epoch starts with harness evolution (teacher proposals compared and decided on
+// fresh rollouts), then trains the policy with GRPO under the incumbent harness and the epoch's skills.
+// Epoch 1 yields H1, epoch 2 yields H2; the final checkpoint is evaluated under H0, H1 and H2 (Table 2).
+import type { DemoContext } from "./demo-context";
+import { harnessVersionEvent } from "./experiment-events";
+import { checkpointEvent, epochTasks, initialPolicy, trainEpoch, type Incumbent } from "./training-loop";
+import { evolutionEpoch } from "./evolution-epoch";
+import { evaluateCheckpoint, type EvalSummary } from "./evaluate";
+import type { LabelledRollout } from "./train-step";
+import type { ProposalHistoryEntry } from "../teacher/propose";
+import { h0Files } from "../harness/h0";
+
+export interface MethodSummary {
+  experiment: string;
+  eval: EvalSummary;
+  proposals?: ProposalHistoryEntry[];
+}
+
+export async function runHarnessAdapt(ctx: DemoContext): Promise<MethodSummary> {
+  const { config, sink } = ctx;
+  const experiment = `ref-${ctx.ids.tag}-harnessadapt-rl`;
+  const run = `${experiment}-train`;
+  await sink.send({
+    type: "experiment", id: experiment, name: `Reference: HarnessAdapt-RL (seed ${config.seed}, ${config.size})`, method: "harnessadapt-rl",
+    description: "The CPU-sized reference experiment (lib/demo): a softmax policy trained with GRPO on generated JavaScript repair tasks while a rule-based teacher evolves the harness.",
+    config: { ...config },
+  });
+  await sink.send({ type: "run", id: run, experiment, kind: "train", status: "running", name: "policy training with harness evolution" });
+  let incumbent: Incumbent = { id: `${experiment}-H0`, label: "H0", files: h0Files(), components: [] };
+  await sink.send(harnessVersionEvent({ id: incumbent.id, experiment, label: "H0", origin: "initial", description: "the bare setup: view, run_tests, search, edit, submit", files: incumbent.files }));
+  const versions: Incumbent[] = [incumbent];
+  const policy = initialPolicy();
+  const history: ProposalHistoryEntry[] = [];
+  let recent: LabelledRollout[] = [];
+  let step = 0;
+  let lastCheckpoint = "";
+  for (let epoch = 1; epoch <= config.epochs; epoch++) {
+    const evolved = await evolutionEpoch(ctx, { experiment, run, epoch, policy, incumbent, tasks: epochTasks(ctx, epoch), recent, history });
+    const previous = versions[versions.length - 1];
+    const changed = evolved.incumbent.id !== previous.id;
+    incumbent = { ...evolved.incumbent, id: `${experiment}-H${epoch}`, label: `H${epoch}` };
+    await sink.send(harnessVersionEvent({
+      id: incumbent.id, experiment, label: incumbent.label, parent: previous.id, origin: changed ? "proposal" : "manual",
+      originProposal: changed ? evolved.lastAccepted : undefined,
+      description: changed
+        ? `H${epoch - 1} + ${incumbent.components.filter((c) => !previous.components.includes(c)).join(" + ")} (accepted in epoch ${epoch})`
+        : `no proposal was accepted in epoch ${epoch}: the same files as ${previous.label}`,
+      files: incumbent.files,
+    }));
+    versions.push(incumbent);
+    const trained = await trainEpoch(ctx, {
+      experiment, run, epoch, firstStep: step, incumbent, policy, skills: evolved.skills,
+      onCheckpoint: async (at) => {
+        const event = checkpointEvent(experiment, run, policy, at, epoch);
+        lastCheckpoint = event.id;
+        await sink.send(event);
+      },
+    });
+    recent = trained.rollouts;
+    step = trained.nextStep;
+    ctx.log(`  epoch ${epoch}: ${versions.length - 1 === epoch ? incumbent.label : ""} trained ${config.stepsPerEpoch} steps under ${incumbent.components.join(" + ") || "H0 files"}`);
+  }
+  await sink.send({ type: "run", id: run, experiment, kind: "train", status: "finished" });
+  const evalRun = `${experiment}-eval`;
+  await sink.send({ type: "run", id: evalRun, experiment, kind: "eval", status: "running", name: `pass@1 of ${lastCheckpoint} under H0, H1, H2` });
+  const evalSummary = await evaluateCheckpoint(ctx, {
+    experiment, run: evalRun, checkpoint: lastCheckpoint, policy,
+    harnesses: versions.map((v) => ({ harnessVersion: v.id, label: v.label, files: v.files })),
+  });
+  await sink.send({ type: "run", id: evalRun, experiment, kind: "eval", status: "finished" });
+  return { experiment, eval: evalSummary, proposals: history };
+}

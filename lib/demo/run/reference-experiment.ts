@@ -1,0 +1,51 @@
+// The reference experiment end to end: tasks, HarnessAdapt-RL, the GRPO baseline, every record sent as
+// events. Returns what ran, the wall time of each phase, and the cost in rollouts by purpose.
+import { createDemoContext } from "./demo-context";
+import { demoConfig, type DemoSize } from "./demo-config";
+import { demoIds, taskEvent } from "./experiment-events";
+import type { EventSink } from "./event-sink";
+import { runHarnessAdapt } from "./harnessadapt";
+import { runGrpoBaseline } from "./grpo-baseline";
+import { createRng } from "../random";
+import { buildSuites } from "../tasks/suites";
+import { EVAL_SUITES } from "../types";
+
+export interface ReferenceExperimentOptions {
+  seed: number;
+  size: DemoSize;
+  sink: EventSink;
+  review: "rule" | "human";
+  log(line: string): void;
+}
+
+export async function runReferenceExperiment(options: ReferenceExperimentOptions) {
+  if (options.review === "human") throw new Error("--review human needs the proposal review of issue 5; not available yet");
+  const phases: Record<string, number> = {};
+  const timed = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    const start = performance.now();
+    try {
+      return await fn();
+    } finally {
+      phases[name] = Math.round(performance.now() - start) / 1000;
+    }
+  };
+  const config = demoConfig(options.size, options.seed);
+  const suites = await timed("tasks", async () => buildSuites(options.seed, options.size));
+  const ctx = createDemoContext({ config, ids: demoIds(options.seed, options.size), suites, sink: options.sink, rng: createRng(options.seed), log: options.log });
+  const all = [...suites.train, ...suites.comparison, ...EVAL_SUITES.flatMap((s) => suites.eval[s])];
+  for (const task of all) await options.sink.send(taskEvent(ctx.ids, task));
+  options.log(`reference experiment, seed ${options.seed}, size ${options.size}: ${all.length} tasks`);
+  options.log("HarnessAdapt-RL:");
+  const adapt = await timed("harnessadapt-rl", () => runHarnessAdapt(ctx));
+  options.log(`  pass@1 ${JSON.stringify(adapt.eval)}`);
+  options.log("GRPO baseline:");
+  const grpo = await timed("grpo", () => runGrpoBaseline(ctx));
+  options.log(`  pass@1 ${JSON.stringify(grpo.eval)}`);
+  await timed("flush", () => options.sink.flush());
+  return {
+    seed: options.seed, size: options.size, phases_seconds: phases, rollouts_by_purpose: ctx.cost,
+    pass_at_1: { [adapt.experiment]: adapt.eval, [grpo.experiment]: grpo.eval },
+    proposals: adapt.proposals?.map((p) => ({ id: p.proposalId, components: p.componentIds, accepted: p.accepted })),
+    events: options.sink.counts(),
+  };
+}

@@ -1,0 +1,166 @@
+// Teacher 2's second job: turn the counted problems into one proposal — a set of harness components to
+// add — with a rationale written from the counts and the evidence rollouts. The teacher is a heuristic
+// reader, not an oracle: it maps each problem to the catalogue components that plausibly address it
+// (harness/components.ts), including plausible-but-harmful ones, and leaves the verdict to the paired
+// comparison and the acceptance rule.
+//
+// Lineage: an idea that was rejected may come back joined with a partner component (the paper's review
+// hook, rejected, later merged with view_diff and accepted). A revision is preferred while its problem is
+// still among the top two, and it names the rejected proposal as its parent. Never proposed: a component
+// the incumbent harness already has, or exactly a set that was tried before.
+import { COMPONENTS, type HarnessComponent } from "../harness/components";
+import type { Rng } from "../random";
+import type { ProblemCount, ProblemKind, ProblemReport } from "./classify-problems";
+
+/** The harness catalogue (harness/components.ts): ids, titles, and what each is expected to do. */
+const CATALOGUE = new Map<string, HarnessComponent>(COMPONENTS.map((c) => [c.id, c]));
+export const TEACHER_COMPONENT_IDS: readonly string[] = COMPONENTS.map((c) => c.id);
+
+/**
+ * The teacher's first ideas per problem, in order; after them come the other catalogue components
+ * that say they address the problem. Ids missing from the catalogue are skipped.
+ */
+const PREFERRED: Record<ProblemKind, readonly string[]> = {
+  failed_edit_command: ["refuse_malformed_edit"],
+  submit_without_verification: ["verify_before_submit", "report_failures_before_submit", "run_related_tests"],
+  too_much_output: ["truncate_long_output", "aggressive_output_truncation"],
+  wrong_localisation: ["reproduce_first", "inject_test_status", "run_related_tests"],
+  stalled: ["stall_recovery", "inject_test_status"],
+  symptom_only_patch: ["report_failures_before_submit", "run_related_tests", "view_diff", "verify_before_submit"],
+};
+
+export function remediesFor(kind: ProblemKind): string[] {
+  const preferred = PREFERRED[kind].filter((id) => CATALOGUE.has(id));
+  const others = COMPONENTS.filter((c) => c.addresses.includes(kind) && !preferred.includes(c.id)).map((c) => c.id);
+  return [...preferred, ...others];
+}
+
+/** What a rejected component may be joined with when it comes back (the paper: review hook + view_diff). */
+const PARTNERS: Record<string, readonly string[]> = {
+  verify_before_submit: ["view_diff", "run_related_tests"],
+  report_failures_before_submit: ["run_related_tests", "view_diff"],
+  run_related_tests: ["report_failures_before_submit"],
+  refuse_malformed_edit: ["inject_test_status"],
+  truncate_long_output: ["inject_test_status"],
+  aggressive_output_truncation: ["inject_test_status"],
+  stall_recovery: ["inject_test_status", "reproduce_first"],
+  inject_test_status: ["reproduce_first"],
+  reproduce_first: ["run_related_tests"],
+  view_diff: ["verify_before_submit"],
+  localize_before_edit: ["reproduce_first", "refuse_malformed_edit"],
+  auto_submit_on_green: ["report_failures_before_submit", "run_related_tests"],
+};
+
+const describeComponent = (id: string) => {
+  const c = CATALOGUE.get(id);
+  return c ? `${id} — ${c.title}. ${c.rationale}` : id;
+};
+
+const PROBLEM_WORDS: Record<ProblemKind, string> = {
+  failed_edit_command: "issued edits that did not apply",
+  submit_without_verification: "submitted without running the tests after the last edit",
+  too_much_output: "received observations too long for the context window",
+  wrong_localisation: "edited lines that no test failure or search result pointed at",
+  stalled: "went several turns without progress",
+  symptom_only_patch: "submitted a patch that passed the visible tests but failed hidden ones",
+};
+
+export interface ProposalHistoryEntry {
+  componentIds: string[];
+  accepted: boolean;
+  proposalId: string;
+}
+
+export interface ProposalDescription {
+  componentIds: string[];
+  title: string;
+  /** The problem kind this proposal addresses. */
+  problem: ProblemKind;
+  rationale: string;
+  /** Rollout ids showing the problem. */
+  evidence: string[];
+  parentProposalId?: string;
+}
+
+export interface ProposeInput {
+  problems: ProblemReport;
+  incumbentComponents: readonly string[];
+  history: readonly ProposalHistoryEntry[];
+  rng: Rng;
+  /** Evidence ids quoted in the proposal. Default 8. */
+  evidenceLimit?: number;
+}
+
+const setKey = (ids: readonly string[]) => [...new Set(ids)].sort().join("+");
+const pct = (n: number, d: number) => `${d === 0 ? 0 : Math.round((100 * n) / d)} %`;
+
+function describeCounts(p: ProblemCount, total: number): string {
+  return `In ${total} recent rollouts, ${p.episodes} (${pct(p.episodes, total)}) ${PROBLEM_WORDS[p.kind]}`
+    + ` (${p.occurrences} occurrence${p.occurrences === 1 ? "" : "s"}); ${p.failedEpisodes} of them failed.`;
+}
+
+/** One component: its catalogue title; a set: the ids joined. */
+function titleOf(ids: readonly string[]): string {
+  return ids.length === 1 ? (CATALOGUE.get(ids[0])?.title ?? ids[0]) : ids.join(" + ");
+}
+
+/** Weighted pick: the first remedy is the teacher's favourite, later ones are less likely. */
+function pickWeighted<T>(items: readonly T[], rng: Rng): T {
+  const weights = items.map((_, k) => 1 / (k + 1));
+  let u = rng.next() * weights.reduce((a, b) => a + b, 0);
+  for (let k = 0; k < items.length; k++) {
+    u -= weights[k];
+    if (u < 0) return items[k];
+  }
+  return items[items.length - 1];
+}
+
+export function proposeChange(input: ProposeInput): ProposalDescription | null {
+  const { problems, rng } = input;
+  const limit = input.evidenceLimit ?? 8;
+  const incumbent = new Set(input.incumbentComponents);
+  const tried = new Set(input.history.map((h) => setKey(h.componentIds)));
+  const fresh = (ids: readonly string[]) => ids.every((id) => !incumbent.has(id)) && !tried.has(setKey(ids));
+  const present = problems.problems.filter((p) => p.episodes > 0);
+  const total = problems.episodes;
+
+  // 1. A revision of a rejected idea, most recent first, while its problem is still among the top two.
+  const top = present.slice(0, 2);
+  for (const rejected of [...input.history].reverse().filter((h) => !h.accepted)) {
+    const problem = top.find((p) => remediesFor(p.kind).some((c) => rejected.componentIds.includes(c)));
+    if (!problem || rejected.componentIds.some((id) => incumbent.has(id))) continue;
+    const partners = rejected.componentIds
+      .flatMap((id) => PARTNERS[id] ?? [])
+      .filter((p) => CATALOGUE.has(p) && !rejected.componentIds.includes(p));
+    const partner = partners.find((p) => fresh([...rejected.componentIds, p]));
+    if (!partner) continue;
+    const componentIds = [...rejected.componentIds, partner];
+    return {
+      componentIds,
+      title: `${titleOf(componentIds)} (revision of ${rejected.proposalId})`,
+      problem: problem.kind,
+      rationale: [
+        describeCounts(problem, total),
+        `Proposal ${rejected.proposalId} (${rejected.componentIds.join(", ")}) addressed this and was rejected; the problem persists.`,
+        `This revision keeps ${rejected.componentIds.join(" + ")} and adds ${describeComponent(partner)}`,
+      ].join(" "),
+      evidence: problem.evidence.slice(0, limit),
+      parentProposalId: rejected.proposalId,
+    };
+  }
+
+  // 2. A new idea for the highest-ranked problem that still has an untried remedy.
+  for (const problem of present) {
+    const options = remediesFor(problem.kind).filter((c) => fresh([c]));
+    if (options.length === 0) continue;
+    const component = pickWeighted(options, rng);
+    return {
+      componentIds: [component],
+      title: titleOf([component]),
+      problem: problem.kind,
+      rationale: [describeCounts(problem, total), `Proposed: ${describeComponent(component)}`].join(" "),
+      evidence: problem.evidence.slice(0, limit),
+    };
+  }
+  return null;
+}

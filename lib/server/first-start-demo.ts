@@ -1,0 +1,44 @@
+// First start: a brand-new store (no experiments, no users) gets the reference experiment, run in the
+// background against the server that was just started, so the dashboard fills while the newcomer looks.
+// It goes through the public API with its own short-lived token, as any trainer would.
+import "server-only";
+import fs from "node:fs";
+import path from "node:path";
+import { spawn, type ChildProcess } from "node:child_process";
+import type { Store } from "../../db/client";
+import { createApiToken } from "../auth/api-tokens";
+
+export function isBrandNewStore(store: Store): boolean {
+  const experiments = store.sqlite.prepare("SELECT count(*) FROM experiments").pluck().get() as number;
+  const users = store.sqlite.prepare("SELECT count(*) FROM users").pluck().get() as number;
+  return experiments === 0 && users === 0;
+}
+
+/** An ingest + read token that expires in a day: enough for the run, useless afterwards. */
+export function mintReferenceToken(store: Store): string {
+  return createApiToken(store, { name: "reference experiment (first start)", scopes: ["ingest", "read"], createdBy: null, expiresAt: Date.now() + 24 * 3600 * 1000 }).secret;
+}
+
+export async function waitForServer(url: string, timeoutMs = 120_000): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${url}/api/v1/openapi.json`)).ok) return true;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}
+
+export function startReferenceExperiment(input: { home: string; url: string; token: string; size: string; logFile: string }): ChildProcess {
+  fs.mkdirSync(path.dirname(input.logFile), { recursive: true });
+  const log = fs.openSync(input.logFile, "a");
+  // An argument array, never a shell string; the token travels in the environment, not in `ps` output.
+  return spawn(process.execPath, [path.join(input.home, "bin", "harness-lab.mjs"), "demo", "--server", input.url, "--size", input.size], {
+    cwd: input.home,
+    env: { ...process.env, HARNESS_LAB_TOKEN: input.token },
+    stdio: ["ignore", log, log],
+  });
+}

@@ -1,0 +1,92 @@
+// The reference experiment end to end (--size small) into a fresh store: the stored structure, and every
+// derived figure it reports equal to what is recomputed here from the raw rollouts. Then the same seed
+// again: the store must answer that every event is already present (the same seed gives the same events).
+import { beforeAll, describe, expect, it } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { openStore, type Store } from "@/db/client";
+import { storeSink } from "@/lib/demo/run/event-sink";
+import { runReferenceExperiment } from "@/lib/demo/run/reference-experiment";
+import { computeTrainingRates } from "@/lib/metrics/training-rates";
+import { acceptanceRule } from "@/lib/metrics/acceptance-rule";
+
+let store: Store;
+let summary: Awaited<ReturnType<typeof runReferenceExperiment>>;
+const rows = <T>(sql: string, ...params: unknown[]) => store.sqlite.prepare(sql).all(...params) as T[];
+const ADAPT = "ref-s1-small-harnessadapt-rl";
+const GRPO = "ref-s1-small-grpo";
+
+beforeAll(async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-demo-"));
+  store = openStore(path.join(dir, "demo.db"));
+  summary = await runReferenceExperiment({ seed: 1, size: "small", sink: storeSink(store), review: "rule", log: () => {} });
+}, 180_000);
+
+type RolloutRow = { id: string; group_id: string | null; success: number; reward: number | null; truncated: number; step: number | null };
+const ratesOf = (list: RolloutRow[]) =>
+  computeTrainingRates(list.map((r) => ({ groupKey: r.group_id, success: r.success === 1, reward: r.reward, truncated: r.truncated === 1 })));
+
+describe("the reference experiment, --size small", () => {
+  it("holds both methods with H0 → H1 → H2 and the rollouts of every purpose", () => {
+    expect(rows<{ id: string; method: string }>("SELECT id, method FROM experiments ORDER BY id")).toEqual([
+      { id: GRPO, method: "grpo" }, { id: ADAPT, method: "harnessadapt-rl" },
+    ]);
+    const versions = rows<{ id: string; label: string; parent_id: string | null }>("SELECT id, label, parent_id FROM harness_versions WHERE experiment_id = ? AND label IN ('H0','H1','H2') ORDER BY label", ADAPT);
+    expect(versions.map((v) => v.label)).toEqual(["H0", "H1", "H2"]);
+    expect(versions[1].parent_id).toBe(versions[0].id);
+    expect(versions[2].parent_id).toBe(versions[1].id);
+    const purposes = Object.fromEntries(rows<{ purpose: string; n: number }>("SELECT purpose, count(*) AS n FROM rollouts WHERE experiment_id = ? GROUP BY purpose", ADAPT).map((r) => [r.purpose, r.n]));
+    expect(purposes).toMatchObject({ train: expect.any(Number), preparation: expect.any(Number), comparison: expect.any(Number), eval: expect.any(Number) });
+    expect(summary.rollouts_by_purpose[ADAPT]).toEqual(purposes);
+  });
+
+  it("decides every proposal once, by the rule recomputed from its comparison rollouts", () => {
+    const proposals = rows<{ id: string; status: string; parent_proposal_id: string | null }>("SELECT id, status, parent_proposal_id FROM proposals WHERE experiment_id = ?", ADAPT);
+    expect(proposals.length).toBeGreaterThan(0);
+    for (const proposal of proposals) {
+      const decisions = rows<{ verdict: string; rule_verdict: string }>("SELECT verdict, rule_verdict FROM decisions WHERE proposal_id = ?", proposal.id);
+      expect(decisions).toHaveLength(1);
+      const comparison = rows<{ id: string; reported: string }>("SELECT id, reported FROM comparisons WHERE proposal_id = ?", proposal.id)[0];
+      const side = (s: string) => rows<RolloutRow>(
+        "SELECT r.id, r.group_id, r.success, r.reward, r.truncated, r.step FROM comparison_rollouts c JOIN rollouts r ON r.id = c.rollout_id WHERE c.comparison_id = ? AND c.side = ?", comparison.id, s);
+      const base = ratesOf(side("base"));
+      const candidate = ratesOf(side("candidate"));
+      const reported = JSON.parse(comparison.reported) as Record<string, number>;
+      expect(reported.base_pass_rate).toBeCloseTo(base.passRate!, 12);
+      expect(reported.candidate_trainable_rate).toBeCloseTo(candidate.trainableRate!, 12);
+      const rule = acceptanceRule({
+        base: { passRate: base.passRate!, trainableRate: base.trainableRate! },
+        candidate: { passRate: candidate.passRate!, trainableRate: candidate.trainableRate! },
+      });
+      expect(decisions[0].verdict).toBe(rule.verdict);
+      expect(proposal.status).toBe(rule.verdict === "accept" ? "accepted" : "rejected");
+    }
+    expect(proposals.some((p) => p.status === "rejected")).toBe(true);
+  });
+
+  it("reports per training step the trainable rate of that step's stored rollouts", () => {
+    const points = rows<{ step: number; value: number }>("SELECT step, value FROM metric_points WHERE run_id = ? AND key = 'train/trainable_rate' ORDER BY step", `${ADAPT}-train`);
+    expect(points.length).toBe(6);
+    for (const point of points) {
+      const recomputed = ratesOf(rows<RolloutRow>("SELECT id, group_id, success, reward, truncated, step FROM rollouts WHERE run_id = ? AND purpose = 'train' AND step = ?", `${ADAPT}-train`, point.step));
+      expect(point.value).toBeCloseTo(recomputed.trainableRate!, 12);
+    }
+  });
+
+  it("evaluates the final checkpoint 3 suites × 3 repeats under each harness version, each result backed by its rollout", () => {
+    const evalRuns = rows<{ id: string; label: string; benchmark: string }>(
+      "SELECT e.id, h.label, e.benchmark FROM eval_runs e JOIN harness_versions h ON h.id = e.harness_version_id WHERE e.experiment_id = ?", ADAPT);
+    expect(evalRuns).toHaveLength(27);
+    expect(new Set(evalRuns.map((e) => e.label))).toEqual(new Set(["H0", "H1", "H2"]));
+    expect(rows("SELECT id FROM eval_runs WHERE experiment_id = ?", GRPO)).toHaveLength(9);
+    const mismatched = rows("SELECT 1 FROM eval_results x JOIN rollouts r ON r.id = x.rollout_id WHERE x.success != r.success");
+    expect(mismatched).toHaveLength(0);
+  });
+
+  it("gives the same events for the same seed", async () => {
+    const again = await runReferenceExperiment({ seed: 1, size: "small", sink: storeSink(store), review: "rule", log: () => {} });
+    expect(again.events.applied).toEqual({});
+    expect(again.events.unchanged.rollout).toBe(summary.events.applied.rollout);
+  }, 180_000);
+});
