@@ -47,9 +47,11 @@ const PRELUDE_SOURCE = String.raw`
   }
   function lineOf(e) {
     const stack = e !== null && typeof e === "object" && typeof e.stack === "string" ? e.stack : "";
-    const at = stack.indexOf(h.file + ":");
+    // Frames read "at f (file:line:col)", or "at file:line:col" for top-level code.
+    let at = stack.indexOf("(" + h.file + ":");
+    if (at < 0) at = stack.indexOf(" " + h.file + ":");
     if (h.file === "" || at < 0) return null;
-    const n = parseInt(stack.slice(at + h.file.length + 1), 10);
+    const n = parseInt(stack.slice(at + h.file.length + 2), 10);
     return Number.isFinite(n) ? n : null;
   }
   function show(v, depth) {
@@ -190,7 +192,7 @@ export interface SandboxRunOptions {
   /**
    * Wall-clock limit per test in milliseconds (default 250): the hard stop, for what the loop budget
    * misses. A test that hits it is run once more and times out only if it hits it again. 0 runs without
-   * a watchdog: only for calls already known to return (the generator's confirming run).
+   * a watchdog: only for code that cannot hang once its loops are counted (the generator's templates).
    */
   timeoutMs?: number;
   /** Loop iterations one test may run before it counts as timed out (default 10,000; deterministic). */
@@ -240,7 +242,10 @@ interface Harness {
   current: number;
 }
 
-/** One isolated context; runTests uses a fresh one per call, the task generator one per batch of trusted reference runs. */
+/**
+ * One isolated context. runTests uses a fresh one per call; the generator one for a whole suite build
+ * (it runs only catalogue templates and their mutations).
+ */
 export class TestSandbox {
   private readonly context: vm.Context;
 

@@ -94,7 +94,7 @@ export function applyFix(source: string, fix: GroundTruth["fix"]): string {
 
 /**
  * The tests of one candidate, with their fail_to_pass / pass_to_pass kinds, or null when checks (a)–(d)
- * fail. One timed sandbox run evaluates every call on the reference, the buggy source and (with two
+ * fail. One sandbox run evaluates every call on the reference, the buggy source and (with two
  * bugs) each bug alone; a call "fails" on a variant when it throws, runs away or returns a different
  * value. The tests written from that are then run for real on the reference and the buggy source, and
  * must give exactly the predicted outcome.
@@ -116,11 +116,9 @@ function verifiedTests(sandbox: TestSandbox, template: FunctionTemplate, buggy: 
   if (aloneBreaks.some((b) => !b.some(Boolean))) return null; // (d)
 
   const tests = testsFor(kept.map((i) => calls[i]), kept.map((i) => reference[i].value), buggyBreaks.map((b) => (b ? "fail_to_pass" : "pass_to_pass")));
-  // These tests make the very calls that just returned, so no wall-clock watchdog is needed (it is
-  // most of the cost of a run); the loop budget stays.
   const [onReference, onBuggy] = sandbox.runGroups(
     [template.source, buggy].map((source) => ({ source, bodies: tests.map((t) => t.code) })),
-    { ...GENERATOR_RUN_OPTIONS, timeoutMs: 0 },
+    GENERATOR_RUN_OPTIONS,
   );
   if (!onReference.every((r) => r.passed)) return null; // (a)
   if (onBuggy.some((r, i) => r.passed !== (tests[i].kind === "pass_to_pass"))) return null;
