@@ -2,23 +2,13 @@
 // the reference experiment in the background; after the one-time link, its experiments appear.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { test, expect, SIGNED_OUT } from "./fixtures";
+import { freePort } from "../lib/server/free-port";
 
 test.use({ storageState: SIGNED_OUT });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 let serve: ChildProcess | null = null;
 let dir = "";

@@ -4,9 +4,9 @@
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../lib/server/free-port";
 import { ADMIN_STORAGE_STATE, PROJECT_ROOT, SERVER_LOG_FILE, SERVER_STATE_FILE, STATE_DIR, type ServerState } from "./state";
 
 const HOST = "127.0.0.1";
@@ -14,17 +14,6 @@ const LINK_TIMEOUT_MS = 60_000;
 const READY_TIMEOUT_MS = 30_000;
 const LINK_PATTERN = /(https?:\/\/\S+\/sign-in\/link\?token=\S+)/;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.unref();
-    probe.on("error", reject);
-    probe.listen(0, HOST, () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -2,10 +2,10 @@
 // samples its memory from /proc while a measurement runs.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import path from "node:path";
 
 import { SERVER_NODE_FLAGS } from "../server/node-flags";
+import { freePort } from "../server/free-port";
 
 export interface RunningServer {
   url: string;
@@ -14,16 +14,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
 
 export async function startProductionServer(home: string, env: Record<string, string>): Promise<RunningServer> {
   const port = await freePort();

@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { projectHome } from "../../../db/client";
 import { runIngestBench } from "../../bench/ingest-bench";
 import { environmentEpisodesPerSecond, referenceRunSeconds } from "../../bench/demo-bench";
+import { benchTaskEnvironment } from "../../demo/tasks/bench";
 
 export async function run(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { quick: { type: "boolean", default: false } } });
@@ -28,6 +29,7 @@ export async function run(args: string[]): Promise<number> {
     bigBodyBytes: (quick ? 20 : 200) * 1024 * 1024,
   });
   process.stderr.write("bench: the reference experiment (environment speed, then whole runs)…\n");
+  const taskEnvironment = benchTaskEnvironment({ calls: quick ? 200 : 1000 });
   const episodesPerSecond = Math.round(environmentEpisodesPerSecond(quick ? 1 : 3));
   const small = await referenceRunSeconds("small");
   const full = quick ? null : await referenceRunSeconds("default");
@@ -35,6 +37,8 @@ export async function run(args: string[]): Promise<number> {
     machine: { cpus: os.cpus().length, memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
     quick,
     ...ingest,
+    demo_build_default_suites_ms: Math.round(taskEnvironment.buildSuitesMs),
+    demo_run_tests_ms_per_call: Math.round(taskEnvironment.runTestsMsPerCall * 100) / 100,
     demo_environment_episodes_per_s: episodesPerSecond,
     demo_small_seconds: small.total,
     demo_small_phases_seconds: small.phases,
