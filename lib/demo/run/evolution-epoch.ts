@@ -71,7 +71,8 @@ export async function evolutionEpoch(ctx: DemoContext, input: {
     const proposalId = `${roundId}-proposal`;
     const candidate: Incumbent = {
       id: `${roundId}-candidate`,
-      label: `H${epoch - 1}+${proposal.componentIds.join("+")}`,
+      // Named after what it really holds: the incumbent (which may itself be an accepted candidate) plus the new components.
+      label: `${incumbent.label}+${proposal.componentIds.filter((c) => !incumbent.components.includes(c)).join("+")}`,
       files: applyComponents(incumbent.files, proposal.componentIds.map(componentById)),
       components: [...incumbent.components, ...proposal.componentIds],
     };
