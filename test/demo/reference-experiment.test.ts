@@ -16,6 +16,7 @@ let summary: Awaited<ReturnType<typeof runReferenceExperiment>>;
 const rows = <T>(sql: string, ...params: unknown[]) => store.sqlite.prepare(sql).all(...params) as T[];
 const ADAPT = "ref-s1-small-harnessadapt-rl";
 const GRPO = "ref-s1-small-grpo";
+const R1 = "ref-s1-small-harness-r1";
 
 beforeAll(async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-demo-"));
@@ -28,9 +29,9 @@ const ratesOf = (list: RolloutRow[]) =>
   computeTrainingRates(list.map((r) => ({ groupKey: r.group_id, success: r.success === 1, reward: r.reward, truncated: r.truncated === 1 })));
 
 describe("the reference experiment, --size small", () => {
-  it("holds both methods with H0 → H1 → H2 and the rollouts of every purpose", () => {
+  it("holds every method with H0 → H1 → H2 and the rollouts of every purpose", () => {
     expect(rows<{ id: string; method: string }>("SELECT id, method FROM experiments ORDER BY id")).toEqual([
-      { id: GRPO, method: "grpo" }, { id: ADAPT, method: "harnessadapt-rl" },
+      { id: GRPO, method: "grpo" }, { id: R1, method: "harness-r1" }, { id: ADAPT, method: "harnessadapt-rl" },
     ]);
     const versions = rows<{ id: string; label: string; parent_id: string | null }>("SELECT id, label, parent_id FROM harness_versions WHERE experiment_id = ? AND label IN ('H0','H1','H2') ORDER BY label", ADAPT);
     expect(versions.map((v) => v.label)).toEqual(["H0", "H1", "H2"]);
@@ -82,6 +83,35 @@ describe("the reference experiment, --size small", () => {
     expect(rows("SELECT id FROM eval_runs WHERE experiment_id = ?", GRPO)).toHaveLength(9);
     const mismatched = rows("SELECT 1 FROM eval_results x JOIN rollouts r ON r.id = x.rollout_id WHERE x.success != r.success");
     expect(mismatched).toHaveLength(0);
+  });
+
+  it("Harness-R1: K = 8 patches per failure packet, each reward the change in success rate of its stored re-runs", () => {
+    const packets = rows<{ id: string }>("SELECT id FROM failure_packets WHERE experiment_id = ?", R1);
+    expect(packets.length).toBeGreaterThan(0);
+    const successRate = (prefix: string) => {
+      const list = rows<{ success: number }>("SELECT success FROM rollouts WHERE experiment_id = ? AND id LIKE ? ESCAPE '\\'", R1, `${prefix.replace(/_/g, "\\_")}-t%`);
+      return { n: list.length, rate: list.filter((r) => r.success === 1).length / list.length };
+    };
+    for (const packet of packets) {
+      const evaluations = rows<{ id: string; valid: number; complete: number; reward: number; baseline_success: number; patched_success: number | null }>(
+        "SELECT id, valid, complete, reward, baseline_success, patched_success FROM patch_evaluations WHERE failure_packet_id = ?", packet.id);
+      expect(evaluations).toHaveLength(8);
+      const baseline = successRate(`${packet.id}-baseline`);
+      expect(baseline.rate).toBeCloseTo(evaluations[0].baseline_success, 12);
+      // The packet holds exactly the failed baseline rollouts.
+      expect(rows("SELECT 1 FROM failure_packet_rollouts WHERE failure_packet_id = ?", packet.id)).toHaveLength(Math.round(baseline.n * (1 - baseline.rate)));
+      for (const e of evaluations) {
+        if (e.valid && e.complete) {
+          const patched = successRate(e.id);
+          expect(patched.n).toBe(baseline.n);
+          expect(e.reward).toBeCloseTo(patched.rate - baseline.rate, 12);
+        } else {
+          expect(e.reward).toBe(0);
+          expect(successRate(e.id).n).toBe(0);
+        }
+      }
+    }
+    expect(summary.harness_r1.ablation).toHaveProperty("best patch");
   });
 
   it("gives the same events for the same seed", async () => {

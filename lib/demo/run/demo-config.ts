@@ -22,12 +22,23 @@ export interface DemoConfig {
   learningRate: number;
   /** Training steps after which a checkpoint is recorded (the last one is always recorded). */
   checkpointEvery: number;
+  /** Harness-R1: engineer GRPO steps, failure packets per step, patches per packet (K = 8), tasks per batch. */
+  engineerSteps: number;
+  packetsPerStep: number;
+  patchesPerPacket: number;
+  packetTasks: number;
+  engineerLearningRate: number;
 }
 
 export function demoConfig(size: DemoSize, seed: number): DemoConfig {
-  const common = { seed, size, epochs: 2, rolloutsPerTask: 4, comparisonRolloutsPerTask: 4, evalRepeats: 3, temperature: 1, learningRate: 0.1 };
+  const common = {
+    seed, size, epochs: 2, rolloutsPerTask: 4, comparisonRolloutsPerTask: 4, evalRepeats: 3, temperature: 1, learningRate: 0.1,
+    patchesPerPacket: 8, engineerLearningRate: 0.5,
+  };
   if (size === "small") {
-    return { ...common, stepsPerEpoch: 3, tasksPerStep: 6, roundsPerEpoch: 2, preparationTasks: 8, trainMaxTurns: 10, evalMaxTurns: 14, checkpointEvery: 3 };
+    return { ...common, stepsPerEpoch: 3, tasksPerStep: 6, roundsPerEpoch: 2, preparationTasks: 8, trainMaxTurns: 10, evalMaxTurns: 14, checkpointEvery: 3,
+      engineerSteps: 2, packetsPerStep: 2, packetTasks: 6 };
   }
-  return { ...common, stepsPerEpoch: 12, tasksPerStep: 16, roundsPerEpoch: 5, preparationTasks: 24, trainMaxTurns: 12, evalMaxTurns: 18, checkpointEvery: 6 };
+  return { ...common, stepsPerEpoch: 12, tasksPerStep: 16, roundsPerEpoch: 5, preparationTasks: 24, trainMaxTurns: 12, evalMaxTurns: 18, checkpointEvery: 6,
+    engineerSteps: 4, packetsPerStep: 3, packetTasks: 10 };
 }

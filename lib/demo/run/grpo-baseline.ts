@@ -6,8 +6,14 @@ import { checkpointEvent, initialPolicy, trainEpoch, type Incumbent } from "./tr
 import { evaluateCheckpoint } from "./evaluate";
 import type { MethodSummary } from "./harnessadapt";
 import { h0Files } from "../harness/h0";
+import type { SoftmaxPolicy } from "../policy/softmax-policy";
 
-export async function runGrpoBaseline(ctx: DemoContext): Promise<MethodSummary> {
+export interface GrpoBaselineResult extends MethodSummary {
+  /** The policy at each recorded checkpoint: frozen targets Harness-R1 was not trained with. */
+  checkpoints: Array<{ id: string; step: number; policy: SoftmaxPolicy }>;
+}
+
+export async function runGrpoBaseline(ctx: DemoContext): Promise<GrpoBaselineResult> {
   const { config, sink } = ctx;
   const experiment = `ref-${ctx.ids.tag}-grpo`;
   const run = `${experiment}-train`;
@@ -22,12 +28,14 @@ export async function runGrpoBaseline(ctx: DemoContext): Promise<MethodSummary> 
   const policy = initialPolicy();
   let step = 0;
   let lastCheckpoint = "";
+  const checkpoints: GrpoBaselineResult["checkpoints"] = [];
   for (let epoch = 1; epoch <= config.epochs; epoch++) {
     const trained = await trainEpoch(ctx, {
       experiment, run, epoch, firstStep: step, incumbent: h0, policy,
       onCheckpoint: async (at) => {
         const event = checkpointEvent(experiment, run, policy, at, epoch);
         lastCheckpoint = event.id;
+        checkpoints.push({ id: event.id, step: at, policy: policy.clone() });
         await sink.send(event);
       },
     });
@@ -38,5 +46,5 @@ export async function runGrpoBaseline(ctx: DemoContext): Promise<MethodSummary> 
   await sink.send({ type: "run", id: evalRun, experiment, kind: "eval", status: "running", name: `pass@1 of ${lastCheckpoint} under H0` });
   const evalSummary = await evaluateCheckpoint(ctx, { experiment, run: evalRun, checkpoint: lastCheckpoint, policy, harnesses: [{ harnessVersion: h0.id, label: "H0", files: h0.files }] });
   await sink.send({ type: "run", id: evalRun, experiment, kind: "eval", status: "finished" });
-  return { experiment, eval: evalSummary };
+  return { experiment, eval: evalSummary, checkpoints };
 }

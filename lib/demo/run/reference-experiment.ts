@@ -1,11 +1,12 @@
-// The reference experiment end to end: tasks, HarnessAdapt-RL, the GRPO baseline, every record sent as
-// events. Returns what ran, the wall time of each phase, and the cost in rollouts by purpose.
+// The reference experiment end to end: tasks, HarnessAdapt-RL, the GRPO baseline, Harness-R1, every
+// record sent as events. Returns what ran, the wall time of each phase, and the cost in rollouts by purpose.
 import { createDemoContext } from "./demo-context";
 import { demoConfig, type DemoSize } from "./demo-config";
 import { demoIds, taskEvent } from "./experiment-events";
 import type { EventSink } from "./event-sink";
 import { runHarnessAdapt } from "./harnessadapt";
 import { runGrpoBaseline } from "./grpo-baseline";
+import { runHarnessR1 } from "./harness-r1";
 import { createRng } from "../random";
 import { buildSuites } from "../tasks/suites";
 import { EVAL_SUITES } from "../types";
@@ -41,10 +42,14 @@ export async function runReferenceExperiment(options: ReferenceExperimentOptions
   options.log("GRPO baseline:");
   const grpo = await timed("grpo", () => runGrpoBaseline(ctx));
   options.log(`  pass@1 ${JSON.stringify(grpo.eval)}`);
+  options.log("Harness-R1:");
+  const r1 = await timed("harness-r1", () => runHarnessR1(ctx, grpo.checkpoints.map((c) => ({ id: `grpo-step${c.step}`, policy: c.policy }))));
+  options.log(`  best patch ${r1.bestPatch}; ablation ${JSON.stringify(r1.ablation)}; transfer ${JSON.stringify(r1.transfer)}`);
   await timed("flush", () => options.sink.flush());
   return {
     seed: options.seed, size: options.size, phases_seconds: phases, rollouts_by_purpose: ctx.cost,
     pass_at_1: { [adapt.experiment]: adapt.eval, [grpo.experiment]: grpo.eval },
+    harness_r1: { best_patch: r1.bestPatch, ablation: r1.ablation, transfer: r1.transfer },
     proposals: adapt.proposals?.map((p) => ({ id: p.proposalId, components: p.componentIds, accepted: p.accepted })),
     events: options.sink.counts(),
   };

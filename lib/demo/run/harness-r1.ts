@@ -1,0 +1,158 @@
+// Harness-R1: an engineer learns to patch the lifecycle hooks of a frozen target. For each failure packet
+// (the target's failed rollouts on a batch) it samples K patches; each valid, complete patch is applied and
+// the target re-run on the same batch; reward = change in success rate, else 0; the engineer is trained with
+// GRPO on it. Then the best patch is ablated one hook position at a time and tried on targets it never saw.
+import type { DemoContext } from "./demo-context";
+import { harnessVersionEvent } from "./experiment-events";
+import { checkpointEvent } from "./training-loop";
+import { runTargetBatch, type BatchRun } from "./target-batch";
+import type { MethodSummary } from "./harnessadapt";
+import { h0Files } from "../harness/h0";
+import type { HarnessFile } from "../harness/types";
+import type { RepairTask } from "../types";
+import { SoftmaxPolicy } from "../policy/softmax-policy";
+import { classifyProblems } from "../teacher/classify-problems";
+import { EngineerPolicy, type EngineerDecision } from "../engineer/engineer-policy";
+import { checkPatch, patchFiles, patchKey, patchPositions, withoutPosition, type HookPatch } from "../engineer/patch-space";
+import { packetFeatures } from "../engineer/packet-features";
+
+export interface HarnessR1Summary extends MethodSummary {
+  bestPatch: string;
+  ablation: Record<string, number>;
+  transfer: Record<string, { before: number; after: number }>;
+}
+
+export async function runHarnessR1(ctx: DemoContext, otherTargets: ReadonlyArray<{ id: string; policy: SoftmaxPolicy }>): Promise<HarnessR1Summary> {
+  const { config, sink } = ctx;
+  const experiment = `ref-${ctx.ids.tag}-harness-r1`;
+  const run = `${experiment}-engineer`;
+  await sink.send({
+    type: "experiment", id: experiment, name: `Reference: Harness-R1 (seed ${config.seed}, ${config.size})`, method: "harness-r1",
+    description: "An engineer policy learns, with GRPO on the change in success rate, which lifecycle hooks to patch into a frozen target's harness.",
+    config: { ...config },
+  });
+  await sink.send({ type: "run", id: run, experiment, kind: "engineer", status: "running", name: "engineer training on failure packets" });
+  const h0Id = `${experiment}-H0`;
+  const base = h0Files();
+  await sink.send(harnessVersionEvent({ id: h0Id, experiment, label: "H0", origin: "initial", description: "the target's bare harness", files: base }));
+  const target = new SoftmaxPolicy();
+  const targetCheckpoint = `${experiment}-target`;
+  await sink.send({ ...checkpointEvent(experiment, run, target, 0, 0), id: targetCheckpoint, role: "target", name: "frozen target (untrained softmax policy)" });
+
+  const versions = new Map<string, string>();
+  const versionOf = async (patch: HookPatch, files: readonly HarnessFile[]): Promise<string> => {
+    const key = patchKey(patch);
+    let id = versions.get(key);
+    if (!id) {
+      id = `${experiment}-patch-${key}`;
+      versions.set(key, id);
+      await sink.send(harnessVersionEvent({ id, experiment, label: `H0 ⊕ ${key}`, parent: h0Id, origin: "proposal", description: `engineer patch: ${key}`, files }));
+    }
+    return id;
+  };
+
+  const engineer = new EngineerPolicy();
+  // Rewards of every evaluated patch, by composition: the best one is what the ablation and transfer test.
+  const tried = new Map<string, { patch: HookPatch; rewards: number[] }>();
+  const pool = ctx.rng.fork(`${experiment}/batches`).shuffle(ctx.suites.train);
+  const batchOf = (n: number): RepairTask[] => Array.from({ length: config.packetTasks }, (_, i) => pool[(n * config.packetTasks + i) % pool.length]);
+  let packetIndex = 0;
+  for (let step = 0; step < config.engineerSteps; step++) {
+    const groups: Array<{ decisions: EngineerDecision[]; rewards: number[] }> = [];
+    const rewards: number[] = [];
+    for (let p = 0; p < config.packetsPerStep; p++, packetIndex++) {
+      const tasks = batchOf(packetIndex);
+      const packetId = `${experiment}-packet${packetIndex}`;
+      const baseline = await runTargetBatch(ctx, { experiment, run, idPrefix: `${packetId}-baseline`, harnessVersion: h0Id, files: base, policy: target, checkpoint: targetCheckpoint, tasks, purpose: "eval" });
+      const failed = baseline.rollouts.filter((r) => !r.episode.success);
+      if (failed.length === 0) continue;
+      const report = classifyProblems(failed.map((r) => ({ id: r.id, episode: r.episode })));
+      await sink.send({
+        type: "failure_packet", id: packetId, experiment, run, target_checkpoint: targetCheckpoint, benchmark: "train",
+        text: `${failed.length} of ${tasks.length} rollouts failed. ${report.problems.map((x) => `${x.kind.replace(/_/g, " ")}: ${x.episodes}`).join("; ")}`,
+        rollouts: failed.map((r) => r.id),
+      });
+      const features = packetFeatures(report);
+      const rng = ctx.rng.fork(`${packetId}/patches`);
+      const group = { decisions: [] as EngineerDecision[], rewards: [] as number[] };
+      for (let k = 0; k < config.patchesPerPacket; k++) {
+        const { patch, decision } = engineer.samplePatch(features, rng, config.temperature);
+        const check = checkPatch(base, patch);
+        let patched: BatchRun | null = null;
+        if (check.valid && check.complete) {
+          const files = patchFiles(base, patch);
+          patched = await runTargetBatch(ctx, {
+            experiment, run, idPrefix: `${packetId}-patch${k}`, harnessVersion: await versionOf(patch, files), files, policy: target,
+            checkpoint: targetCheckpoint, tasks, purpose: "rerun",
+          });
+        }
+        // r(B, P) = Δ_B(P) when the patch is valid and complete, else 0 (DOMAIN.md).
+        const reward = patched ? patched.successRate - baseline.successRate : 0;
+        if (patched) {
+          const entry = tried.get(patchKey(patch)) ?? { patch, rewards: [] };
+          entry.rewards.push(reward);
+          tried.set(patchKey(patch), entry);
+        }
+        group.decisions.push(decision);
+        group.rewards.push(reward);
+        rewards.push(reward);
+        await sink.send({
+          type: "patch_evaluation", id: `${packetId}-patch${k}`, experiment, failure_packet: packetId, patch_index: k, target_model: targetCheckpoint,
+          benchmark: "train", valid: check.valid, complete: check.complete, baseline_success: baseline.successRate,
+          patched_success: patched?.successRate, reward, hook_positions: patchPositions(patch),
+        });
+      }
+      groups.push(group);
+    }
+    const stats = engineer.update(groups, config.engineerLearningRate);
+    await sink.send({
+      type: "metrics", run, step, values: {
+        "engineer/reward/mean": rewards.length ? rewards.reduce((a, b) => a + b, 0) / rewards.length : 0,
+        "engineer/mixed_group_ratio": stats.groups ? stats.mixedGroups / stats.groups : 0,
+        "actor/grad_norm": stats.gradNorm,
+      },
+    });
+  }
+  await sink.send({ ...checkpointEvent(experiment, run, target, config.engineerSteps, 0), id: `${experiment}-engineer`, role: "engineer", name: "trained engineer", metadata: { weights: engineer.toJSON() as unknown as Record<string, unknown> } });
+  await sink.send({ type: "run", id: run, experiment, kind: "engineer", status: "finished" });
+
+  // The engineer's patch for a packet of held-out tasks, then what each hook position contributes to it.
+  const evalRun = `${experiment}-eval`;
+  await sink.send({ type: "run", id: evalRun, experiment, kind: "eval", status: "running", name: "best patch: hook-position ablation and unseen targets" });
+  const heldOut = ctx.suites.eval["mini-verified"];
+  const evaluate = async (label: string, patch: HookPatch, policy: SoftmaxPolicy, checkpoint: string): Promise<BatchRun> => {
+    const patched = patchPositions(patch).length > 0;
+    const files = patched ? patchFiles(base, patch) : base;
+    const version = patched ? await versionOf(patch, files) : h0Id;
+    const result = await runTargetBatch(ctx, { experiment, run: evalRun, idPrefix: `${evalRun}-${label}`, harnessVersion: version, files, policy, checkpoint, tasks: heldOut, purpose: patched ? "rerun" : "eval" });
+    await sink.send({
+      type: "eval_result", id: `${evalRun}-${label}`, experiment, run: evalRun, checkpoint, harness_version: version, benchmark: "mini-verified", repeat: 0,
+      results: result.rollouts.map((r) => ({ task: ctx.ids.taskId(r.task), success: r.episode.success, reward: r.episode.reward, rollout: r.id })),
+    });
+    return result;
+  };
+  const heldBaseline = await evaluate("H0", {}, target, targetCheckpoint);
+  const heldReport = classifyProblems(heldBaseline.rollouts.filter((r) => !r.episode.success).map((r) => ({ id: r.id, episode: r.episode })));
+  // The trained engineer's own patch for the held-out failures; if it patches nothing, the patch with the best
+  // mean reward in training (ties: the one tried more often), so the ablation has something to take apart.
+  const greedy = engineer.greedyPatch(packetFeatures(heldReport));
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+  const bestTried = [...tried.values()].sort((a, b) => mean(b.rewards) - mean(a.rewards) || b.rewards.length - a.rewards.length)[0];
+  const best = patchPositions(greedy).length > 0 || !bestTried ? greedy : bestTried.patch;
+  const ablation: Record<string, number> = { "H0": heldBaseline.successRate, "best patch": (await evaluate("best", best, target, targetCheckpoint)).successRate };
+  for (const position of patchPositions(best)) {
+    ablation[`best patch − ${position}`] = (await evaluate(`minus-${position}`, withoutPosition(best, position), target, targetCheckpoint)).successRate;
+  }
+
+  const transfer: HarnessR1Summary["transfer"] = {};
+  for (const other of otherTargets) {
+    const checkpoint = `${experiment}-target-${other.id}`;
+    await sink.send({ ...checkpointEvent(experiment, evalRun, other.policy, 0, 0), id: checkpoint, role: "target", name: `unseen target: ${other.id}` });
+    transfer[other.id] = {
+      before: (await evaluate(`${other.id}-H0`, {}, other.policy, checkpoint)).successRate,
+      after: (await evaluate(`${other.id}-best`, best, other.policy, checkpoint)).successRate,
+    };
+  }
+  await sink.send({ type: "run", id: evalRun, experiment, kind: "eval", status: "finished" });
+  return { experiment, eval: {}, bestPatch: `${patchKey(best)} (${best === greedy ? "engineer's greedy patch" : "best mean reward in training"})`, ablation, transfer };
+}
