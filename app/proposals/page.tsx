@@ -4,6 +4,9 @@ import Link from "next/link";
 import { getStore } from "@/db/client";
 import { listProposals } from "@/db/queries/experiments";
 import { requireUser } from "@/lib/auth/current-user";
+import { roleAtLeast } from "@/lib/auth/principal";
+import { DecideProposalForm } from "@/components/proposals/decide-proposal-form";
+import { decideProposalAction } from "./actions";
 import { formatCount } from "@/lib/format";
 import { EmptyState } from "@/components/ui/empty-state";
 import { StatusBadge } from "@/components/ui/status-badge";
@@ -20,7 +23,8 @@ interface Props {
 }
 
 export default async function ProposalsPage({ searchParams }: Props) {
-  await requireUser();
+  const user = await requireUser();
+  const canDecide = roleAtLeast(user.role, "reviewer");
   const experimentId = experimentParam((await searchParams).experiment);
   const rows = listProposals(getStore(), { experimentId });
   const titles = new Map(rows.map((p) => [p.id, p.title]));
@@ -30,8 +34,8 @@ export default async function ProposalsPage({ searchParams }: Props) {
       <header className="page-header">
         <h1>Proposals</h1>
         <p className="muted">
-          Harness changes proposed by a teacher or an engineer model. Reading the rationale and diff and deciding on a
-          proposal comes with the review page.
+          Harness changes proposed by a teacher or an engineer model. Reviewers decide on pending ones here; the full
+          review (rationale, diff, comparison) comes with the proposal page.
         </p>
       </header>
       <ExperimentFilterNote experimentId={experimentId} experimentName={rows[0]?.experimentName} basePath="/proposals" />
@@ -75,6 +79,7 @@ export default async function ProposalsPage({ searchParams }: Props) {
                   </td>
                   <td>
                     <StatusBadge status={p.status} />
+                    {canDecide && p.status === "pending" && <DecideProposalForm proposalId={p.id} title={p.title} action={decideProposalAction} />}
                   </td>
                   <td className="nowrap">
                     <RelativeTime ms={p.createdAt} />

@@ -64,6 +64,10 @@ describe("the reference experiment, --size small", () => {
       expect(proposal.status).toBe(rule.verdict === "accept" ? "accepted" : "rejected");
     }
     expect(proposals.some((p) => p.status === "rejected")).toBe(true);
+    // Lineage: a rejected idea came back in another form, pointing at the proposal it revises.
+    const revised = proposals.filter((p) => p.parent_proposal_id !== null);
+    expect(revised.length).toBeGreaterThan(0);
+    for (const p of revised) expect(proposals.map((q) => q.id)).toContain(p.parent_proposal_id);
   });
 
   it("reports per training step the trainable rate of that step's stored rollouts", () => {

@@ -6,7 +6,7 @@ import { clientSink, storeSink, type EventSink } from "../../demo/run/event-sink
 import { runReferenceExperiment } from "../../demo/run/reference-experiment";
 import type { DemoSize } from "../../demo/run/demo-config";
 
-const USAGE = "usage: harness-lab demo [--seed N] [--size small|default] [--server URL --token T | --db FILE] [--review rule|human]\n";
+const USAGE = "usage: harness-lab demo [--seed N] [--size small|default] [--server URL --token T | --db FILE] [--review rule|human [--review-timeout MINUTES]]\n";
 
 export async function run(args: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -18,6 +18,7 @@ export async function run(args: string[]): Promise<number> {
       token: { type: "string" },
       db: { type: "string" },
       review: { type: "string", default: "rule" },
+      "review-timeout": { type: "string", default: "30" },
     },
   });
   const seed = Number(values.seed);
@@ -28,6 +29,8 @@ export async function run(args: string[]): Promise<number> {
   const token = values.token ?? process.env.HARNESS_LAB_TOKEN;
   if (values.db && values.server) return usageError("choose one target: --server or --db");
   if (values.review === "human" && values.db) return usageError("--review human needs a server: decisions are made in the dashboard");
+  const reviewTimeoutMinutes = Number(values["review-timeout"]);
+  if (!(reviewTimeoutMinutes > 0)) return usageError(`--review-timeout must be a number of minutes, not "${values["review-timeout"]}"`);
 
   let sink: EventSink;
   let close = async () => {};
@@ -50,7 +53,7 @@ export async function run(args: string[]): Promise<number> {
     };
   }
   try {
-    const summary = await runReferenceExperiment({ seed, size: values.size as DemoSize, sink, review: values.review as "rule" | "human", log: (line) => process.stdout.write(`${line}\n`) });
+    const summary = await runReferenceExperiment({ seed, size: values.size as DemoSize, sink, review: values.review as "rule" | "human", reviewTimeoutMs: reviewTimeoutMinutes * 60_000, log: (line) => process.stdout.write(`${line}\n`) });
     process.stdout.write(`${JSON.stringify(summary)}\n`);
     return 0;
   } finally {

@@ -15,6 +15,8 @@ export interface DemoContext {
   suites: Suites;
   sink: EventSink;
   rng: Rng;
+  /** Who decides candidate comparisons: the paper's rule, or a person in the dashboard (with a timeout). */
+  review: { mode: "rule" } | { mode: "human"; timeoutMs: number };
   log(line: string): void;
   harness(files: readonly HarnessFile[]): LoadedHarness;
   /** Episodes run, by experiment and purpose: the cost of each method in rollouts. */

@@ -13,6 +13,7 @@ import { proposeChange, type ProposalHistoryEntry } from "../teacher/propose";
 import { checkSkill, writeMechanismSkill } from "../teacher/skills";
 import { applyComponents } from "../harness/compose";
 import { componentById } from "../harness/components";
+import { waitForHumanDecision, type HumanDecision } from "./human-gate";
 
 export interface EvolutionResult {
   incumbent: Incumbent;
@@ -91,13 +92,28 @@ export async function evolutionEpoch(ctx: DemoContext, input: {
       experiment, run, comparisonId: `${roundId}-comparison`, proposalId, epoch, policy: input.policy,
       base: { harnessVersion: incumbent.id, files: incumbent.files }, candidate: { harnessVersion: candidate.id, files: candidate.files },
     });
-    const accepted = outcome.rule.verdict === "accept";
-    await ctx.sink.send({
-      type: "decision", id: `${proposalId}-decision`, proposal: proposalId, verdict: outcome.rule.verdict, actor: "acceptance-rule",
-      reason: outcome.rule.reason,
-      rule_verdict: { ...outcome.rule, base: outcome.base, candidate: outcome.candidate },
-    });
-    ctx.log(`  epoch ${epoch} round ${round}: ${proposal.componentIds.join(" + ")} — ${outcome.rule.reason}`);
+    let verdict = outcome.rule.verdict;
+    let human: HumanDecision | null = null;
+    if (ctx.review.mode === "human" && ctx.sink.client) {
+      // The person's decision must be on a proposal the server already holds, with its comparison.
+      await ctx.sink.flush();
+      human = await waitForHumanDecision(ctx.sink.client, {
+        experiment, proposalId, title: proposal.title, ruleSays: outcome.rule.reason, timeoutMs: ctx.review.timeoutMs, log: ctx.log,
+      });
+    }
+    if (human) {
+      verdict = human.verdict;
+      ctx.log(`  epoch ${epoch} round ${round}: ${proposal.componentIds.join(" + ")} — ${human.actor} decided: ${human.verdict}${human.reason ? ` (${human.reason})` : ""}; the rule said ${outcome.rule.reason}`);
+    } else {
+      const timedOut = ctx.review.mode === "human";
+      await ctx.sink.send({
+        type: "decision", id: `${proposalId}-decision`, proposal: proposalId, verdict: outcome.rule.verdict, actor: "acceptance-rule",
+        reason: timedOut ? `no decision by a person within ${Math.round(ctx.review.mode === "human" ? ctx.review.timeoutMs / 60_000 : 0)} min, so the rule decided: ${outcome.rule.reason}` : outcome.rule.reason,
+        rule_verdict: { ...outcome.rule, base: outcome.base, candidate: outcome.candidate },
+      });
+      ctx.log(`  epoch ${epoch} round ${round}: ${proposal.componentIds.join(" + ")} — ${outcome.rule.reason}`);
+    }
+    const accepted = verdict === "accept";
     input.history.push({ componentIds: proposal.componentIds, accepted, proposalId });
     if (accepted) {
       incumbent = candidate;

@@ -16,11 +16,13 @@ export interface ReferenceExperimentOptions {
   size: DemoSize;
   sink: EventSink;
   review: "rule" | "human";
+  /** With review "human": how long to wait for a person before the rule decides. */
+  reviewTimeoutMs?: number;
   log(line: string): void;
 }
 
 export async function runReferenceExperiment(options: ReferenceExperimentOptions) {
-  if (options.review === "human") throw new Error("--review human needs the proposal review of issue 5; not available yet");
+  if (options.review === "human" && !options.sink.client) throw new Error("--review human needs a server: decisions are made in the dashboard");
   const phases: Record<string, number> = {};
   const timed = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
     const start = performance.now();
@@ -32,7 +34,9 @@ export async function runReferenceExperiment(options: ReferenceExperimentOptions
   };
   const config = demoConfig(options.size, options.seed);
   const suites = await timed("tasks", async () => buildSuites(options.seed, options.size));
-  const ctx = createDemoContext({ config, ids: demoIds(options.seed, options.size), suites, sink: options.sink, rng: createRng(options.seed), log: options.log });
+  const ctx = createDemoContext({ config, ids: demoIds(options.seed, options.size), suites, sink: options.sink, rng: createRng(options.seed), log: options.log,
+    review: options.review === "human" ? { mode: "human", timeoutMs: options.reviewTimeoutMs ?? 30 * 60_000 } : { mode: "rule" },
+  });
   const all = [...suites.train, ...suites.comparison, ...EVAL_SUITES.flatMap((s) => suites.eval[s])];
   for (const task of all) await options.sink.send(taskEvent(ctx.ids, task));
   options.log(`reference experiment, seed ${options.seed}, size ${options.size}: ${all.length} tasks`);
