@@ -101,6 +101,18 @@ describe("applyEvents", () => {
     expect(() => store.sqlite.prepare("DELETE FROM decisions").run()).toThrow(/append-only/);
   });
 
+  it("treats an experiment's config and a task's metadata in another key order as unchanged, and a real change as an update", () => {
+    const experiment = { type: "experiment", id: "cfg", name: "c", method: "grpo", config: { lr: 0.1, nested: { b: 1, a: 2 } } };
+    const task = { type: "task", id: "t", key: "t", benchmark: "b", metadata: { z: 1, a: [{ y: 1, x: 2 }] } };
+    applyEvents(store, [experiment, task]);
+    const reordered = [
+      { ...experiment, config: { nested: { a: 2, b: 1 }, lr: 0.1 } },
+      { ...task, metadata: { a: [{ x: 2, y: 1 }], z: 1 } },
+    ];
+    expect(applyEvents(store, reordered)).toEqual({ ok: true, applied: {}, unchanged: { experiment: 1, task: 1 } });
+    expect(applyEvents(store, [{ ...experiment, config: { lr: 0.2 } }])).toEqual({ ok: true, applied: { experiment: 1 }, unchanged: {} });
+  });
+
   it("treats the same content with another key order as the same event", () => {
     applyEvents(store, exampleEvents());
     const rollout = exampleEvents().find((e) => e.type === "rollout")!;

@@ -2,7 +2,6 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import type { EventOf } from "../../lib/events/contract";
-import { canonicalJson } from "../../lib/events/canonical-json";
 import { ApplyContext, type ApplyStatus, insertImmutable, json, orNull } from "./context";
 
 export function applyExperiment(ctx: ApplyContext, e: EventOf<"experiment">): ApplyStatus {
@@ -16,10 +15,10 @@ export function applyExperiment(ctx: ApplyContext, e: EventOf<"experiment">): Ap
     return "applied";
   }
   if (row.method !== e.method) return ctx.conflict("method", `experiment "${e.id}" has method "${row.method}"; the method cannot change`);
-  const config = e.config === undefined ? row.config : canonicalJson(e.config);
+  // Free-form JSON comes out of the contract with sorted keys, so its text is canonical: equal text, equal content.
+  const config = e.config === undefined ? row.config : json(e.config);
   const description = e.description ?? row.description;
-  const sameConfig = e.config === undefined || (row.config !== null && canonicalJson(JSON.parse(row.config)) === config);
-  if (row.name === e.name && row.description === description && sameConfig) return "unchanged";
+  if (row.name === e.name && row.description === description && row.config === config) return "unchanged";
   ctx.stmt("UPDATE experiments SET name = ?, description = ?, config = ?, updated_at = ? WHERE id = ?")
     .run(e.name, description, config, ctx.now, e.id);
   return "applied";
@@ -51,9 +50,7 @@ export function applyRun(ctx: ApplyContext, e: EventOf<"run">): ApplyStatus {
     started_at: e.started_at ?? row.started_at,
     finished_at: e.finished_at ?? row.finished_at,
   };
-  const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) =>
-    k === "config" ? (next.config === null ? row.config !== null : row.config === null || canonicalJson(JSON.parse(String(row.config))) !== canonicalJson(JSON.parse(String(next.config)))) : next[k] !== row[k],
-  );
+  const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== row[k]);
   if (!changed) return "unchanged";
   ctx.stmt("UPDATE runs SET name = ?, status = ?, config = ?, job_id = ?, started_at = ?, finished_at = ?, updated_at = ? WHERE id = ?")
     .run(next.name, next.status, next.config, next.job_id, next.started_at, next.finished_at, ctx.now, e.id);
@@ -108,9 +105,8 @@ export function applyTask(ctx: ApplyContext, e: EventOf<"task">): ApplyStatus {
     return ctx.conflict("key", `task "${e.id}" is "${row.benchmark}/${row.key}"; key and benchmark cannot change`);
   }
   const title = e.title ?? row.title;
-  const metadata = e.metadata === undefined ? row.metadata : JSON.stringify(e.metadata);
-  const sameMetadata = e.metadata === undefined || (row.metadata !== null && canonicalJson(JSON.parse(row.metadata)) === canonicalJson(e.metadata));
-  if (title === row.title && sameMetadata) return "unchanged";
+  const metadata = e.metadata === undefined ? row.metadata : json(e.metadata);
+  if (title === row.title && metadata === row.metadata) return "unchanged";
   ctx.stmt("UPDATE tasks SET title = ?, metadata = ?, content_hash = ? WHERE id = ?").run(title, metadata, hash, e.id);
   return "applied";
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { canonicalJson, eventHash } from "./canonical-json";
+import { eventHash, sortKeysDeep } from "./canonical-json";
 
-describe("canonicalJson", () => {
+const canonicalJson = (value: unknown) => JSON.stringify(sortKeysDeep(value));
+
+describe("sortKeysDeep", () => {
   it("ignores key order at every depth and drops undefined", () => {
     const a = { b: 1, a: { d: [1, { y: 2, x: 1 }], c: "x" }, u: undefined };
     const b = { a: { c: "x", d: [1, { x: 1, y: 2 }] }, b: 1 };

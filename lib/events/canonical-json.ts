@@ -1,6 +1,6 @@
 // Canonical forms of events, so the same content is recognised whatever key order a producer used:
-// sorted free-form JSON (for config/metadata comparisons and the contract's transforms) and the
-// content hash that tells an idempotent re-send from a changed record.
+// sorted free-form JSON (the contract's transforms apply it, so stored JSON text compares as content) and
+// the content hash that tells an idempotent re-send from a changed record.
 import { createHash } from "node:crypto";
 
 export function sortKeysDeep(value: unknown): unknown {
@@ -13,10 +13,6 @@ export function sortKeysDeep(value: unknown): unknown {
     if (v !== undefined) sorted[key] = sortKeysDeep(v);
   }
   return sorted;
-}
-
-export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeysDeep(value)) ?? "null";
 }
 
 /**

@@ -37,13 +37,14 @@ export async function trainStep(ctx: DemoContext, input: TrainStepInput): Promis
     const episodes = Array.from({ length: config.rolloutsPerTask }, () =>
       runEpisode({ task, harness, policy: input.policy, rng, maxTurns: config.trainMaxTurns, temperature: config.temperature, skills }),
     );
-    episodes.forEach((episode, k) => rollouts.push({ id: `${input.run}-step${input.step}-t${t}-k${k}`, task, episode }));
     return { task, episodes, group: `${input.run}-step${input.step}-t${t}`, skills };
   });
   for (const group of groups) {
     for (const [k, episode] of group.episodes.entries()) {
+      const id = `${group.group}-k${k}`;
+      rollouts.push({ id, task: group.task, episode });
       await ctx.sink.send(rolloutEvent({
-        id: `${group.group}-k${k}`, experiment: input.experiment, run: input.run, task: ctx.ids.taskId(group.task),
+        id, experiment: input.experiment, run: input.run, task: ctx.ids.taskId(group.task),
         harnessVersion: input.harnessVersion, purpose: "train", epoch: input.epoch, step: input.step, group: group.group, sampleIndex: k,
         skills: group.skills,
       }, episode));
