@@ -24,8 +24,10 @@ describe("applyEvents", () => {
     if (!outcome.ok) return;
     expect(outcome.applied).toMatchObject({ rollout: 4, harness_version: 2, run: 2, decision: 1, patch_evaluation: 1 });
     for (const [table, n] of Object.entries(snapshot(store))) expect(n, table).toBeGreaterThan(0);
-    // identical file content across H0 and H1 is one blob
-    expect(count(store, "blobs")).toBe(2);
+    // identical file content across H0 and H1 is one blob; the imported source file is the third
+    expect(count(store, "blobs")).toBe(3);
+    // the full-text index follows the turns
+    expect(store.sqlite.prepare("SELECT count(*) FROM turns_fts WHERE turns_fts MATCH 'range'").pluck().get()).toBeGreaterThan(0);
     expect(store.sqlite.prepare("SELECT status FROM proposals").pluck().get()).toBe("accepted");
     expect(store.sqlite.prepare("SELECT status FROM runs").pluck().get()).toBe("finished");
   });

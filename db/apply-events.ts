@@ -5,7 +5,7 @@ import type { Store } from "./client";
 import { validateEvent, type EventProblem, type HarnessLabEvent, type EventType } from "../lib/events/contract";
 import { ApplyContext, type ApplyStatus } from "./apply/context";
 import { applyExperiment, applyRun, applyHarnessVersion, applyCheckpoint, applyTask, applyMetrics } from "./apply/structure";
-import { applyRollout } from "./apply/rollout";
+import { applyRollout, applySourceFile } from "./apply/rollout";
 import { applySkill, applyEvolutionRound, applyProposal, applyComparison, applyDecision } from "./apply/evolution";
 import { applyEvalResult, applyFailurePacket, applyPatchEvaluation } from "./apply/evaluation";
 
@@ -21,6 +21,7 @@ const APPLIERS: { [T in EventType]: (ctx: ApplyContext, event: Extract<HarnessLa
   checkpoint: applyCheckpoint,
   task: applyTask,
   metrics: applyMetrics,
+  source_file: applySourceFile,
   rollout: applyRollout,
   skill: applySkill,
   evolution_round: applyEvolutionRound,

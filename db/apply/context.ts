@@ -17,13 +17,14 @@ export const REFERENCE_TABLES = {
   evolution_rounds: "id",
   failure_packets: "id",
   jobs: "id",
+  source_files: "id",
 } as const;
 export type ReferenceTable = keyof typeof REFERENCE_TABLES;
 
 const NOUN: Record<ReferenceTable, string> = {
   experiments: "experiment", runs: "run", tasks: "task", harness_versions: "harness version",
   checkpoints: "checkpoint", rollouts: "rollout", proposals: "proposal", evolution_rounds: "evolution round",
-  failure_packets: "failure packet", jobs: "job",
+  failure_packets: "failure packet", jobs: "job", source_files: "source file",
 };
 
 export type ApplyStatus = "applied" | "unchanged";

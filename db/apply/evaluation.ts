@@ -19,8 +19,8 @@ export function applyEvalResult(ctx: ApplyContext, e: EventOf<"eval_result">): A
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(e.id, e.experiment, orNull(e.run), orNull(e.checkpoint), orNull(e.harness_version), e.benchmark, e.repeat,
       json(e.reported), hash, ctx.now);
-    const result = ctx.stmt("INSERT INTO eval_results (eval_run_id, task_id, success, reward, rollout_id) VALUES (?, ?, ?, ?, ?)");
-    for (const r of e.results) result.run(e.id, r.task, bool(r.success), orNull(r.reward), orNull(r.rollout));
+    const result = ctx.stmt("INSERT INTO eval_results (eval_run_id, task_id, success, reward, rollout_id, details) VALUES (?, ?, ?, ?, ?, ?)");
+    for (const r of e.results) result.run(e.id, r.task, bool(r.success), orNull(r.reward), orNull(r.rollout), json(r.details));
   });
 }
 

@@ -26,7 +26,9 @@ export const evalResults = sqliteTable("eval_results", {
   success: integer("success", { mode: "boolean" }).notNull(),
   reward: real("reward"),
   rolloutId: text("rollout_id").references(() => rollouts.id),
-}, (t) => [primaryKey({ columns: [t.evalRunId, t.taskId] })]);
+  // The evaluator's details, e.g. a SWE-bench report's FAIL_TO_PASS / PASS_TO_PASS lists with pass/fail.
+  details: jsonText<Record<string, unknown>>("details"),
+}, (t) => [primaryKey({ columns: [t.evalRunId, t.taskId] }), index("eval_results_task").on(t.taskId)]);
 
 /** Harness-R1: the failed trajectories of a batch, handed to the engineer model. */
 export const failurePackets = sqliteTable("failure_packets", {

@@ -1,10 +1,23 @@
 // Rollouts (one attempt at one task), their turns and the hook events injected into them, and skills.
-import { sqliteTable, text, integer, real, primaryKey, index } from "drizzle-orm/sqlite-core";
+import { sqliteTable, text, integer, real, primaryKey, index, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
   contentHash, createdAt, jsonText, timestampMs,
   ROLLOUT_PURPOSES, TRUNCATION_KINDS, HOOK_POSITIONS, SKILL_KINDS,
 } from "./common";
-import { experiments, runs, tasks, harnessVersions, checkpoints } from "./experiments";
+import { experiments, runs, tasks, harnessVersions, checkpoints, blobs } from "./experiments";
+
+/** An original file an importer read, kept (as a blob) so the viewer can offer it for download unchanged. */
+export const sourceFiles = sqliteTable("source_files", {
+  id: text("id").primaryKey(),
+  experimentId: text("experiment_id").notNull().references(() => experiments.id),
+  name: text("name").notNull(),
+  format: text("format").notNull(),
+  encoding: text("encoding", { enum: ["utf8", "base64"] }).notNull(),
+  blobHash: text("blob_hash").notNull().references(() => blobs.hash),
+  size: integer("size").notNull(),
+  contentHash: contentHash(),
+  createdAt: createdAt(),
+});
 
 export const rollouts = sqliteTable("rollouts", {
   id: text("id").primaryKey(),
@@ -32,6 +45,7 @@ export const rollouts = sqliteTable("rollouts", {
   durationMs: integer("duration_ms"),
   submission: text("submission"),
   sourceFormat: text("source_format").notNull(),
+  sourceFileId: text("source_file_id").references(() => sourceFiles.id),
   metadata: jsonText<Record<string, unknown>>("metadata"),
   startedAt: timestampMs("started_at"),
   contentHash: contentHash(),
@@ -44,6 +58,9 @@ export const rollouts = sqliteTable("rollouts", {
 ]);
 
 export const turns = sqliteTable("turns", {
+  // A stable rowid: the full-text index (turns_fts) points at turns by rowid, and a rowid that is not
+  // an INTEGER PRIMARY KEY may be renumbered by VACUUM.
+  id: integer("id").primaryKey(),
   rolloutId: text("rollout_id").notNull().references(() => rollouts.id, { onDelete: "cascade" }),
   idx: integer("idx").notNull(),
   role: text("role").notNull(),
@@ -56,7 +73,7 @@ export const turns = sqliteTable("turns", {
   tokens: integer("tokens"),
   // The producer's original JSON for this turn, when it came from an importer ("raw" in the viewer).
   raw: text("raw"),
-}, (t) => [primaryKey({ columns: [t.rolloutId, t.idx] })]);
+}, (t) => [uniqueIndex("turns_rollout_idx").on(t.rolloutId, t.idx)]);
 
 export const hookEvents = sqliteTable("hook_events", {
   rolloutId: text("rollout_id").notNull().references(() => rollouts.id, { onDelete: "cascade" }),

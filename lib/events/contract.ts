@@ -4,6 +4,7 @@ import { ExperimentEvent, RunEvent, HarnessVersionEvent, CheckpointEvent, TaskEv
 import { RolloutEvent } from "./rollout-event";
 import { SkillEvent, EvolutionRoundEvent, ProposalEvent, ComparisonEvent, DecisionEvent } from "./evolution-events";
 import { EvalResultEvent, FailurePacketEvent, PatchEvaluationEvent } from "./evaluation-events";
+import { SourceFileEvent } from "./source-file-event";
 
 export const CONTRACT_VERSION = "v1";
 
@@ -15,6 +16,7 @@ export const EVENT_SCHEMAS = {
   checkpoint: CheckpointEvent,
   task: TaskEvent,
   metrics: MetricsEvent,
+  source_file: SourceFileEvent,
   rollout: RolloutEvent,
   skill: SkillEvent,
   evolution_round: EvolutionRoundEvent,
@@ -30,7 +32,7 @@ export type EventType = keyof typeof EVENT_SCHEMAS;
 export const EVENT_TYPES = Object.keys(EVENT_SCHEMAS) as EventType[];
 
 export const HarnessLabEvent = z.discriminatedUnion("type", [
-  ExperimentEvent, RunEvent, HarnessVersionEvent, CheckpointEvent, TaskEvent, MetricsEvent, RolloutEvent,
+  ExperimentEvent, RunEvent, HarnessVersionEvent, CheckpointEvent, TaskEvent, MetricsEvent, SourceFileEvent, RolloutEvent,
   SkillEvent, EvolutionRoundEvent, ProposalEvent, ComparisonEvent, DecisionEvent,
   EvalResultEvent, FailurePacketEvent, PatchEvaluationEvent,
 ]);

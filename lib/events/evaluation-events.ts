@@ -1,6 +1,6 @@
 // Events of evaluation and of Harness-R1: eval results, failure packets, patch evaluations.
 import { z } from "zod";
-import { Id, Label, Text, Count, FiniteNumber, NumberRecord } from "./primitives";
+import { Id, Label, Text, Count, FiniteNumber, NumberRecord, JsonObject } from "./primitives";
 import { HOOK_POSITIONS } from "../domain/vocabulary";
 
 export const EvalResultEvent = z.strictObject({
@@ -17,6 +17,8 @@ export const EvalResultEvent = z.strictObject({
     success: z.boolean(),
     reward: FiniteNumber.optional(),
     rollout: Id.optional(),
+    // What the evaluator said beyond pass/fail, e.g. a SWE-bench report's FAIL_TO_PASS / PASS_TO_PASS lists.
+    details: JsonObject.optional(),
   })).max(100_000).default([]),
   reported: NumberRecord(z.string().min(1).max(256), FiniteNumber).optional(),
 }).superRefine((event, ctx) => {

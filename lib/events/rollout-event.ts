@@ -46,6 +46,8 @@ export const RolloutEvent = z.strictObject({
   duration_ms: Count.optional(),
   submission: Text.optional(),
   source_format: Label.default("harness-lab"),
+  // The imported file this rollout was read from (a source_file event), offered for download in the viewer.
+  source_file: Id.optional(),
   metadata: JsonObject.optional(),
   started_at: Time.optional(),
   turns: z.array(Turn).max(100_000),
