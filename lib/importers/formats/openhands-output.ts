@@ -10,9 +10,15 @@ import {
   parseJsonText, problem,
 } from "./untrusted-json";
 
+/** The first non-blank line, found without splitting a file that may be hundreds of MB. */
 function firstLine(text: string): string {
-  const lines = text.split("\n");
-  return (lines.find((line) => line.trim() !== "") ?? "").trim();
+  for (let start = 0; start < text.length;) {
+    const end = text.indexOf("\n", start);
+    const line = text.slice(start, end === -1 ? text.length : end).trim();
+    if (line !== "" || end === -1) return line;
+    start = end + 1;
+  }
+  return "";
 }
 
 /** An EvalOutput line: an instance id, a test_result object and a history key (null when the run failed). */
