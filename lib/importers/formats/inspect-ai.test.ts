@@ -4,10 +4,9 @@ import { unzipSync, zipSync, strToU8 } from "fflate";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Turn } from "../../events/rollout-event";
-import { ImportProblem } from "../types";
 import { inspectLogReader } from "./inspect-ai";
 import { MAX_ENTRY_BYTES } from "./inspect-ai-eval-zip";
-import { allRealFiles, peekFile, peekJson, realFile } from "./reader-test-files.test-helper";
+import { allRealFiles, peekFile, peekJson, problemOf, realFile } from "./reader-test-files.test-helper";
 
 type Json = Record<string, any>;
 const BROWSER = "inspect-ai/2025-05-12T20-27-36-04-00_browser.json";
@@ -20,16 +19,6 @@ function samplesOf(relative: string): Json[] {
   const entries = unzipSync(file.bytes);
   return Object.keys(entries).filter((n) => /^samples\/[^/]+\.json$/.test(n))
     .map((n) => JSON.parse(new TextDecoder().decode(entries[n])));
-}
-
-function problemOf(run: () => unknown): ImportProblem {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ImportProblem) return error;
-    throw error;
-  }
-  throw new Error("expected an ImportProblem");
 }
 
 describe("inspectLogReader on the real logs", () => {

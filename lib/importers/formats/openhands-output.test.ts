@@ -8,28 +8,14 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Turn } from "../../events/rollout-event";
-import { ImportProblem } from "../types";
 import { openHandsOutputReader } from "./openhands-output";
-import { allRealFiles, peekFile, peekText, realFile } from "./reader-test-files.test-helper";
+import { allRealFiles, isOpenHandsTurnEvent, peekFile, peekText, problemOf, realFile } from "./reader-test-files.test-helper";
 
 type Line = Record<string, any>;
 const fixturePath = path.resolve(import.meta.dirname, "../../../test/fixtures/importers/openhands-output.jsonl");
 const fixtureBytes = new Uint8Array(readFileSync(fixturePath));
 const fixtureLines: Line[] = new TextDecoder().decode(fixtureBytes).split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l));
 const fixture = () => peekFile("run-1/output.jsonl", fixtureBytes);
-
-const isTurnEvent = (e: Line) => !["change_agent_state", "recall", "null"].includes(e.action)
-  && !["agent_state_changed", "null"].includes(e.observation);
-
-function problemOf(run: () => unknown): ImportProblem {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ImportProblem) return error;
-    throw error;
-  }
-  throw new Error("expected an ImportProblem");
-}
 
 const jsonl = (...lines: unknown[]) => peekText("output.jsonl", lines.map((l) => typeof l === "string" ? l : JSON.stringify(l)).join("\n"));
 const history = [
@@ -49,7 +35,7 @@ describe("openHandsOutputReader on the fixture", () => {
     parsed.rollouts.forEach((rollout, i) => {
       const source = fixtureLines[i];
       expect(rollout.attempt).toBe("");
-      expect(rollout.turns).toHaveLength(source.history.filter(isTurnEvent).length);
+      expect(rollout.turns).toHaveLength(source.history.filter(isOpenHandsTurnEvent).length);
       expect(() => z.array(Turn).parse(rollout.turns)).not.toThrow();
       expect(rollout.submission).toBe(source.test_result.git_patch === "" ? undefined : source.test_result.git_patch);
       expect(rollout.costUsd).toBe(source.metrics.accumulated_cost);

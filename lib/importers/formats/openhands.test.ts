@@ -3,9 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { Turn } from "../../events/rollout-event";
-import { ImportProblem } from "../types";
 import { openHandsEventsReader } from "./openhands";
-import { allRealFiles, peekJson, realFile } from "./reader-test-files.test-helper";
+import { allRealFiles, isOpenHandsTurnEvent, peekJson, problemOf, realFile } from "./reader-test-files.test-helper";
 
 type Ev = Record<string, any>;
 const REAL = ["openhands-events/basic.json", "openhands-events/basic_gui_mode.json"];
@@ -15,21 +14,7 @@ function eventsOf(relative: string): Ev[] {
   return Array.isArray(json) ? json : json.trajectory;
 }
 
-/** The events that are turns: everything but state changes, memory lookups and "No observation" fillers. */
-function turnEvents(events: Ev[]): Ev[] {
-  return events.filter((e) => !["change_agent_state", "recall", "null"].includes(e.action)
-    && !["agent_state_changed", "null"].includes(e.observation));
-}
-
-function problemOf(run: () => unknown): ImportProblem {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ImportProblem) return error;
-    throw error;
-  }
-  throw new Error("expected an ImportProblem");
-}
+const turnEvents = (events: Ev[]) => events.filter(isOpenHandsTurnEvent);
 
 describe("openHandsEventsReader on the real trajectories", () => {
   it.each(REAL)("%s: one rollout, a turn per action and observation, valid turns", (relative) => {

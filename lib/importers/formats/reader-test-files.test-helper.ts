@@ -3,7 +3,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { realTrajectoriesDir } from "../../../test/shared-data";
-import type { PeekedFile } from "../types";
+import { ImportProblem, type PeekedFile } from "../types";
 
 export function peekFile(name: string, bytes: Uint8Array): PeekedFile {
   let text: string | null = null;
@@ -48,4 +48,21 @@ export function allRealFiles(): string[] {
   };
   walk(realTrajectoriesDir);
   return out.sort();
+}
+
+/** The ImportProblem `run` throws; fails the test when it returns or throws anything else. */
+export function problemOf(run: () => unknown): ImportProblem {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ImportProblem) return error;
+    throw error;
+  }
+  throw new Error("expected an ImportProblem");
+}
+
+/** OpenHands events that are turns: all but state changes, memory lookups and "No observation" fillers. */
+export function isOpenHandsTurnEvent(event: { action?: unknown; observation?: unknown }): boolean {
+  return !["change_agent_state", "recall", "null"].includes(event.action as string)
+    && !["agent_state_changed", "null"].includes(event.observation as string);
 }
