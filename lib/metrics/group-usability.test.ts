@@ -21,6 +21,7 @@ describe("computeGroupUsability: every reason", () => {
     expect(u.drops).toEqual([null, null, null, null, null, null, null, "truncated"]);
     expect(describeGroupUsability(u)).toBe("mixed: 3 of 7 kept rollouts succeeded, 1 truncated rollout dropped");
     expect(groupVerdict(u)).toBe("usable for the update");
+    expect(explainGroupUsability(u)).toContain("all 7 count as trainable. The dropped one does not count, though it stays in the trainable rate's denominator.");
   });
 
   it("mixed without drops speaks of all rollouts", () => {

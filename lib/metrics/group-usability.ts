@@ -158,7 +158,9 @@ export function explainGroupUsability(u: GroupUsability): string {
   switch (u.reason) {
     case "mixed":
       return `Its ${u.kept} kept rollouts hold both a success and a failure, so their rewards differ and give an advantage signal: all ${u.kept} count as trainable.`
-        + (u.kept < u.size ? ` The other ${u.size - u.kept} were dropped and do not count, though they stay in the trainable rate's denominator.` : "");
+        + (u.kept === u.size ? ""
+          : u.size - u.kept === 1 ? " The dropped one does not count, though it stays in the trainable rate's denominator."
+          : ` The ${u.size - u.kept} dropped ones do not count, though they stay in the trainable rate's denominator.`);
     case "all-succeeded":
       return `Every kept rollout succeeded, so all get the same advantage (zero): the group adds to the pass rate but not to the trainable rate.${dropNote}`;
     case "all-failed":

@@ -47,10 +47,15 @@ export default async function RunPage({ params }: Props) {
           </Badge>
           <StatusBadge status={run.status} />
         </div>
-        <p className="muted small">
-          Started {formatDateTime(run.startedAt)}
-          {run.finishedAt !== null && <>, finished {formatDateTime(run.finishedAt)}</>}.
-        </p>
+        {(run.startedAt !== null || run.finishedAt !== null) && (
+          <p className="muted small">
+            {[
+              run.startedAt !== null ? `Started ${formatDateTime(run.startedAt)}` : null,
+              run.finishedAt !== null ? `${run.startedAt !== null ? "finished" : "Finished"} ${formatDateTime(run.finishedAt)}` : null,
+            ].filter(Boolean).join(", ")}
+            .
+          </p>
+        )}
       </header>
 
       {train.rollouts > 0 && (
