@@ -1,0 +1,129 @@
+// One run: what it is, its training steps with the rates of each (from the stored train rollouts), and its
+// rollouts by purpose with the way into the trajectory browser.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getStore } from "@/db/client";
+import { getRunOverview, listRunSteps } from "@/db/queries/run-steps";
+import { requireUser } from "@/lib/auth/current-user";
+import { ROLLOUT_PURPOSES } from "@/lib/domain/vocabulary";
+import { formatCount, formatDateTime } from "@/lib/format";
+import { idFromSegment } from "@/lib/http/dynamic-segment";
+import { experimentPath, runTrajectoriesPath } from "@/lib/http/page-links";
+import { Badge } from "@/components/ui/badge";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { EmptyState } from "@/components/ui/empty-state";
+import { RunStepsTable } from "@/components/runs/run-steps-table";
+import { TrainingRatesGrid } from "@/components/runs/training-rates-grid";
+
+export const dynamic = "force-dynamic";
+// A fixed title: the run's name would have to be read before the access check.
+export const metadata: Metadata = { title: "Run" };
+
+interface Props {
+  params: Promise<{ id: string }>;
+}
+
+export default async function RunPage({ params }: Props) {
+  await requireUser();
+  const runId = idFromSegment((await params).id);
+  const store = getStore();
+  const run = runId === null ? null : getRunOverview(store, runId);
+  if (!run) notFound();
+  const steps = listRunSteps(store, run.id);
+  const train = run.trainingRates;
+
+  return (
+    <main>
+      <header className="page-header">
+        <nav className="breadcrumbs" aria-label="Breadcrumb">
+          <Link href="/experiments">Experiments</Link> / <Link href={experimentPath(run.experimentId)}>{run.experimentName}</Link> /{" "}
+          <span className="mono">{run.id}</span>
+        </nav>
+        <div className="title-row">
+          <h1 className="wrap-anywhere">{run.name ?? run.id}</h1>
+          <Badge tone="accent" title="Run kind">
+            {run.kind}
+          </Badge>
+          <StatusBadge status={run.status} />
+        </div>
+        {(run.startedAt !== null || run.finishedAt !== null) && (
+          <p className="muted small">
+            {[
+              run.startedAt !== null ? `Started ${formatDateTime(run.startedAt)}` : null,
+              run.finishedAt !== null ? `${run.startedAt !== null ? "finished" : "Finished"} ${formatDateTime(run.finishedAt)}` : null,
+            ].filter(Boolean).join(", ")}
+            .
+          </p>
+        )}
+      </header>
+
+      {train.rollouts > 0 && (
+        <section aria-labelledby="rates-heading">
+          <h2 id="rates-heading">Training rates</h2>
+          <TrainingRatesGrid rates={train} label="Training rates of the run" />
+          <p className="muted small">
+            Computed from the run&apos;s {formatCount(train.rollouts)} train rollouts, a group being one task&apos;s samples in one
+            step. A rollout is trainable when it was not truncated, its reward is known and its group still holds both a
+            success and a failure; the denominator is every rollout sampled.
+          </p>
+        </section>
+      )}
+
+      {(run.kind === "train" || steps.length > 0) && (
+        <section className="section" aria-labelledby="steps-heading">
+          <h2 id="steps-heading">Steps</h2>
+          {steps.length === 0 ? (
+            <EmptyState title="No training steps yet">
+              <p>
+                Steps appear when <code>rollout</code> events with purpose <code>train</code> name a <code>step</code> (and a{" "}
+                <code>group</code> per task).
+              </p>
+            </EmptyState>
+          ) : (
+            <RunStepsTable runId={run.id} steps={steps} />
+          )}
+          {run.trainWithoutStep > 0 && (
+            <p className="notice small">
+              {formatCount(run.trainWithoutStep)} train {run.trainWithoutStep === 1 ? "rollout names" : "rollouts name"} no step: they
+              count in the run&apos;s rates above but belong to no step page.
+            </p>
+          )}
+        </section>
+      )}
+
+      <section className="section" aria-labelledby="purpose-heading">
+        <h2 id="purpose-heading">Rollouts by purpose</h2>
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Purpose</th>
+                <th scope="col" className="num">
+                  Rollouts
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {ROLLOUT_PURPOSES.map((p) => (
+                <tr key={p}>
+                  <th scope="row">{p}</th>
+                  <td className="num">{formatCount(run.rolloutsByPurpose[p])}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row">all</th>
+                <td className="num">{formatCount(run.rollouts)}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+        <p>
+          <Link href={runTrajectoriesPath(run.id)}>Browse this run&apos;s trajectories</Link>
+        </p>
+      </section>
+    </main>
+  );
+}

@@ -1,0 +1,21 @@
+// Addresses of the trajectory pages (see ROUTES.md), built from ids with encodeURIComponent so ids holding
+// ":", "/", spaces or "%" (e.g. "swe-bench:astropy__astropy-12907") survive the round trip. Pure: server and
+// client components both use it. Never pass a model-provided string here, only ids from the store.
+
+const enc = encodeURIComponent;
+
+export const runPath = (runId: string) => `/runs/${enc(runId)}`;
+
+export const stepPath = (runId: string, step: number) => `${runPath(runId)}/steps/${step}`;
+
+export const groupPath = (runId: string, step: number, groupId: string) => `${stepPath(runId, step)}/groups/${enc(groupId)}`;
+
+export const rolloutPath = (rolloutId: string) => `/rollouts/${enc(rolloutId)}`;
+
+export const comparePath = (left: string, right: string) => `/rollouts/compare?left=${enc(left)}&right=${enc(right)}`;
+
+export const taskPath = (taskId: string) => `/tasks/${enc(taskId)}`;
+
+export const experimentPath = (experimentId: string) => `/experiments/${enc(experimentId)}`;
+
+export const runTrajectoriesPath = (runId: string) => `/trajectories?run=${enc(runId)}`;
