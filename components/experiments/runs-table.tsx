@@ -3,6 +3,8 @@ import type { RunSummary } from "@/db/queries/types";
 import { formatCount, formatDateTime, formatDuration } from "@/lib/format";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { StatusBadge } from "@/components/ui/status-badge";
+import Link from "next/link";
+import { runPath } from "@/lib/http/page-links";
 
 function duration(run: RunSummary): string {
   if (run.startedAt === null || run.finishedAt === null) return "—";
@@ -32,7 +34,7 @@ export function RunsTable({ runs }: { runs: RunSummary[] }) {
           {runs.map((run) => (
             <tr key={run.id}>
               <th scope="row" className="wrap-anywhere">
-                {run.name ?? run.id}
+                <Link href={runPath(run.id)}>{run.name ?? run.id}</Link>
                 {run.name && <div className="muted small mono">{run.id}</div>}
               </th>
               <td>{run.kind}</td>
