@@ -11,6 +11,7 @@
 import type { TurnDraft } from "../types";
 import { contentText, expectRecord, isRecord, optCount, problem, readToolCalls, toolCallsAction, type JsonRecord } from "./swe-common";
 import { splitObservation } from "./swe-observation";
+import { fencedBlocks, type FencedBlock } from "./swe-fenced-blocks";
 import { responseAssistantTurn } from "./mini-swe-agent-responses";
 
 export type MiniVersion = "1" | "1.1" | "legacy";
@@ -39,9 +40,9 @@ interface Pending {
 }
 
 // The v1 agent's own action rule (DefaultAgent.parse_action): exactly one ```bash block.
-const BASH_BLOCK = /```bash\s*\n(.*?)\n```/gs;
+const V1_ACTION_LANGUAGES = ["bash"];
 // 1.1 text-based models use ```mswea_bash_command by default; accept both when `extra.actions` is missing.
-const ANY_ACTION_BLOCK = /```(?:bash|mswea_bash_command)\s*\n(.*?)\n```/gs;
+const V11_ACTION_LANGUAGES = ["bash", "mswea_bash_command"];
 
 export function miniTurns(messages: unknown[], options: MiniTurnOptions): MiniTurns {
   const turns: TurnDraft[] = [];
@@ -195,8 +196,8 @@ function assistantTurn(
     setReasoning(turn, content);
     return { turn, expected: toolCalls.length };
   }
-  const blocks = [...content.matchAll(version === "1.1" ? ANY_ACTION_BLOCK : BASH_BLOCK)];
-  const commands = extraCommands.length > 0 ? extraCommands : blocks.length === 1 ? [(blocks[0]?.[1] ?? "").trim()] : [];
+  const blocks = fencedBlocks(content, version === "1.1" ? V11_ACTION_LANGUAGES : V1_ACTION_LANGUAGES);
+  const commands = extraCommands.length > 0 ? extraCommands : blocks.length === 1 ? [blocks[0]!.body.trim()] : [];
   if (commands.length === 1) turn.action = { command: commands[0] };
   else if (commands.length > 1) turn.action = { commands };
   setReasoning(turn, removeBlocks(content, blocks));
@@ -214,14 +215,13 @@ function commandsOf(extra: JsonRecord | undefined, field: string): string[] {
   });
 }
 
-function removeBlocks(content: string, blocks: RegExpMatchArray[]): string {
+function removeBlocks(content: string, blocks: FencedBlock[]): string {
   if (blocks.length === 0) return content;
   let text = "";
   let at = 0;
   for (const block of blocks) {
-    const index = block.index ?? 0;
-    text += content.slice(at, index);
-    at = index + block[0].length;
+    text += content.slice(at, block.start);
+    at = block.end;
   }
   return text + content.slice(at);
 }
