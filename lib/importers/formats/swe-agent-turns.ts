@@ -75,6 +75,15 @@ function withReasoning(turn: TurnDraft, thought: string): TurnDraft {
   return turn;
 }
 
+/**
+ * Whether SWE-agent rejected the step and asked again: its feedback is in the next step's query, or
+ * (a file without queries) nothing was parsed out of the answer and nothing ran.
+ */
+function wasRejected(step: Step, next: Step | undefined): boolean {
+  if (requeryFeedback(step, next)) return true;
+  return next !== undefined && next.query === undefined && step.action.trim() === "" && !step.executed;
+}
+
 /** A step SWE-agent rejected: the answer (format_error unless it ran) and the feedback it got. */
 function rejectedStepTurns(step: Step, next: Step | undefined): TurnDraft[] {
   const answer = withReasoning({ role: "assistant", content: step.response, raw: step.raw }, step.thought);
@@ -115,8 +124,12 @@ export function turnsFromHistory(history: unknown[], steps: Step[]): TurnDraft[]
     }
     open = null;
   };
+  // Steps between the last placed one and the next history answer: the rejected ones are shown
+  // where they happened; any other is a record history already holds under another shape.
   const placeRejected = (until: number) => {
-    for (; next < until; next++) turns.push(...rejectedStepTurns(steps[next]!, steps[next + 1]));
+    for (; next < until; next++) {
+      if (wasRejected(steps[next]!, steps[next + 1])) turns.push(...rejectedStepTurns(steps[next]!, steps[next + 1]));
+    }
   };
 
   history.forEach((item, i) => {
@@ -175,7 +188,7 @@ export function turnsFromSteps(steps: Step[]): TurnDraft[] {
   });
   steps.forEach((step, i) => {
     const next = steps[i + 1];
-    if (requeryFeedback(step, next)) {
+    if (wasRejected(step, next)) {
       turns.push(...rejectedStepTurns(step, next));
       return;
     }

@@ -151,6 +151,28 @@ describe("SWE-agent detection and malformed files", () => {
     expect(sweAgentReader.detect(peekJson("events.json", { trajectory: [{ id: 1, source: "agent", action: "run", observation: "run" }] }))).toBe(false);
   });
 
+  it("flags nothing when history and steps disagree without any sign of a requery", () => {
+    const json = {
+      trajectory: [
+        { action: "ls", observation: "a", thought: "t1", response: "t1" },
+        { action: "cat a", observation: "x", thought: "t2", response: "t2" },
+      ],
+      history: [
+        { role: "system", content: "s" },
+        { role: "user", content: "task" },
+        { role: "assistant", content: "t1", thought: "t1", action: "ls -la" },
+        { role: "user", content: "a" },
+        { role: "assistant", content: "t2", thought: "t2", action: "cat a" },
+        { role: "user", content: "x" },
+      ],
+      info: {},
+    };
+    const turns = sweAgentReader.read(peekJson("x.traj", json)).rollouts[0]!.turns;
+    expect(turns).toHaveLength(json.history.length);
+    expect(turns.filter((t) => t.format_error)).toHaveLength(0);
+    expect(turns.filter((t) => t.role === "assistant").map((t) => t.action?.command)).toEqual(["ls -la", "cat a"]);
+  });
+
   it("recognises a steps-only file by its content, whatever its name", () => {
     expect(sweAgentReader.detect(peekJson("run.json", { trajectory: [{ action: "ls", observation: "a", thought: "t" }] }))).toBe(true);
   });
