@@ -9,7 +9,7 @@
 //     the assistant turn it answers gets format_error: true;
 //   1.1's final {role: "exit"} message → environment (it carries the submission or the exit reason).
 import type { TurnDraft } from "../types";
-import { contentText, expectRecord, isRecord, optCount, problem, readToolCalls, toolCallsAction, type JsonRecord } from "./swe-common";
+import { contentText, describe, expectRecord, isRecord, optCount, problem, readToolCalls, toolCallsAction, type JsonRecord } from "./swe-common";
 import { splitObservation } from "./swe-observation";
 import { fencedBlocks, type FencedBlock } from "./swe-fenced-blocks";
 import { responseAssistantTurn } from "./mini-swe-agent-responses";
@@ -83,7 +83,7 @@ export function miniTurns(messages: unknown[], options: MiniTurnOptions): MiniTu
     }
 
     const role = msg.role;
-    if (typeof role !== "string") problem(`${field}.role`, `must be text, got ${role === undefined ? "nothing" : typeof role}`);
+    if (typeof role !== "string") problem(`${field}.role`, role === undefined ? "missing" : `must be text, got ${describe(role)}`);
     const content = contentText(msg.content, `${field}.content`);
 
     switch (role) {
@@ -210,7 +210,7 @@ function commandsOf(extra: JsonRecord | undefined, field: string): string[] {
   if (!Array.isArray(extra.actions)) problem(field, "must be a list of actions");
   return extra.actions.map((action, i) => {
     const record = expectRecord(action, `${field}.${i}`);
-    if (typeof record.command !== "string") problem(`${field}.${i}.command`, "must be text");
+    if (typeof record.command !== "string") problem(`${field}.${i}.command`, `must be text, got ${describe(record.command)}`);
     return record.command;
   });
 }

@@ -11,7 +11,7 @@
 // `query`, the only place it is kept). Without history (or an empty one) the turns come from the
 // steps alone, with the first step's `query` as the opening context when present.
 import type { TurnDraft } from "../types";
-import { at, contentText, expectArray, expectRecord, optNumber, optString, problem, readToolCalls, toolCallsAction, type JsonRecord } from "./swe-common";
+import { at, contentText, describe, expectArray, expectRecord, optNumber, optString, problem, readToolCalls, toolCallsAction, type JsonRecord } from "./swe-common";
 
 export interface Step {
   index: number;
@@ -136,7 +136,7 @@ export function turnsFromHistory(history: unknown[], steps: Step[]): TurnDraft[]
     const field = at("history", i);
     const msg = expectRecord(item, field);
     const role = msg.role;
-    if (typeof role !== "string") problem(at(field, "role"), "must be text");
+    if (typeof role !== "string") problem(at(field, "role"), role === undefined ? "missing" : `must be text, got ${describe(role)}`);
     const content = contentText(msg.content, at(field, "content"));
     const isDemo = msg.is_demo === true;
 

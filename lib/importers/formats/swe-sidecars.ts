@@ -121,7 +121,8 @@ function readExitStatuses(text: string): InstanceFact[] {
     if (ids === null) continue; // a status with no instances is written as an empty key
     if (!Array.isArray(ids)) problem(field, `must be a list of instance ids, got ${describe(ids)}`);
     ids.forEach((id, i) => {
-      if (typeof id !== "string" || id.trim() === "") problem(at(field, i), `must be an instance id (text), got ${describe(id)}`);
+      if (typeof id !== "string") problem(at(field, i), `must be an instance id (text), got ${describe(id)}`);
+      if (id.trim() === "") problem(at(field, i), "is empty; an instance id was expected");
       facts.push({ instanceId: id.trim(), exitStatus: status });
     });
   }

@@ -118,7 +118,8 @@ function readRunReport(json: JsonRecord): ParsedFile {
     if (list === undefined || list === null) continue;
     if (!Array.isArray(list)) problem(key, `must be a list of instance ids, got ${describe(list)}`);
     list.forEach((id, i) => {
-      if (typeof id !== "string" || id.trim() === "") problem(at(key, i), `must be an instance id (text), got ${describe(id)}`);
+      if (typeof id !== "string") problem(at(key, i), `must be an instance id (text), got ${describe(id)}`);
+      if (id.trim() === "") problem(at(key, i), "is empty; an instance id was expected");
       if (!statusOf.has(id.trim())) statusOf.set(id.trim(), status);
     });
   }
