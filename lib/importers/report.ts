@@ -95,12 +95,16 @@ export function formatImportReport(report: ImportReport): string {
     `experiment "${report.experiment.name}" (${report.experiment.id}${report.experiment.created ? ", new" : ""}), ` +
     `run "${report.run.name}" (${report.run.id})${harness}, benchmark ${report.benchmark}`,
   );
-  const width = Math.min(70, Math.max(10, ...report.files.map((f) => f.file.length)));
+  // Long names (deep folders) get a line of their own rather than pushing every column off the screen.
+  const width = Math.min(60, Math.max(10, ...report.files.map((f) => f.file.length)));
   const formatWidth = Math.max(6, ...report.files.map((f) => (f.format ?? "-").length));
+  const indent = " ".repeat(width + 4);
   for (const file of report.files) {
     const what = file.problem ? `FAILED ${file.problem.field}: ${file.problem.reason}` : describeYield(file);
-    lines.push(`  ${file.file.padEnd(width)}  ${(file.format ?? "-").padEnd(formatWidth)}  ${what}`);
-    for (const note of file.notes) lines.push(`  ${"".padEnd(width)}  ${"".padEnd(formatWidth)}  note: ${note}`);
+    const details = `${(file.format ?? "-").padEnd(formatWidth)}  ${what}`;
+    if (file.file.length > width) lines.push(`  ${file.file}`, `${indent}${details}`);
+    else lines.push(`  ${file.file.padEnd(width)}  ${details}`);
+    for (const note of file.notes) lines.push(`${indent}${"".padEnd(formatWidth)}  note: ${note}`);
   }
   const t = report.totals;
   lines.push(

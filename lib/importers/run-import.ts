@@ -23,8 +23,8 @@ export async function runImport(session: ImportSession, apply: ApplyFn, options:
   const maxEvents = Math.max(1, options.maxBatchEvents ?? DEFAULT_IMPORT_BATCH_EVENTS);
   const maxWeight = Math.max(1, options.maxBatchWeight ?? DEFAULT_IMPORT_BATCH_WEIGHT);
   session.scan();
-  await applyUnits(session, apply, [session.header()]);
-
+  // The experiment and run go with the first batch, so an import that yields nothing creates nothing.
+  let header: PreparedUnit | undefined = session.header();
   let pending: PreparedUnit[] = [];
   let events = 0;
   let weight = 0;
@@ -36,6 +36,11 @@ export async function runImport(session: ImportSession, apply: ApplyFn, options:
     await applyUnits(session, apply, units);
   };
   const add = async (unit: PreparedUnit) => {
+    if (header) {
+      pending.push(header);
+      events += header.events.length;
+      header = undefined;
+    }
     if (pending.length > 0 && (events + unit.events.length > maxEvents || weight + unit.weight > maxWeight)) await flush();
     pending.push(unit);
     events += unit.events.length;

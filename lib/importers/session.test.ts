@@ -88,6 +88,13 @@ describe("an import into a store (CLI --db)", () => {
     expect(cached.some((e) => e.includes('"type":"rollout"'))).toBe(true);
   });
 
+  it("creates no experiment or run when no file yields anything", async () => {
+    const store = openStore(":memory:");
+    const result = await importFiles(store, { "a.md": "# nothing", "b.json": "{}" });
+    expect(result).toMatchObject({ ok: false, experiment: { created: false }, totals: { failed: 2 } });
+    expect(count(store, "experiments") + count(store, "runs")).toBe(0);
+  });
+
   it("refuses files over the per-file and total caps with a line each", async () => {
     const store = openStore(":memory:");
     const big = await importFiles(store, FILES, { maxFileBytes: 150 });

@@ -48,6 +48,7 @@ export class ImportSession {
   private readonly cache = new Map<string, { format: string; parsed: ParsedFile; text: string | null; bytes: Uint8Array }>();
   private readonly storedRollouts = new Set<string>();
   private readonly committedTasks = new Set<string>();
+  private headerStored = false;
   readonly applied: Counts = {};
   readonly unchanged: Counts = {};
 
@@ -172,6 +173,7 @@ export class ImportSession {
 
   /** The store took the unit: its rollouts can be linked, its tasks need not be sent again. */
   stored(unit: PreparedUnit): void {
+    if (unit.file === null) this.headerStored = true;
     for (const id of unit.rolloutIds) this.storedRollouts.add(id);
     for (const event of unit.events) if (event.type === "task") this.committedTasks.add(event.id);
     if (unit.file !== null) {
@@ -203,9 +205,9 @@ export class ImportSession {
     const t = this.target;
     const totals = summarise(files, this.applied, this.unchanged);
     return {
-      experiment: { id: t.experimentId, name: t.experimentName, created: t.createExperiment },
+      experiment: { id: t.experimentId, name: t.experimentName, created: t.createExperiment && this.headerStored },
       run: { id: t.runId, name: t.runName },
-      ...(t.harness ? { harnessVersion: { id: t.harness.id, label: t.harness.label, created: t.harness.create } } : {}),
+      ...(t.harness ? { harnessVersion: { id: t.harness.id, label: t.harness.label, created: t.harness.create && this.headerStored } } : {}),
       benchmark: t.benchmark,
       files,
       totals,

@@ -30,9 +30,15 @@ export function importIntoStore(store: Store, session: ImportSession): ImportRep
     }
   };
   store.sqlite.transaction(() => {
-    applyUnit(header);
-    for (const unit of session.fileUnits()) applyUnit(unit);
-    for (const unit of session.reportUnits()) applyUnit(unit);
+    // The experiment and run only when something is stored with them: an upload that yields nothing creates nothing.
+    let headerDone = false;
+    const applyWithHeader = (unit: PreparedUnit) => {
+      if (!headerDone) applyUnit(header);
+      headerDone = true;
+      applyUnit(unit);
+    };
+    for (const unit of session.fileUnits()) applyWithHeader(unit);
+    for (const unit of session.reportUnits()) applyWithHeader(unit);
   }).immediate();
   return session.report();
 }
