@@ -86,7 +86,7 @@ async function authenticateUploader(request: Request): Promise<AuthResult> {
 }
 
 /** The body, or null once it passes `limit` bytes (a chunked upload has no Content-Length to check first). */
-async function readLimited(request: Request, limit: number): Promise<Uint8Array | null> {
+async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
