@@ -75,19 +75,6 @@ describe("an import into a store (CLI --db)", () => {
     expect(count(store, "rollouts")).toBe(3);
   });
 
-  it("gives the same events whether pass 1 kept the parses or pass 2 read the files again", async () => {
-    const record = (sent: string[]): ApplyFn => async ({ inputs }) => {
-      sent.push(...inputs.map((e) => JSON.stringify(e)));
-      return { ok: true, applied: {}, unchanged: {} };
-    };
-    const cached: string[] = [];
-    const reread: string[] = [];
-    await importFiles(openStore(":memory:"), FILES, { cacheBytes: 1e9 }, record(cached));
-    await importFiles(openStore(":memory:"), FILES, { cacheBytes: 0 }, record(reread));
-    expect(reread).toEqual(cached);
-    expect(cached.some((e) => e.includes('"type":"rollout"'))).toBe(true);
-  });
-
   it("creates no experiment or run when no file yields anything", async () => {
     const store = openStore(":memory:");
     const result = await importFiles(store, { "a.md": "# nothing", "b.json": "{}" });
