@@ -31,7 +31,7 @@ export function ImportReportTable({ report }: { report: ImportReport }) {
               <th scope="col">Format</th>
               <th scope="col" className="num">Rollouts</th>
               <th scope="col" className="num">Verdicts</th>
-              <th scope="col">Problem</th>
+              <th scope="col">Problem or notes</th>
             </tr>
           </thead>
           <tbody>
