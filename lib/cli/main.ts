@@ -2,6 +2,7 @@
 const commands: Record<string, { summary: string; load: () => Promise<{ run(args: string[]): Promise<number> }> }> = {
   serve: { summary: "migrate, build if needed, and serve the dashboard on HOST:PORT", load: () => import("./commands/serve") },
   migrate: { summary: "apply the database migrations", load: () => import("./commands/migrate") },
+  import: { summary: "import trajectories and reports from PATH… --experiment NAME [--server URL --token T | --db FILE]", load: () => import("./commands/import") },
   sync: { summary: "apply events-*.jsonl files from DIR [--server URL --token T | --db FILE]", load: () => import("./commands/sync") },
   "sign-in-link": { summary: "print a one-time sign-in link [--user NAME]", load: () => import("./commands/sign-in-link") },
   bench: { summary: "run the benchmarks and print one JSON object", load: () => import("./commands/bench") },

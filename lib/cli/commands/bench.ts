@@ -37,6 +37,7 @@ export async function run(args: string[]): Promise<number> {
     machine: { cpus: os.cpus().length, memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
     quick,
     ...ingest,
+    ...(await (await import("../../bench/import-bench")).runImportBench({ home, trajectories: quick ? 100 : 500, bytesEach: 200 * 1024 })),
     demo_build_default_suites_ms: Math.round(taskEnvironment.buildSuitesMs),
     demo_run_tests_ms_per_call: Math.round(taskEnvironment.runTestsMsPerCall * 100) / 100,
     demo_environment_episodes_per_s: episodesPerSecond,

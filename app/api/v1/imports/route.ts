@@ -1,0 +1,111 @@
+// POST /api/v1/imports: an upload of trajectories, logs and evaluation reports (multipart/form-data: the
+// files under "files", the filename carrying the relative path; fields experiment, run, harness,
+// benchmark). The files go through the same readers and assembly as `harness-lab import` and are applied
+// in one transaction; the answer is the per-file report. Callers: a token with the ingest scope, or a
+// signed-in reviewer or admin (the upload form) — cookie writes must come from our own origin.
+import { getStore } from "@/db/client";
+import { authenticateRequest, authErrorResponse, type AuthResult } from "@/lib/auth/request-auth";
+import { roleAtLeast } from "@/lib/auth/principal";
+import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+import { ALL_READERS } from "@/lib/importers/formats";
+import { formatBytes, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from "@/lib/importers/limits";
+import { resolveTarget, storeLookup } from "@/lib/importers/resolve-target";
+import { ImportAbort, ImportSession } from "@/lib/importers/session";
+import { memorySource } from "@/lib/importers/sources";
+import { importIntoStore } from "@/lib/importers/store-import";
+import type { InputFile } from "@/lib/importers/types";
+
+export const dynamic = "force-dynamic";
+
+const TOO_LARGE = `the upload is larger than ${formatBytes(MAX_UPLOAD_BYTES)}; import larger sets with \`npx harness-lab import\``;
+
+export async function POST(request: Request): Promise<Response> {
+  const auth = await authenticateUploader(request);
+  if (!auth.ok) {
+    console.info(`import refused (${auth.status}): ${auth.message}`);
+    return authErrorResponse(auth);
+  }
+  const who = auth.principal.name;
+
+  const contentType = request.headers.get("content-type") ?? "";
+  if (!/^multipart\/form-data\s*;/i.test(contentType)) {
+    return errorResponse(415, "send the files as multipart/form-data", { field: "files" });
+  }
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_UPLOAD_BYTES) return errorResponse(413, TOO_LARGE, { field: "files" });
+  const body = await readLimited(request, MAX_UPLOAD_BYTES);
+  if (body === null) return errorResponse(413, TOO_LARGE, { field: "files" });
+
+  let form: FormData;
+  try {
+    form = await new Response(body, { headers: { "content-type": contentType } }).formData();
+  } catch {
+    return errorResponse(400, "the body is not valid multipart/form-data", { field: "files" });
+  }
+  const text = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" && value.trim() !== "" ? value : undefined;
+  };
+  const uploads = form.getAll("files").filter((value): value is File => typeof value !== "string");
+  if (uploads.length === 0) return errorResponse(400, "files: choose at least one file or folder", { field: "files" });
+  if (uploads.length > MAX_UPLOAD_FILES) return errorResponse(413, `files: at most ${MAX_UPLOAD_FILES} files per upload`, { field: "files" });
+  if (text("experiment") === undefined) return errorResponse(400, "experiment: is required (an experiment's id or name)", { field: "experiment" });
+
+  const store = getStore();
+  const resolved = await resolveTarget(storeLookup(store), {
+    experiment: text("experiment")!, run: text("run"), harness: text("harness"), benchmark: text("benchmark"),
+  });
+  if (!resolved.ok) return errorResponse(400, `${resolved.field}: ${resolved.reason}`, { field: resolved.field });
+
+  const files: InputFile[] = [];
+  for (const upload of uploads) files.push({ name: upload.name, bytes: new Uint8Array(await upload.arrayBuffer()) });
+  const session = new ImportSession(memorySource(files), resolved.target, { readers: ALL_READERS, maxTotalBytes: MAX_UPLOAD_BYTES });
+  try {
+    const report = importIntoStore(store, session);
+    const t = report.totals;
+    console.info(`import by ${who} into ${report.experiment.id}/${report.run.id}: ${t.files} file(s), ${t.failed} failed, ${t.rollouts} rollout(s)`);
+    return jsonResponse(report);
+  } catch (error) {
+    if (!(error instanceof ImportAbort)) throw error;
+    console.info(`import by ${who} refused: ${error.message}`);
+    return errorResponse(409, `nothing was imported: ${error.message}`);
+  }
+}
+
+/** A token needs the ingest scope; a session needs the reviewer role (viewers only read). */
+async function authenticateUploader(request: Request): Promise<AuthResult> {
+  if (request.headers.get("authorization") !== null) return authenticateRequest(request, "ingest");
+  // "read" checks the session and, for this POST, that it comes from our own origin; the role is checked here.
+  const auth = await authenticateRequest(request, "read");
+  if (!auth.ok) return auth;
+  const role = auth.principal.role;
+  if (auth.principal.kind !== "user" || !role || !roleAtLeast(role, "reviewer")) {
+    return { ok: false, status: 403, message: `role ${role ?? "unknown"} may not import; a reviewer or admin may` };
+  }
+  return auth;
+}
+
+/** The body, or null once it passes `limit` bytes (a chunked upload has no Content-Length to check first). */
+async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  const body = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    body.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return body;
+}

@@ -1,0 +1,79 @@
+// The per-file report of an import: what each file gave (format, rollouts, verdicts) or why it gave nothing,
+// with links to the stored rollouts. Every string from a file (names, reasons) is rendered as text.
+import Link from "next/link";
+import type { ImportReport } from "@/lib/importers/report";
+import { formatCount } from "@/lib/format";
+import styles from "./import-form.module.css";
+
+const MAX_LINKS = 5;
+
+export function ImportReportTable({ report }: { report: ImportReport }) {
+  const t = report.totals;
+  const browse = `/trajectories?experiment=${encodeURIComponent(report.experiment.id)}`;
+  return (
+    <section aria-labelledby="import-report-heading" className={styles.report}>
+      <h2 id="import-report-heading">Import report</h2>
+      <p role="status">
+        {formatCount(t.imported)} of {formatCount(t.files)} {t.files === 1 ? "file" : "files"} imported
+        {t.failed > 0 ? `, ${formatCount(t.failed)} could not be` : ""}: {formatCount(t.rollouts)} {t.rollouts === 1 ? "rollout" : "rollouts"},{" "}
+        {formatCount(t.verdicts)} {t.verdicts === 1 ? "verdict" : "verdicts"} into experiment “{report.experiment.name}”
+        {report.experiment.created ? " (new)" : ""}, run “{report.run.name}”
+        {report.harnessVersion ? `, harness ${report.harnessVersion.label}` : ""}.{" "}
+        {Object.keys(t.applied).length === 0 && t.files > 0 && t.failed < t.files ? "Nothing new: these files were imported before. " : ""}
+        <Link href={browse}>Browse the experiment’s trajectories</Link>
+      </p>
+      <div className="table-wrap">
+        <table className="table">
+          <caption>One row per file</caption>
+          <thead>
+            <tr>
+              <th scope="col">File</th>
+              <th scope="col">Format</th>
+              <th scope="col" className="num">Rollouts</th>
+              <th scope="col" className="num">Verdicts</th>
+              <th scope="col">Problem or notes</th>
+            </tr>
+          </thead>
+          <tbody>
+            {report.files.map((file) => (
+              <tr key={file.file}>
+                <th scope="row" className="wrap-anywhere">{file.file}</th>
+                <td>{file.format ?? "—"}</td>
+                <td className="num">
+                  {formatCount(file.rollouts)}
+                  {file.rolloutIds.length > 0 && (
+                    <span className={styles.links}>
+                      {file.rolloutIds.slice(0, MAX_LINKS).map((id, i) => (
+                        <Link key={id} href={`/rollouts/${encodeURIComponent(id)}`} aria-label={`Open rollout ${i + 1} of ${file.file}`}>
+                          {file.rolloutIds.length === 1 ? "open" : i + 1}
+                        </Link>
+                      ))}
+                      {file.rolloutIds.length > MAX_LINKS && <span className="muted">+{file.rolloutIds.length - MAX_LINKS}</span>}
+                    </span>
+                  )}
+                </td>
+                <td className="num">{formatCount(file.verdicts)}</td>
+                <td>
+                  {file.problem ? (
+                    <span className="error">
+                      {file.problem.field}: {file.problem.reason}
+                    </span>
+                  ) : (
+                    <span className="muted">{file.facts > 0 ? `facts on ${formatCount(file.facts)} instances` : "—"}</span>
+                  )}
+                  {file.notes.length > 0 && (
+                    <ul className={styles.notes}>
+                      {file.notes.map((note, i) => (
+                        <li key={i}>{note}</li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+// Where the files of an import come from: paths on disk (the CLI, the bench) or an upload held in memory.
+// Both give sorted, normalised names and load one file at a time, so the importer never needs every
+// file's bytes at once.
+//
+// Names: a file given by path is named by its base name; the files under a directory given by path are
+// named "<directory name>/<path inside it>" — exactly what a browser sends for a folder upload, so the CLI
+// and the upload form name the same folder's files alike (and so give the same source_file ids).
+import fs from "node:fs";
+import path from "node:path";
+import type { InputFile } from "./types";
+import { compareNames, isJunkName, normaliseImportName } from "./file-names";
+import { failedFile, type FileReport } from "./report";
+
+export interface SourceEntry {
+  name: string;
+  size: number;
+}
+
+export interface FileSource {
+  /** Sorted by name; unique. */
+  entries: SourceEntry[];
+  /** Names refused before reading (escaping names, duplicates): each a report line. */
+  refused: FileReport[];
+  load(name: string): Uint8Array;
+}
+
+/** A usage error: a PATH that does not exist or cannot be read at all. */
+export class ImportPathError extends Error {}
+
+export function diskSource(paths: string[]): FileSource {
+  const found = new Map<string, { abs: string; size: number }>();
+  const refused: FileReport[] = [];
+  const add = (name: string, abs: string, size: number) => {
+    if (found.has(name)) refused.push(failedFile(name, size, "file", `the same name as another file of this import (${found.get(name)!.abs}); import it separately`));
+    else found.set(name, { abs, size });
+  };
+  for (const given of paths) {
+    const abs = path.resolve(given);
+    const stat = fs.statSync(abs, { throwIfNoEntry: false });
+    if (!stat) throw new ImportPathError(`${given} does not exist`);
+    if (stat.isFile()) {
+      add(path.basename(abs), abs, stat.size);
+    } else if (stat.isDirectory()) {
+      const prefix = path.basename(abs);
+      for (const file of walk(abs)) {
+        const inside = path.relative(abs, file.abs).split(path.sep).join("/");
+        const name = prefix ? `${prefix}/${inside}` : inside;
+        if (!isJunkName(inside)) add(name, file.abs, file.size);
+      }
+    } else {
+      throw new ImportPathError(`${given} is neither a file nor a directory`);
+    }
+  }
+  const entries = [...found.entries()].map(([name, f]) => ({ name, size: f.size })).sort((a, b) => compareNames(a.name, b.name));
+  return {
+    entries,
+    refused,
+    load: (name) => {
+      const file = found.get(name);
+      if (!file) throw new Error(`not part of this import: ${name}`);
+      return fs.readFileSync(file.abs);
+    },
+  };
+}
+
+/** Regular files below `dir`; symbolic links (which could lead anywhere) and special files are skipped. */
+function* walk(dir: string): Generator<{ abs: string; size: number }> {
+  const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => compareNames(a.name, b.name));
+  for (const entry of entries) {
+    const abs = path.join(dir, entry.name);
+    if (entry.isSymbolicLink()) continue;
+    if (entry.isDirectory()) {
+      if (!entry.name.startsWith(".")) yield* walk(abs);
+    } else if (entry.isFile()) {
+      yield { abs, size: fs.statSync(abs).size };
+    }
+  }
+}
+
+/** Files already in memory (an upload). Names are untrusted: normalised, and refused when they escape. */
+export function memorySource(files: InputFile[]): FileSource {
+  const found = new Map<string, Uint8Array>();
+  const refused: FileReport[] = [];
+  for (const file of files) {
+    const checked = normaliseImportName(file.name);
+    if (!checked.ok) {
+      refused.push(failedFile(file.name.slice(0, 300) || "(no name)", file.bytes.byteLength, "name", checked.reason));
+      continue;
+    }
+    if (isJunkName(checked.name)) continue;
+    if (found.has(checked.name)) {
+      refused.push(failedFile(checked.name, file.bytes.byteLength, "name", "the same name as another file of this upload"));
+      continue;
+    }
+    found.set(checked.name, file.bytes);
+  }
+  const entries = [...found.entries()].map(([name, bytes]) => ({ name, size: bytes.byteLength })).sort((a, b) => compareNames(a.name, b.name));
+  return {
+    entries,
+    refused,
+    load: (name) => {
+      const bytes = found.get(name);
+      if (!bytes) throw new Error(`not part of this import: ${name}`);
+      return bytes;
+    },
+  };
+}
