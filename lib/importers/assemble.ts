@@ -12,7 +12,7 @@
 import { prefixedId } from "../client/ids";
 import { MAX_SOURCE_FILE_CHARS } from "../events/source-file-event";
 import type { HarnessLabEventInput } from "../events/contract";
-import { JoinIndex } from "./join";
+import { JoinIndex, isEvaluated } from "./join";
 import type { ImportTarget } from "./target";
 import type { ParsedFile, RolloutDraft, ReportDraft } from "./types";
 import { formatBytes } from "./limits";
@@ -150,6 +150,7 @@ export class Assembler {
     let duplicates = 0;
     const results: NonNullable<EvalResult["results"]> = [];
     for (const verdict of report.verdicts) {
+      if (!isEvaluated(verdict)) continue;
       if (seen.has(verdict.instanceId)) {
         duplicates += 1;
         continue;

@@ -26,6 +26,7 @@ export class JoinIndex {
     let disagreements = 0;
     for (const report of reports) {
       for (const verdict of report.verdicts) {
+        if (!isEvaluated(verdict)) continue;
         const earlier = this.verdicts.get(verdict.instanceId);
         if (!earlier) this.verdicts.set(verdict.instanceId, { verdict, file });
         else if (earlier.verdict.success !== verdict.success) disagreements += 1;
@@ -55,4 +56,9 @@ export class JoinIndex {
   factFor(instanceId: string): InstanceFact | undefined {
     return this.facts.get(instanceId);
   }
+}
+
+/** An instance the evaluator never finished ("incomplete", pending) has no verdict: it is neither success nor failure. */
+export function isEvaluated(verdict: Verdict): boolean {
+  return verdict.status !== "incomplete";
 }

@@ -1,8 +1,22 @@
 // Every format reader the importer knows, in the order the registry tries them: the FIRST reader whose
-// detect() is true reads the file, so a reader with a narrower test must come before a broader one.
-//
-// The readers are written in parallel with the importer; the lead fills this list when merging them
-// (mini-swe-agent, SWE-agent, SWE-bench reports, sidecars, OpenHands, Inspect).
+// detect() is true reads the file. Each reader's detect() is strict (a test checks that every real file
+// is claimed by exactly one), so the order only matters for files built to look like two formats:
+// evaluation reports and sidecars come first because their names are the most specific.
 import type { FormatReader } from "../types";
+import { sweBenchReportReader } from "./swebench-report";
+import { sweSidecarReader } from "./swe-sidecars";
+import { miniSweAgentReader } from "./mini-swe-agent";
+import { sweAgentReader } from "./swe-agent";
+import { openHandsOutputReader } from "./openhands-output";
+import { openHandsEventsReader } from "./openhands";
+import { inspectLogReader } from "./inspect-ai";
 
-export const ALL_READERS: FormatReader[] = [];
+export const ALL_READERS: FormatReader[] = [
+  sweBenchReportReader,
+  sweSidecarReader,
+  miniSweAgentReader,
+  sweAgentReader,
+  openHandsOutputReader,
+  openHandsEventsReader,
+  inspectLogReader,
+];
