@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { countLines, formatBytes, previewText, sizeHint, summarizeField, utf8Bytes } from "./preview";
+
+describe("previewText", () => {
+  it("keeps a short text whole", () => {
+    expect(previewText("short\ntext")).toBe("short\ntext");
+  });
+
+  it("cuts a long text at the character limit", () => {
+    expect(previewText("x".repeat(5_000), 2_000)).toHaveLength(2_000);
+  });
+
+  it("cuts after the line limit even when the characters would fit", () => {
+    const text = Array.from({ length: 100 }, (_, i) => `line ${i}`).join("\n");
+    const preview = previewText(text, 2_000, 24);
+    expect(preview.split("\n")).toHaveLength(24);
+    expect(preview.endsWith("line 23")).toBe(true);
+  });
+
+  it("never splits a surrogate pair", () => {
+    const text = "a" + "😀".repeat(10);
+    const preview = previewText(text, 4);
+    expect(preview).toBe("a😀");
+  });
+});
+
+describe("summarizeField", () => {
+  it("marks a field truncated only when the preview is shorter than the text", () => {
+    expect(summarizeField("content", "hi").truncated).toBe(false);
+    const long = summarizeField("observation", "y".repeat(870_000));
+    expect(long).toMatchObject({ key: "observation", length: 870_000, bytes: 870_000, lines: 1, truncated: true });
+    expect(long.preview.length).toBeLessThanOrEqual(2_000);
+  });
+});
+
+describe("sizes", () => {
+  it("counts lines the way an editor shows them", () => {
+    expect(countLines("")).toBe(0);
+    expect(countLines("a")).toBe(1);
+    expect(countLines("a\nb")).toBe(2);
+    expect(countLines("a\nb\n")).toBe(2);
+  });
+
+  it("counts UTF-8 bytes of multi-byte text", () => {
+    expect(utf8Bytes("aé€😀")).toBe(Buffer.byteLength("aé€😀"));
+  });
+
+  it("formats sizes for people", () => {
+    expect(formatBytes(512)).toBe("512 B");
+    expect(formatBytes(12_400)).toBe("12.4 KB");
+    expect(formatBytes(868_167)).toBe("868 KB");
+    expect(formatBytes(2_059_830)).toBe("2.1 MB");
+    expect(sizeHint({ bytes: 868_167, lines: 16_588 })).toBe("868 KB · 16,588 lines");
+    expect(sizeHint({ bytes: 10, lines: 1 })).toBe("10 B · 1 line");
+  });
+});

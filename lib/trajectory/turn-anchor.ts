@@ -1,0 +1,9 @@
+// Deep links to a turn: `#turn-12` names the turn with stored index 12 (0-based, as in the store).
+
+export const turnAnchorId = (idx: number) => `turn-${idx}`;
+
+/** The turn index a location hash points at, or null ("#turn-12" → 12). */
+export function turnFromHash(hash: string): number | null {
+  const match = /^#?turn-(\d{1,9})$/.exec(hash);
+  return match ? Number(match[1]) : null;
+}
