@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findInText, findInTurns, highlightPieces, queryPattern } from "./find-matches";
+import { findInText, findInTurns, highlightPieces, queryPattern, rangesOverlapping } from "./find-matches";
 
 const pattern = (q: string) => queryPattern(q)!;
 
@@ -74,5 +74,16 @@ describe("highlightPieces", () => {
   it("returns the text as one plain piece without matches", () => {
     expect(highlightPieces("plain", [], null)).toEqual([{ text: "plain", start: 0, mark: false, active: false }]);
     expect(highlightPieces("", [], null)).toEqual([{ text: "", start: 0, mark: false, active: false }]);
+  });
+});
+
+describe("rangesOverlapping", () => {
+  const ranges: Array<[number, number]> = [[0, 2], [5, 8], [10, 12], [20, 25]];
+
+  it("returns the ranges a line [start, end) touches", () => {
+    expect(rangesOverlapping(ranges, 6, 11)).toEqual([[5, 8], [10, 12]]);
+    expect(rangesOverlapping(ranges, 2, 5)).toEqual([]);
+    expect(rangesOverlapping(ranges, 24, 100)).toEqual([[20, 25]]);
+    expect(rangesOverlapping([], 0, 10)).toEqual([]);
   });
 });

@@ -77,3 +77,17 @@ export function highlightPieces(
   if (at < end || pieces.length === 0) pieces.push({ text: text.slice(at - offset), start: at, mark: false, active: false });
   return pieces;
 }
+
+/** The ranges (sorted, non-overlapping) that overlap [start, end), found by binary search. */
+export function rangesOverlapping<R extends readonly [number, number]>(ranges: readonly R[], start: number, end: number): R[] {
+  let lo = 0;
+  let hi = ranges.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (ranges[mid][1] <= start) lo = mid + 1;
+    else hi = mid;
+  }
+  const found: R[] = [];
+  for (let i = lo; i < ranges.length && ranges[i][0] < end; i++) found.push(ranges[i]);
+  return found;
+}
