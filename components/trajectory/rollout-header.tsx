@@ -24,7 +24,7 @@ export function RolloutHeader({ rollout: r, actions }: { rollout: Header; action
         <Link href={runHref(r.runId)}>{r.runName ?? r.runId}</Link> / <span className="mono">{r.id}</span>
       </nav>
       <div className="title-row">
-        <h1 className="mono">{r.taskKey}</h1>
+        <h1 className={styles.title}>{r.taskKey}</h1>
         <RolloutOutcomeBadge success={r.success} reward={r.reward} />
         <span className="badge badge-outline" title="Purpose">{r.purpose}</span>
         {r.truncated && <span className="badge badge-warning">truncated{r.truncationKind ? ` (${r.truncationKind})` : ""}</span>}
@@ -41,31 +41,47 @@ export function RolloutHeader({ rollout: r, actions }: { rollout: Header; action
         <Stat label="Duration" value={formatDuration(r.durationMs)} />
       </StatGrid>
 
-      <dl className={`key-values ${styles.links}`} aria-label="Where this rollout belongs">
-        <dt>Task</dt>
-        <dd><Link href={taskHref(r.taskId)} className="mono">{r.taskKey}</Link> <span className="muted small">{r.benchmark}</span></dd>
-        <dt>Run</dt>
-        <dd><Link href={runHref(r.runId)}>{r.runName ?? r.runId}</Link> <span className="muted small">{r.runKind}</span></dd>
-        <dt>Step</dt>
-        <dd>{r.step === null ? "—" : <Link href={stepHref(r.runId, r.step)}>step {r.step}</Link>}{r.epoch !== null && <span className="muted small"> · epoch {r.epoch}</span>}</dd>
-        <dt>GRPO group</dt>
-        <dd>
-          {r.groupId === null ? "—" : r.step === null ? <span className="mono">{r.groupId}</span> : (
-            <Link href={groupHref(r.runId, r.step, r.groupId)} className="mono">{r.groupId}</Link>
-          )}
-          {r.sampleIndex !== null && <span className="muted small"> · sample {r.sampleIndex}</span>}
-        </dd>
-        <dt>Harness version</dt>
-        <dd>{r.harnessVersionId === null ? "—" : <Link href={harnessVersionsHref(r.experimentId)} title={r.harnessVersionId}>{r.harnessLabel ?? r.harnessVersionId}</Link>}</dd>
-        <dt>Checkpoint</dt>
-        <dd>{r.checkpointId === null ? "—" : <span title={r.checkpointId}>{r.checkpointName ?? r.checkpointId}{r.checkpointStep !== null && <span className="muted small"> · step {r.checkpointStep}</span>}</span>}</dd>
-        <dt>Experiment</dt>
-        <dd><Link href={experimentHref(r.experimentId)}>{r.experimentName}</Link></dd>
-        <dt>Source</dt>
-        <dd>
-          {r.sourceFormat}
-          {r.startedAt !== null && <span className="muted small"> · started {formatDateTime(r.startedAt)}</span>}
-        </dd>
+      <dl className={styles.links} aria-label="Where this rollout belongs">
+        <div>
+          <dt>Task</dt>
+          <dd><Link href={taskHref(r.taskId)} className="mono">{r.taskKey}</Link> <span className="muted small">{r.benchmark}</span></dd>
+        </div>
+        <div>
+          <dt>Run</dt>
+          <dd><Link href={runHref(r.runId)}>{r.runName ?? r.runId}</Link> <span className="muted small">{r.runKind}</span></dd>
+        </div>
+        <div>
+          <dt>Step</dt>
+          <dd>{r.step === null ? "—" : <Link href={stepHref(r.runId, r.step)}>step {r.step}</Link>}{r.epoch !== null && <span className="muted small"> · epoch {r.epoch}</span>}</dd>
+        </div>
+        <div>
+          <dt>GRPO group</dt>
+          <dd>
+            {r.groupId === null ? "—" : r.step === null ? <span className="mono">{r.groupId}</span> : (
+              <Link href={groupHref(r.runId, r.step, r.groupId)} className="mono">{r.groupId}</Link>
+            )}
+            {r.sampleIndex !== null && <span className="muted small"> · sample {r.sampleIndex}</span>}
+          </dd>
+        </div>
+        <div>
+          <dt>Harness version</dt>
+          <dd>{r.harnessVersionId === null ? "—" : <Link href={harnessVersionsHref(r.experimentId)} title={r.harnessVersionId}>{r.harnessLabel ?? r.harnessVersionId}</Link>}</dd>
+        </div>
+        <div>
+          <dt>Checkpoint</dt>
+          <dd>{r.checkpointId === null ? "—" : <span title={r.checkpointId}>{r.checkpointName ?? r.checkpointId}{r.checkpointStep !== null && <span className="muted small"> · step {r.checkpointStep}</span>}</span>}</dd>
+        </div>
+        <div>
+          <dt>Experiment</dt>
+          <dd><Link href={experimentHref(r.experimentId)}>{r.experimentName}</Link></dd>
+        </div>
+        <div>
+          <dt>Source</dt>
+          <dd>
+            {r.sourceFormat}
+            {r.startedAt !== null && <span className="muted small"> · started {formatDateTime(r.startedAt)}</span>}
+          </dd>
+        </div>
       </dl>
 
       <div className={styles.actions}>

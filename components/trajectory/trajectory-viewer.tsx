@@ -123,7 +123,7 @@ export function TrajectoryViewer({ rolloutId, turns }: Props) {
         <FindBar inputRef={inputRef} query={query} onQuery={setQuery} status={status} onStep={step} canStep={matches.length > 0} />
         <span className="muted small">{turns.length.toLocaleString("en-US")} turns</span>
       </div>
-      <div ref={scrollRef} className={styles.scroller} role="region" aria-label="Turns" tabIndex={0}>
+      <div ref={scrollRef} className={styles.scroller} role="region" aria-label="Turn list" tabIndex={0}>
         <div style={{ height: virtualizer.getTotalSize(), position: "relative", width: "100%" }}>
           <div className={styles.window} style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
             {items.map((item) => {

@@ -6,6 +6,7 @@ import { getStore } from "@/db/client";
 import { getRolloutView } from "@/db/queries/rollout-view";
 import { listTaskRollouts } from "@/db/queries/task-rollouts";
 import { requireUser } from "@/lib/auth/current-user";
+import { decodePageParam } from "@/lib/trajectory/page-param";
 import { RolloutHeader } from "@/components/trajectory/rollout-header";
 import { VerdictPanel } from "@/components/trajectory/verdict-panel";
 import { SubmissionPanel } from "@/components/trajectory/submission-panel";
@@ -24,7 +25,7 @@ interface Props {
 
 export default async function RolloutPage({ params }: Props) {
   await requireUser();
-  const { id } = await params;
+  const id = decodePageParam((await params).id);
   const store = getStore();
   const view = getRolloutView(store, id);
   if (!view) notFound();
