@@ -3,7 +3,7 @@
 // rows, #turn-N deep links, the original file's download, a bounded DOM for 2,000 turns, untrusted
 // output shown as text, and the real 2 MB trajectory.
 import fs from "node:fs";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { FIND_WORD, SOURCE_TEXT, longRolloutEvent, viewerEvents, viewerIds } from "../test/fixtures/viewer/viewer-events";
 import { realTrajectoryEvents } from "../test/fixtures/viewer/mini-swe-agent-events";
 import { test, expect, bearer } from "./fixtures";
@@ -29,6 +29,14 @@ async function openViewer(page: Page, id: string, hash = "") {
 }
 
 const turn = (page: Page, idx: number) => page.getByRole("article", { name: new RegExp(`^Turn ${idx} · `) });
+
+/** Scrolls the page to its end until `target` is in view (rows are measured as they appear, so the end moves). */
+async function scrollToEnd(page: Page, target: Locator) {
+  await expect(async () => {
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect(target).toBeInViewport({ timeout: 1_000 });
+  }).toPass({ timeout: 20_000 });
+}
 const elementsUnder = (page: Page, name: string) => page.getByRole("region", { name, exact: true }).locator("*").count();
 
 test("the header shows the rollout's figures, its links, the SWE-bench verdict and the patch", async ({ page }) => {
@@ -50,7 +58,7 @@ test("the header shows the rollout's figures, its links, the SWE-bench verdict a
   await expect(links.getByText("ckpt-45")).toBeVisible();
 
   const evaluation = page.getByRole("region", { name: "Evaluation" });
-  await expect(evaluation.getByText("resolved", { exact: true })).toBeVisible();
+  await expect(evaluation.getByText("resolved", { exact: true }).first()).toBeVisible();
   const failToPass = evaluation.getByRole("region", { name: "FAIL_TO_PASS: 1 passed, 0 failed" });
   await expect(failToPass.getByText(`tests/test_range.py::test_${FIND_WORD}`)).toBeVisible();
   const passToPass = evaluation.getByRole("region", { name: "PASS_TO_PASS: 1 passed, 1 failed" });
@@ -108,7 +116,7 @@ test("model output that looks like HTML, links or terminal colours stays text an
 
 test("find steps through matches in every turn, expanding collapsed turns and long fields to show them", async ({ page }) => {
   await openViewer(page, ids.rollout);
-  await page.getByRole("region", { name: "Turn list" }).click({ position: { x: 5, y: 5 } });
+  await page.getByRole("heading", { name: "Turns" }).click();
   await page.keyboard.press("Control+f");
   const input = page.getByRole("searchbox", { name: "Find in trajectory" });
   await expect(input).toBeFocused();
@@ -138,8 +146,7 @@ test("find steps through matches in every turn, expanding collapsed turns and lo
 test("a long field shows a preview with its size and expands in place", async ({ page }) => {
   await openViewer(page, ids.rollout);
   const last = turn(page, 6);
-  await page.getByRole("region", { name: "Turn list" }).evaluate((el) => (el.scrollTop = el.scrollHeight));
-  await expect(last).toBeInViewport();
+  await scrollToEnd(page, last);
   const show = last.getByRole("button", { name: /^Show all of Observation of turn 6 \(10 KB · 402 lines\)$/ });
   await expect(last.getByText(/showing [\d,]+ of 10,046 characters/)).toBeVisible();
   await show.click();
@@ -165,15 +172,14 @@ test("2,000 turns and a 900 KB observation keep the DOM small, and find reaches 
   await openViewer(page, ids.long);
   const first = await elementsUnder(page, "Turn list");
   expect(first).toBeLessThan(600);
-  const scroller = page.getByRole("region", { name: "Turn list" });
   for (const fraction of [0.25, 0.5, 0.75, 1]) {
-    await scroller.evaluate((el, f) => (el.scrollTop = el.scrollHeight * f), fraction);
+    await page.evaluate((f) => window.scrollTo(0, document.documentElement.scrollHeight * f), fraction);
+    await expect(page.getByRole("region", { name: "Turn list" }).getByRole("article").first()).toBeInViewport();
     expect(await elementsUnder(page, "Turn list")).toBeLessThan(600);
   }
-  await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
-  await expect(turn(page, 1999)).toBeInViewport();
+  await scrollToEnd(page, turn(page, 1999));
 
-  await scroller.evaluate((el) => (el.scrollTop = 0));
+  await page.evaluate(() => window.scrollTo(0, 0));
   const big = turn(page, 3);
   await big.getByRole("button", { name: /^Show all of Observation of turn 3 \(9\d\d KB/ }).click();
   await expect(big.getByRole("region", { name: /^Observation of turn 3, all / })).toBeVisible();
@@ -206,12 +212,8 @@ test("the real 2 MB trajectory opens fast, scrolls to its end and expands its 87
   expect(readyMs).toBeGreaterThan(0);
   expect(readyMs).toBeLessThan(5_000);
 
-  const scroller = page.getByRole("region", { name: "Turn list" });
   const last = real.turns - 1;
-  await expect(async () => {
-    await scroller.evaluate((el) => (el.scrollTop = el.scrollHeight));
-    await expect(turn(page, last)).toBeInViewport({ timeout: 500 });
-  }).toPass();
+  await scrollToEnd(page, turn(page, last));
   await turn(page, last).getByRole("button", { name: /^Show all of (Message|Output) of turn \d+ \(868 KB/ }).click();
   const full = turn(page, last).getByRole("region", { name: /^(Message|Output) of turn \d+, all 868 KB/ });
   await expect(full).toBeVisible();

@@ -1,14 +1,15 @@
 "use client";
-// Two trajectories side by side. One virtualizer runs over aligned row pairs, so both columns scroll
-// as one and a turn always stands next to its counterpart; the row is as tall as the taller of the two.
+// Two trajectories side by side. One virtualizer (scrolled with the page) runs over aligned row pairs,
+// so both columns scroll as one and a turn always stands next to its counterpart; the row is as tall as the taller of the two.
 import { useMemo, useRef } from "react";
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import type { TurnSummary } from "@/lib/trajectory/types";
 import { alignTurns, type AlignMode } from "@/lib/trajectory/align-turns";
 import { useTurnUiState, type TurnUi, type TurnUiActions } from "./turn-ui-state";
 import { TurnCard, defaultOpen } from "./turn-card";
 import { estimateTurnHeight } from "./turn-height";
 import { rolloutHref } from "./rollout-links";
+import { STICKY_TOP_PX, useListOffset } from "./use-list-offset";
 import styles from "./compare-view.module.css";
 
 export interface CompareSide {
@@ -39,7 +40,8 @@ function Cell({ side, index, taskIdx, ui, actions }: {
 }
 
 export function CompareView({ left, right, align }: Props) {
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const listOffset = useListOffset(listRef);
   const [leftUi, leftActions] = useTurnUiState();
   const [rightUi, rightActions] = useTurnUiState();
   const rows = useMemo(() => alignTurns(left.turns, right.turns, align), [left.turns, right.turns, align]);
@@ -56,11 +58,12 @@ export function CompareView({ left, right, align }: Props) {
     return Math.max(height(left, l, leftTask, leftUi), height(right, r, rightTask, rightUi)) + 8;
   };
 
-  const virtualizer = useVirtualizer({
+  const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
     estimateSize: estimate,
     overscan: 3,
+    scrollMargin: listOffset,
+    scrollPaddingStart: STICKY_TOP_PX,
     initialRect: { width: 1200, height: 720 },
   });
   const items = virtualizer.getVirtualItems();
@@ -71,9 +74,9 @@ export function CompareView({ left, right, align }: Props) {
         <div className="small muted">{left.label}</div>
         <div className="small muted">{right.label}</div>
       </div>
-      <div ref={scrollRef} className={styles.scroller} role="region" aria-label="Aligned turns" tabIndex={0}>
+      <div ref={listRef} className={styles.list} role="region" aria-label="Aligned turns">
         <div style={{ height: virtualizer.getTotalSize(), position: "relative", width: "100%" }}>
-          <div className={styles.window} style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
+          <div className={styles.window} style={{ transform: `translateY(${(items[0]?.start ?? 0) - virtualizer.options.scrollMargin}px)` }}>
             {items.map((item) => {
               const [l, r] = rows[item.index];
               return (

@@ -1,9 +1,9 @@
 "use client";
-// The turns of one rollout as a virtualized list: only the turns in view (plus a few) are in the DOM,
-// whatever the trajectory's length; rows are measured as they render. Find (Ctrl/Cmd+F) asks the
+// The turns of one rollout as a virtualized list scrolled with the page: only the turns in view (plus a
+// few) are in the DOM, whatever the trajectory's length; rows are measured as they render. Find (Ctrl/Cmd+F) asks the
 // server for matches over the full texts and scrolls the list to each; #turn-N deep-links a turn.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import type { TurnSummary } from "@/lib/trajectory/types";
 import { turnFromHash } from "@/lib/trajectory/turn-anchor";
 import { useFindInRollout } from "./use-rollout-data";
@@ -13,6 +13,7 @@ import { TurnCard, defaultOpen } from "./turn-card";
 import { FindBar } from "./find-bar";
 import { groupMatches } from "./group-matches";
 import { estimateTurnHeight } from "./turn-height";
+import { STICKY_TOP_PX, useListOffset } from "./use-list-offset";
 import styles from "./trajectory-viewer.module.css";
 
 /** Set once the viewer is interactive; the viewer benchmark reads it. */
@@ -25,7 +26,8 @@ interface Props {
 
 export function TrajectoryViewer({ rolloutId, turns }: Props) {
   const rootRef = useRef<HTMLDivElement>(null);
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  const listOffset = useListOffset(listRef);
   const inputRef = useRef<HTMLInputElement>(null);
   const [ui, actions] = useTurnUiState();
   const taskIdx = useMemo(() => turns.find((t) => t.role === "user")?.idx ?? null, [turns]);
@@ -47,12 +49,14 @@ export function TrajectoryViewer({ rolloutId, turns }: Props) {
     [ui, taskIdx],
   );
 
-  const virtualizer = useVirtualizer({
+  const virtualizer = useWindowVirtualizer({
     count: turns.length,
-    getScrollElement: () => scrollRef.current,
     estimateSize: (i) => estimateTurnHeight(turns[i], isOpen(turns[i])),
     getItemKey: (i) => turns[i].idx,
     overscan: 3,
+    scrollMargin: listOffset,
+    // A turn scrolled to lands below the sticky app header and find bar, not under them.
+    scrollPaddingStart: STICKY_TOP_PX,
     // Lets the server render the first turns, so they show before the page's script has run.
     initialRect: { width: 1000, height: 720 },
   });
@@ -118,14 +122,14 @@ export function TrajectoryViewer({ rolloutId, turns }: Props) {
 
   const items = virtualizer.getVirtualItems();
   return (
-    <div ref={rootRef} className={styles.viewer} data-viewer-ready={ready ? "true" : undefined}>
+    <div ref={rootRef} className={styles.viewer} data-viewer-ready={ready ? "true" : undefined} data-last-turn={turns[turns.length - 1]?.idx}>
       <div className={styles.toolbar}>
         <FindBar inputRef={inputRef} query={query} onQuery={setQuery} status={status} onStep={step} canStep={matches.length > 0} />
         <span className="muted small">{turns.length.toLocaleString("en-US")} turns</span>
       </div>
-      <div ref={scrollRef} className={styles.scroller} role="region" aria-label="Turn list" tabIndex={0}>
+      <div ref={listRef} className={styles.list} role="region" aria-label="Turn list">
         <div style={{ height: virtualizer.getTotalSize(), position: "relative", width: "100%" }}>
-          <div className={styles.window} style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}>
+          <div className={styles.window} style={{ transform: `translateY(${(items[0]?.start ?? 0) - virtualizer.options.scrollMargin}px)` }}>
             {items.map((item) => {
               const turn = turns[item.index];
               return (
