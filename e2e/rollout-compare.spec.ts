@@ -51,12 +51,15 @@ test("both columns scroll together and stay aligned, by index or by step", async
   // The row of the left's last turn has a gap on the right, in view at the same moment.
   await expect(cell(page, "Right", null).last()).toBeInViewport();
   await page.evaluate(() => window.scrollTo(0, 0));
+  await cell(page, "Left", 3).scrollIntoViewIfNeeded();
   await expect(cell(page, "Left", 3)).toBeInViewport();
+  await expect(cell(page, "Right", 3)).toBeInViewport();
   const [l, r] = [await cell(page, "Left", 3).boundingBox(), await cell(page, "Right", 3).boundingBox()];
   expect(l && r && Math.abs(l.y - r.y)).toBe(0);
 
   await page.getByRole("link", { name: "by step" }).click();
   await expect(page).toHaveURL(/align=step$/);
+  await cell(page, "Left", 2).scrollIntoViewIfNeeded();
   // By step: both sides' first decisions (turn 2) share a row although the sides differ in length later.
   const l2 = await cell(page, "Left", 2).boundingBox();
   const r2 = await cell(page, "Right", 2).boundingBox();

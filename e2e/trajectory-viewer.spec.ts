@@ -102,9 +102,9 @@ test("prompts start collapsed; reasoning, action, observation, hooks and format 
 });
 
 test("model output that looks like HTML, links or terminal colours stays text and never runs", async ({ page }) => {
-  await openViewer(page, ids.rollout);
+  await openViewer(page, ids.rollout, "#turn-5");
   const bait = turn(page, 5);
-  await bait.scrollIntoViewIfNeeded();
+  await expect(bait).toBeInViewport();
   await expect(bait.getByText("<script>window.__pwned=1</script>").first()).toBeVisible();
   await expect(bait.getByText('<img src=x onerror="window.__pwned=1">').first()).toBeVisible();
   await expect(bait.getByText("[click me](javascript:window.__pwned=1)").first()).toBeVisible();
@@ -174,7 +174,10 @@ test("2,000 turns and a 900 KB observation keep the DOM small, and find reaches 
   expect(first).toBeLessThan(600);
   for (const fraction of [0.25, 0.5, 0.75, 1]) {
     await page.evaluate((f) => window.scrollTo(0, document.documentElement.scrollHeight * f), fraction);
-    await expect(page.getByRole("region", { name: "Turn list" }).getByRole("article").first()).toBeInViewport();
+    // Some turn is rendered in view (no blank area), and only a handful are in the DOM.
+    await expect.poll(() => page.evaluate(() => [...document.querySelectorAll("article[data-turn]")]
+      .filter((a) => a.getBoundingClientRect().bottom > 0 && a.getBoundingClientRect().top < window.innerHeight).length)).toBeGreaterThan(0);
+    expect(await page.getByRole("region", { name: "Turn list" }).getByRole("article").count()).toBeLessThan(30);
     expect(await elementsUnder(page, "Turn list")).toBeLessThan(600);
   }
   await scrollToEnd(page, turn(page, 1999));

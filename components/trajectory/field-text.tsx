@@ -44,6 +44,8 @@ export function FieldText({ rolloutId, turnIdx, field, label, tone = "mono", exp
     );
   }
 
+  if (field.length === 0) return <p className="muted small">(empty)</p>;
+
   return (
     <div>
       <pre className={`${styles.pre} ${toneClass}`}>
