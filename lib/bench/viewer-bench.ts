@@ -46,6 +46,36 @@ const FIRST_TURN_PROBE = `(() => {
   if (!seen()) new MutationObserver((_, observer) => { if (seen()) observer.disconnect(); }).observe(document, { childList: true, subtree: true });
 })();`;
 
+// Page-side code is passed as text: the bench runs under tsx, whose helpers (__name) do not exist in
+// the page, so a serialized TypeScript function would fail there.
+const LOADED_FIGURES = `({
+  firstTurnsVisibleMs: window.__hlFirstTurnAt,
+  interactiveMs: performance.getEntriesByName("harness-lab:viewer-ready")[0]?.startTime ?? NaN,
+  domElements: document.getElementsByTagName("*").length,
+  listElements: document.querySelector('[aria-label="Turn list"]')?.getElementsByTagName("*").length ?? 0,
+})`;
+
+// Scrolls the page to its end frame by frame (rows are measured as they appear, so the end moves)
+// until the last turn is rendered inside the window; resolves with the milliseconds that took.
+const SCROLL_TO_LAST_TURN = `new Promise((resolve, reject) => {
+  const last = document.querySelector("[data-last-turn]")?.getAttribute("data-last-turn");
+  if (last === null || last === undefined) return reject(new Error("no turn list on the page"));
+  const start = performance.now();
+  const tick = () => {
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    const box = document.getElementById("turn-" + last)?.getBoundingClientRect();
+    if (box && box.top < window.innerHeight && box.bottom > 0) resolve(performance.now() - start);
+    else if (performance.now() - start > 30000) reject(new Error("the last turn never came into view"));
+    else requestAnimationFrame(tick);
+  };
+  tick();
+})`;
+
+const AFTER_SCROLL_FIGURES = `({
+  domElementsAfterScroll: document.getElementsByTagName("*").length,
+  listElementsAfterScroll: document.querySelector('[aria-label="Turn list"]')?.getElementsByTagName("*").length ?? 0,
+})`;
+
 async function sample(browser: Browser, options: MeasureViewerOptions): Promise<ViewerSample> {
   const context = await browser.newContext({ baseURL: options.baseURL, storageState: options.storageState, viewport: { width: 1280, height: 800 } });
   try {
@@ -55,35 +85,10 @@ async function sample(browser: Browser, options: MeasureViewerOptions): Promise<
     if (!response || response.status() !== 200) throw new Error(`the viewer answered ${response?.status()} for rollout "${options.rolloutId}"`);
     if (new URL(page.url()).pathname.startsWith("/sign-in")) throw new Error("the storage state is not signed in");
     await page.waitForSelector("[data-viewer-ready=true]", { timeout: 60_000 });
-    await page.waitForFunction(() => (window as unknown as { __hlFirstTurnAt?: number }).__hlFirstTurnAt !== undefined);
-    const loaded = await page.evaluate(() => ({
-      firstTurnsVisibleMs: (window as unknown as { __hlFirstTurnAt: number }).__hlFirstTurnAt,
-      interactiveMs: performance.getEntriesByName("harness-lab:viewer-ready")[0]?.startTime ?? Number.NaN,
-      domElements: document.getElementsByTagName("*").length,
-      listElements: document.querySelector('[aria-label="Turn list"]')?.getElementsByTagName("*").length ?? 0,
-    }));
-    // Scroll the page to its end frame by frame (rows are measured as they appear, so the end moves)
-    // until the last turn is rendered inside the window.
-    const scrollToLastTurnMs = await page.evaluate(
-      () =>
-        new Promise<number>((resolve, reject) => {
-          const last = document.querySelector("[data-last-turn]")?.getAttribute("data-last-turn");
-          if (last === null || last === undefined) return reject(new Error("no turn list on the page"));
-          const start = performance.now();
-          const tick = () => {
-            window.scrollTo(0, document.documentElement.scrollHeight);
-            const box = document.getElementById(`turn-${last}`)?.getBoundingClientRect();
-            if (box && box.top < window.innerHeight && box.bottom > 0) resolve(performance.now() - start);
-            else if (performance.now() - start > 30_000) reject(new Error("the last turn never came into view"));
-            else requestAnimationFrame(tick);
-          };
-          tick();
-        }),
-    );
-    const after = await page.evaluate(() => ({
-      domElementsAfterScroll: document.getElementsByTagName("*").length,
-      listElementsAfterScroll: document.querySelector('[aria-label="Turn list"]')?.getElementsByTagName("*").length ?? 0,
-    }));
+    await page.waitForFunction("window.__hlFirstTurnAt !== undefined");
+    const loaded = (await page.evaluate(LOADED_FIGURES)) as Omit<ViewerSample, "scrollToLastTurnMs" | "domElementsAfterScroll" | "listElementsAfterScroll">;
+    const scrollToLastTurnMs = (await page.evaluate(SCROLL_TO_LAST_TURN)) as number;
+    const after = (await page.evaluate(AFTER_SCROLL_FIGURES)) as Pick<ViewerSample, "domElementsAfterScroll" | "listElementsAfterScroll">;
     return { ...loaded, scrollToLastTurnMs, ...after };
   } finally {
     await context.close();
