@@ -41,9 +41,11 @@ export function VirtualLines({ text, lines, label, ranges = [], active = null, s
   });
   const starts = useMemo(() => lines.map((l) => [l.start, l.end] as const), [lines]);
 
+  // Keyed on the offset, not the range object: a re-render must not pull the box back to the match.
+  const activeStart = active ? active[0] : null;
   useEffect(() => {
-    if (active) virtualizer.scrollToIndex(lineIndexAt(starts, active[0]), { align: "center" });
-  }, [active, starts, virtualizer]);
+    if (activeStart !== null) virtualizer.scrollToIndex(lineIndexAt(starts, activeStart), { align: "center" });
+  }, [activeStart, starts, virtualizer]);
   useEffect(() => {
     if (scrollToLine !== null) virtualizer.scrollToIndex(scrollToLine, { align: "start" });
   }, [scrollToLine, virtualizer]);

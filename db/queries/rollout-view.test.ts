@@ -53,6 +53,18 @@ describe("getRolloutView", () => {
     expect(JSON.stringify(long).length).toBeLessThan(60_000);
   });
 
+  it("shortens previews when a rollout has very many long fields, keeping the page load bounded", () => {
+    const many = longRolloutEvent("many", 400, 0, -1) as { turns: Array<Record<string, unknown>> } & Record<string, unknown>;
+    many.turns = many.turns.map((t, i) => (i === 0 ? t : { ...t, observation: `${i} `.repeat(3_000) }));
+    const outcome = applyEvents(store, [...viewerEvents("many"), many as never]);
+    expect(outcome.ok).toBe(true);
+    const view = getRolloutView(store, viewerIds("many").long)!;
+    const observations = view.turns.slice(1).map((t) => t.fields.find((f) => f.key === "observation")!);
+    expect(observations.every((f) => f.truncated && f.length >= 6_000)).toBe(true);
+    expect(observations[0].preview.length).toBeLessThan(2_000);
+    expect(JSON.stringify(view).length).toBeLessThan(700_000);
+  });
+
   it("finds the verdict by rollout, else by run and task", () => {
     const { verdicts } = getRolloutView(store, ids.rollout)!;
     expect(verdicts).toHaveLength(1);

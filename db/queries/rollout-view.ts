@@ -6,7 +6,7 @@ import "server-only";
 import type { Store } from "../client";
 import type { HookPosition } from "../../lib/domain/vocabulary";
 import type { FieldSummary, HookSummary, TurnSummary } from "../../lib/trajectory/types";
-import { summarizeField } from "../../lib/trajectory/preview";
+import { previewCharsFor, summarizeField } from "../../lib/trajectory/preview";
 import { actionDisplay, hookFieldKey, turnFieldTexts } from "../../lib/trajectory/turn-fields";
 
 export interface RolloutVerdict {
@@ -175,9 +175,9 @@ export function readHookRows(store: Store, rolloutId: string, idx?: number): Map
 
 export const parseAction = (action: string | null) => (action === null ? null : (JSON.parse(action) as Record<string, unknown>));
 
-function summarizeTurn(row: TurnRow, hooks: HookRow[]): TurnSummary {
+function summarizeTurn(row: TurnRow, texts: Array<[string, string]>, hooks: HookRow[], previewChars: number): TurnSummary {
   const action = parseAction(row.action);
-  const fields = turnFieldTexts({ ...row, action }, hooks).map(([key, text]) => summarizeField(key, text));
+  const fields = texts.map(([key, text]) => summarizeField(key, text, previewChars));
   const byKey = new Map(fields.map((f) => [f.key, f]));
   const hookSummaries: HookSummary[] = hooks.map((h) => ({
     seq: h.seq, position: h.position, hook: h.hook, effect: h.effect, message: byKey.get(hookFieldKey(h.seq)) ?? null,
@@ -206,10 +206,13 @@ export function getRolloutView(store: Store, id: string): RolloutView | null {
     sourceFile: sourceFileId === null ? null : { id: sourceFileId, name: sourceFileName!, format: sourceFileFormat!, size: sourceFileSize! },
   };
   const hooks = readHookRows(store, id);
+  const rows = readTurnRows(store, id);
+  const texts = rows.map((t) => turnFieldTexts({ ...t, action: parseAction(t.action) }, hooks.get(t.idx) ?? []));
+  const previewChars = previewCharsFor(texts.flatMap((fields) => fields.map(([, text]) => text.length)));
   return {
     rollout,
     submission: submission === null || submission === "" ? null : summarizeField("submission", submission),
     verdicts: listRolloutVerdicts(store, rollout),
-    turns: readTurnRows(store, id).map((t) => summarizeTurn(t, hooks.get(t.idx) ?? [])),
+    turns: rows.map((t, i) => summarizeTurn(t, texts[i], hooks.get(t.idx) ?? [], previewChars)),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countLines, formatBytes, previewText, sizeHint, summarizeField, utf8Bytes } from "./preview";
+import { countLines, formatBytes, previewCharsFor, previewText, PREVIEW_CHARS, sizeHint, summarizeField, utf8Bytes } from "./preview";
 
 describe("previewText", () => {
   it("keeps a short text whole", () => {
@@ -52,5 +52,19 @@ describe("sizes", () => {
     expect(formatBytes(2_059_830)).toBe("2.1 MB");
     expect(sizeHint({ bytes: 868_167, lines: 16_588 })).toBe("868 KB · 16,588 lines");
     expect(sizeHint({ bytes: 10, lines: 1 })).toBe("10 B · 1 line");
+  });
+});
+
+describe("previewCharsFor", () => {
+  it("keeps full previews while the rollout's previews fit the budget", () => {
+    expect(previewCharsFor([100, 5_000, 870_000], 400_000)).toBe(PREVIEW_CHARS);
+  });
+
+  it("shortens previews so thousands of long fields stay within the budget", () => {
+    const lengths = Array.from({ length: 6_000 }, () => 10_000);
+    const chars = previewCharsFor(lengths, 400_000);
+    expect(chars).toBeLessThan(PREVIEW_CHARS);
+    expect(chars * lengths.length).toBeLessThanOrEqual(400_000 * 1.01 + 240 * lengths.length);
+    expect(previewCharsFor(Array.from({ length: 100_000 }, () => 10_000), 400_000)).toBe(240);
   });
 });

@@ -43,9 +43,25 @@ export function previewText(text: string, maxChars = PREVIEW_CHARS, maxLines = P
   return text.slice(0, end);
 }
 
-export function summarizeField(key: string, text: string): FieldSummary {
-  const preview = previewText(text);
+export function summarizeField(key: string, text: string, maxChars = PREVIEW_CHARS): FieldSummary {
+  const preview = previewText(text, maxChars);
   return { key, preview, length: text.length, bytes: utf8Bytes(text), lines: countLines(text), truncated: preview.length < text.length };
+}
+
+/** Preview text a whole rollout may put into the page before previews are shortened. */
+export const PREVIEW_BUDGET_CHARS = 400_000;
+const MIN_PREVIEW_CHARS = 240;
+
+/**
+ * The preview length for a rollout whose fields have these lengths: PREVIEW_CHARS, unless the previews
+ * together would pass the budget (thousands of long turns), then shorter, so the first page load stays
+ * bounded whatever the trajectory's size.
+ */
+export function previewCharsFor(lengths: Iterable<number>, budget = PREVIEW_BUDGET_CHARS): number {
+  let total = 0;
+  for (const length of lengths) total += Math.min(length, PREVIEW_CHARS);
+  if (total <= budget) return PREVIEW_CHARS;
+  return Math.max(MIN_PREVIEW_CHARS, Math.floor((PREVIEW_CHARS * budget) / total));
 }
 
 /** "512 B", "12.4 KB", "868 KB", "2.1 MB" (1 KB = 1,000 bytes, as file managers show it). */
