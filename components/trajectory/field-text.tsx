@@ -3,7 +3,7 @@
 // its preview and a size hint; "Show all" fetches the whole text and expands it in place. A find match
 // beyond the preview expands the field by itself.
 import type { FieldSummary } from "@/lib/trajectory/types";
-import { sizeHint } from "@/lib/trajectory/preview";
+import { fieldSize, sizeHint } from "@/lib/trajectory/preview";
 import { useFullTurn } from "./use-rollout-data";
 import { HighlightedText, type Range } from "./highlighted-text";
 import { TextBlock } from "./text-block";
@@ -24,8 +24,10 @@ interface Props {
 }
 
 export function FieldText({ rolloutId, turnIdx, field, label, tone = "mono", expanded: expandedByUser, onToggle, ranges, active = null }: Props) {
+  const truncated = field.full !== undefined;
+  const size = fieldSize(field);
   const activeBeyondPreview = active !== null && active[1] > field.preview.length;
-  const expanded = field.truncated && (expandedByUser || activeBeyondPreview);
+  const expanded = truncated && (expandedByUser || activeBeyondPreview);
   const full = useFullTurn(rolloutId, turnIdx, expanded);
   const text = expanded ? full.data?.fields[field.key] : undefined;
   const toneClass = tone === "prose" ? styles.prose : tone === "muted" ? styles.muted : "";
@@ -33,33 +35,33 @@ export function FieldText({ rolloutId, turnIdx, field, label, tone = "mono", exp
   if (text !== undefined) {
     return (
       <div>
-        <TextBlock text={text} lineCount={field.lines} label={`${label}, all ${sizeHint(field)}`} tone={tone} ranges={ranges} active={active} />
+        <TextBlock text={text} lineCount={size.lines} label={`${label}, all ${sizeHint(size)}`} tone={tone} ranges={ranges} active={active} />
         <div className={cardStyles.fieldFooter}>
           <button type="button" className="button button-secondary button-small" onClick={() => onToggle(field.key)} aria-expanded="true" disabled={activeBeyondPreview}>
             Show less
           </button>
-          <span className="muted small">{sizeHint(field)}</span>
+          <span className="muted small">{sizeHint(size)}</span>
         </div>
       </div>
     );
   }
 
-  if (field.length === 0) return <p className="muted small">(empty)</p>;
+  if (size.length === 0) return <p className="muted small">(empty)</p>;
 
   return (
     <div>
       <pre className={`${styles.pre} ${toneClass}`}>
         <HighlightedText text={field.preview} ranges={ranges} active={active} />
-        {field.truncated && <span className={cardStyles.ellipsis}>…</span>}
+        {truncated && <span className={cardStyles.ellipsis}>…</span>}
       </pre>
-      {field.truncated && (
+      {truncated && (
         <div className={cardStyles.fieldFooter}>
           <button type="button" className="button button-secondary button-small" onClick={() => onToggle(field.key)} aria-expanded="false"
-            aria-label={`Show all of ${label} (${sizeHint(field)})`} disabled={full.isFetching}>
+            aria-label={`Show all of ${label} (${sizeHint(size)})`} disabled={full.isFetching}>
             {full.isFetching ? "Loading…" : "Show all"}
           </button>
           <span className="muted small">
-            showing {field.preview.length.toLocaleString("en-US")} of {field.length.toLocaleString("en-US")} characters · {sizeHint(field)}
+            showing {field.preview.length.toLocaleString("en-US")} of {size.length.toLocaleString("en-US")} characters · {sizeHint(size)}
           </span>
           {full.error && <span className="error small" role="alert">{full.error.message}</span>}
         </div>

@@ -6,7 +6,7 @@
 import { memo, useState } from "react";
 import type { FieldSummary, FindMatch, HookSummary, TurnSummary } from "@/lib/trajectory/types";
 import type { HookPosition } from "@/lib/domain/vocabulary";
-import { sizeHint } from "@/lib/trajectory/preview";
+import { fieldSize, sizeHint } from "@/lib/trajectory/preview";
 import { turnAnchorId } from "@/lib/trajectory/turn-anchor";
 import { FieldText } from "./field-text";
 import { HookBlock } from "./hook-block";
@@ -135,7 +135,7 @@ export const TurnCard = memo(function TurnCard(props: TurnCardProps) {
         </div>
       ) : (
         <p className={`muted small ${styles.collapsed}`}>
-          {label} collapsed{mainField ? ` · ${sizeHint(mainField)}` : ""}
+          {label} collapsed{mainField ? ` · ${sizeHint(fieldSize(mainField))}` : ""}
         </p>
       )}
       {ui?.raw && <RawJson rolloutId={rolloutId} turnIdx={turn.idx} />}

@@ -20,7 +20,7 @@ function previewLines(preview: string): number {
 export function estimateTurnHeight(turn: TurnSummary, open: boolean): number {
   if (!open) return COLLAPSED;
   let height = HEADER;
-  for (const field of turn.fields) height += FIELD_CHROME + previewLines(field.preview) * LINE + (field.truncated ? TRUNCATED_FOOTER : 0);
+  for (const field of turn.fields) height += FIELD_CHROME + previewLines(field.preview) * LINE + (field.full ? TRUNCATED_FOOTER : 0);
   for (const hook of turn.hooks) height += HOOK_CHROME + (hook.message ? previewLines(hook.message.preview) * LINE : LINE);
   return height;
 }

@@ -25,7 +25,7 @@ describe("getRolloutView", () => {
       success: true, reward: 1, exitStatus: "Submitted", truncated: false, numTurns: 7, promptTokens: 4_321, completionTokens: 987,
       sourceFile: { id: ids.source, format: "mini-swe-agent-1", size: Buffer.byteLength(SOURCE_TEXT) },
     });
-    expect(view.submission).toMatchObject({ preview: PATCH, truncated: false });
+    expect(view.submission).toEqual({ key: "submission", preview: PATCH });
   });
 
   it("summarizes turns: roles, return codes, flags, action kinds, hooks with positions", () => {
@@ -46,8 +46,7 @@ describe("getRolloutView", () => {
   it("cuts long fields to previews that carry their real size", () => {
     const long = getRolloutView(store, ids.long)!;
     const observation = long.turns[3].fields.find((f) => f.key === "observation")!;
-    expect(observation.truncated).toBe(true);
-    expect(observation.length).toBeGreaterThanOrEqual(300_000);
+    expect(observation.full?.length).toBeGreaterThanOrEqual(300_000);
     expect(observation.preview.length).toBeLessThanOrEqual(2_000);
     // The page payload stays far below the rollout's size.
     expect(JSON.stringify(long).length).toBeLessThan(60_000);
@@ -60,7 +59,7 @@ describe("getRolloutView", () => {
     expect(outcome.ok).toBe(true);
     const view = getRolloutView(store, viewerIds("many").long)!;
     const observations = view.turns.slice(1).map((t) => t.fields.find((f) => f.key === "observation")!);
-    expect(observations.every((f) => f.truncated && f.length >= 6_000)).toBe(true);
+    expect(observations.every((f) => f.full !== undefined && f.full.length >= 6_000)).toBe(true);
     expect(observations[0].preview.length).toBeLessThan(2_000);
     expect(JSON.stringify(view).length).toBeLessThan(700_000);
   });
@@ -89,7 +88,7 @@ describe("turn contents on demand", () => {
     const full = getTurnFull(store, ids.long, 3)!;
     const summary = getRolloutView(store, ids.long)!.turns[3];
     expect(Object.keys(full.fields)).toEqual(summary.fields.map((f) => f.key));
-    expect(full.fields.observation.length).toBe(summary.fields.find((f) => f.key === "observation")!.length);
+    expect(full.fields.observation.length).toBe(summary.fields.find((f) => f.key === "observation")!.full!.length);
     expect(full.fields.observation.endsWith("needle-at-the-end")).toBe(true);
     expect(getTurnFull(store, ids.long, 999)).toBeNull();
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countLines, formatBytes, previewCharsFor, previewText, PREVIEW_CHARS, sizeHint, summarizeField, utf8Bytes } from "./preview";
+import { countLines, fieldSize, formatBytes, previewCharsFor, previewText, PREVIEW_CHARS, sizeHint, summarizeField, utf8Bytes } from "./preview";
 
 describe("previewText", () => {
   it("keeps a short text whole", () => {
@@ -25,11 +25,16 @@ describe("previewText", () => {
 });
 
 describe("summarizeField", () => {
-  it("marks a field truncated only when the preview is shorter than the text", () => {
-    expect(summarizeField("content", "hi").truncated).toBe(false);
+  it("carries the whole size only when the preview is shorter than the text", () => {
+    expect(summarizeField("content", "hi")).toEqual({ key: "content", preview: "hi" });
     const long = summarizeField("observation", "y".repeat(870_000));
-    expect(long).toMatchObject({ key: "observation", length: 870_000, bytes: 870_000, lines: 1, truncated: true });
+    expect(long).toMatchObject({ key: "observation", full: { length: 870_000, bytes: 870_000, lines: 1 } });
     expect(long.preview.length).toBeLessThanOrEqual(2_000);
+  });
+
+  it("measures a whole field from its preview", () => {
+    expect(fieldSize(summarizeField("content", "é\nb"))).toEqual({ length: 3, bytes: 4, lines: 2 });
+    expect(fieldSize(summarizeField("observation", "z".repeat(5_000)))).toEqual({ length: 5_000, bytes: 5_000, lines: 1 });
   });
 });
 

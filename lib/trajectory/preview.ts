@@ -1,6 +1,6 @@
 // Long fields arrive as a preview plus their real size; the size hint tells the reader what "Show all"
 // will cost before they click it.
-import type { FieldSummary } from "./types";
+import type { FieldSize, FieldSummary } from "./types";
 
 export const PREVIEW_CHARS = 2_000;
 export const PREVIEW_LINES = 24;
@@ -45,7 +45,13 @@ export function previewText(text: string, maxChars = PREVIEW_CHARS, maxLines = P
 
 export function summarizeField(key: string, text: string, maxChars = PREVIEW_CHARS): FieldSummary {
   const preview = previewText(text, maxChars);
-  return { key, preview, length: text.length, bytes: utf8Bytes(text), lines: countLines(text), truncated: preview.length < text.length };
+  if (preview.length === text.length) return { key, preview };
+  return { key, preview, full: { length: text.length, bytes: utf8Bytes(text), lines: countLines(text) } };
+}
+
+/** The whole field's size: carried by a cut field, measured on the preview of a whole one. */
+export function fieldSize(field: FieldSummary): FieldSize {
+  return field.full ?? { length: field.preview.length, bytes: utf8Bytes(field.preview), lines: countLines(field.preview) };
 }
 
 /** Preview text a whole rollout may put into the page before previews are shortened. */
@@ -72,7 +78,7 @@ export function formatBytes(bytes: number): string {
 }
 
 /** "868 KB · 16,588 lines" — what expanding a field will show. */
-export function sizeHint(field: Pick<FieldSummary, "bytes" | "lines">): string {
-  const lines = `${field.lines.toLocaleString("en-US")} ${field.lines === 1 ? "line" : "lines"}`;
-  return `${formatBytes(field.bytes)} · ${lines}`;
+export function sizeHint(size: Pick<FieldSize, "bytes" | "lines">): string {
+  const lines = `${size.lines.toLocaleString("en-US")} ${size.lines === 1 ? "line" : "lines"}`;
+  return `${formatBytes(size.bytes)} · ${lines}`;
 }

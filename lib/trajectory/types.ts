@@ -9,16 +9,21 @@ import type { HookPosition } from "../domain/vocabulary";
  */
 export type FieldKey = string;
 
-export interface FieldSummary {
-  key: FieldKey;
-  /** The start of the text (all of it when `truncated` is false). */
-  preview: string;
-  /** Length of the whole text in UTF-16 code units: the coordinates find results use. */
+export interface FieldSize {
+  /** Length in UTF-16 code units: the coordinates find results use. */
   length: number;
-  /** Size of the whole text in UTF-8 bytes, for the size hint. */
+  /** Size in UTF-8 bytes, for the size hint. */
   bytes: number;
   lines: number;
-  truncated: boolean;
+}
+
+export interface FieldSummary {
+  key: FieldKey;
+  /** The start of the text, or all of it when `full` is absent. */
+  preview: string;
+  /** Only when the preview is not the whole text: the whole text's size. (Absent for the many short
+   *  fields, which keeps a 2,000-turn summary small.) */
+  full?: FieldSize;
 }
 
 export interface HookSummary {
