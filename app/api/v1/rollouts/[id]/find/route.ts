@@ -1,0 +1,26 @@
+// GET /api/v1/rollouts/{id}/find?q=…: case-insensitive literal matches over every field of every turn,
+// long fields in full, as [turn, field, start, end] (offsets into the field's full text).
+import { z } from "zod";
+import { getStore } from "@/db/client";
+import { findInRollout } from "@/db/queries/rollout-turn-content";
+import { MAX_QUERY_LENGTH } from "@/lib/trajectory/find-matches";
+import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
+import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+import { parseSearchParams } from "@/lib/http/search-params";
+
+export const dynamic = "force-dynamic";
+
+const Query = z.strictObject({
+  q: z.string().min(1, "must not be empty").max(MAX_QUERY_LENGTH, `must be at most ${MAX_QUERY_LENGTH} characters`),
+});
+
+export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
+  const auth = await authenticateRequest(request, "read");
+  if (!auth.ok) return authErrorResponse(auth);
+  const query = parseSearchParams(request.url, Query);
+  if (!query.ok) return query.response;
+  const { id } = await params;
+  const result = findInRollout(getStore(), id, query.data.q);
+  if (!result) return errorResponse(404, `rollout "${id}" not found`);
+  return jsonResponse(result);
+}

@@ -1,0 +1,20 @@
+// GET /api/v1/rollouts/{id}/turns/{idx}: every field of one turn in full (what the viewer's "Show all"
+// fetches), keyed as in the viewer's turn summaries; idx is the 0-based stored index.
+import { getStore } from "@/db/client";
+import { getTurnFull } from "@/db/queries/rollout-turn-content";
+import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
+import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+import { parseTurnIndex } from "@/lib/trajectory/turn-anchor";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(request: Request, { params }: { params: Promise<{ id: string; idx: string }> }): Promise<Response> {
+  const auth = await authenticateRequest(request, "read");
+  if (!auth.ok) return authErrorResponse(auth);
+  const { id, idx: idxText } = await params;
+  const idx = parseTurnIndex(idxText);
+  if (idx === null) return errorResponse(400, 'path parameter "idx": must be a whole number', { field: "idx" });
+  const turn = getTurnFull(getStore(), id, idx);
+  if (!turn) return errorResponse(404, `rollout "${id}" has no turn ${idx}`);
+  return jsonResponse(turn);
+}

@@ -1,0 +1,49 @@
+// The trajectory viewer: one rollout's header, evaluator verdict, submitted patch, and its turns.
+// Turns arrive as summaries (long fields cut to previews); full texts are fetched as they are opened.
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { getStore } from "@/db/client";
+import { getRolloutView } from "@/db/queries/rollout-view";
+import { listTaskRollouts } from "@/db/queries/task-rollouts";
+import { requireUser } from "@/lib/auth/current-user";
+import { decodePageParam } from "@/lib/trajectory/page-param";
+import { RolloutHeader } from "@/components/trajectory/rollout-header";
+import { VerdictPanel } from "@/components/trajectory/verdict-panel";
+import { SubmissionPanel } from "@/components/trajectory/submission-panel";
+import { CompareWithMenu } from "@/components/trajectory/compare-with-menu";
+import { TrajectoryViewer } from "@/components/trajectory/trajectory-viewer";
+
+export const dynamic = "force-dynamic";
+// A fixed title: the task's name would have to be read before the access check.
+export const metadata: Metadata = { title: "Rollout" };
+
+const COMPARE_LIMIT = 200;
+
+interface Props {
+  params: Promise<{ id: string }>;
+}
+
+export default async function RolloutPage({ params }: Props) {
+  await requireUser();
+  const id = decodePageParam((await params).id);
+  const store = getStore();
+  const view = getRolloutView(store, id);
+  if (!view) notFound();
+  const { rollout } = view;
+  const siblings = listTaskRollouts(store, rollout.taskId, COMPARE_LIMIT + 1).filter((r) => r.id !== rollout.id);
+
+  return (
+    <main>
+      <RolloutHeader
+        rollout={rollout}
+        actions={<CompareWithMenu rolloutId={rollout.id} taskId={rollout.taskId} others={siblings.slice(0, COMPARE_LIMIT)} more={siblings.length > COMPARE_LIMIT} />}
+      />
+      <VerdictPanel verdicts={view.verdicts} />
+      <SubmissionPanel rolloutId={rollout.id} submission={view.submission} />
+      <section className="section" aria-labelledby="turns-heading">
+        <h2 id="turns-heading">Turns</h2>
+        <TrajectoryViewer rolloutId={rollout.id} turns={view.turns} />
+      </section>
+    </main>
+  );
+}

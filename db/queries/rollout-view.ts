@@ -1,0 +1,218 @@
+// One rollout as the trajectory viewer opens it: the header (task, outcome, run, step, GRPO group,
+// harness version, checkpoint, source file, evaluator verdicts) and a summary of every turn whose long
+// fields are cut to previews. Full texts come later, one turn at a time (rollout-turn-content.ts), so
+// a 2 MB trajectory does not travel in the first page load.
+import "server-only";
+import type { Store } from "../client";
+import type { HookPosition } from "../../lib/domain/vocabulary";
+import type { FieldSummary, HookSummary, TurnSummary } from "../../lib/trajectory/types";
+import { previewCharsFor, summarizeField } from "../../lib/trajectory/preview";
+import { actionDisplay, hookFieldKey, turnFieldTexts } from "../../lib/trajectory/turn-fields";
+
+export interface RolloutVerdict {
+  evalRunId: string;
+  benchmark: string;
+  repeatIndex: number;
+  harnessLabel: string | null;
+  checkpointName: string | null;
+  success: boolean;
+  reward: number | null;
+  details: Record<string, unknown> | null;
+  /** "rollout" when the result names this rollout; "run-and-task" when it was found by its run and task. */
+  matchedBy: "rollout" | "run-and-task";
+}
+
+export interface RolloutHeader {
+  id: string;
+  experimentId: string;
+  experimentName: string;
+  runId: string;
+  runName: string | null;
+  runKind: string;
+  taskId: string;
+  taskKey: string;
+  taskTitle: string | null;
+  benchmark: string;
+  harnessVersionId: string | null;
+  harnessLabel: string | null;
+  checkpointId: string | null;
+  checkpointName: string | null;
+  checkpointStep: number | null;
+  purpose: string;
+  epoch: number | null;
+  step: number | null;
+  groupId: string | null;
+  sampleIndex: number | null;
+  reward: number | null;
+  success: boolean;
+  exitStatus: string | null;
+  truncated: boolean;
+  truncationKind: string | null;
+  numTurns: number;
+  promptTokens: number | null;
+  completionTokens: number | null;
+  costUsd: number | null;
+  durationMs: number | null;
+  sourceFormat: string;
+  startedAt: number | null;
+  createdAt: number;
+  sourceFile: { id: string; name: string; format: string; size: number } | null;
+}
+
+export interface RolloutView {
+  rollout: RolloutHeader;
+  /** The submitted patch as a preview with its size; the whole patch is fetched on demand. */
+  submission: FieldSummary | null;
+  verdicts: RolloutVerdict[];
+  turns: TurnSummary[];
+}
+
+type HeaderRow = Omit<RolloutHeader, "success" | "truncated" | "sourceFile"> & {
+  success: number;
+  truncated: number;
+  submission: string | null;
+  sourceFileId: string | null;
+  sourceFileName: string | null;
+  sourceFileFormat: string | null;
+  sourceFileSize: number | null;
+};
+
+function readHeader(store: Store, id: string): HeaderRow | undefined {
+  return store.sqlite.prepare(
+    `SELECT r.id, r.experiment_id AS experimentId, e.name AS experimentName, r.run_id AS runId, ru.name AS runName, ru.kind AS runKind,
+            r.task_id AS taskId, t.key AS taskKey, t.title AS taskTitle, t.benchmark,
+            r.harness_version_id AS harnessVersionId, h.label AS harnessLabel,
+            r.checkpoint_id AS checkpointId, COALESCE(c.name, c.model) AS checkpointName, c.step AS checkpointStep,
+            r.purpose, r.epoch, r.step, r.group_id AS groupId, r.sample_index AS sampleIndex, r.reward, r.success,
+            r.exit_status AS exitStatus, r.truncated, r.truncation_kind AS truncationKind, r.num_turns AS numTurns,
+            r.prompt_tokens AS promptTokens, r.completion_tokens AS completionTokens, r.cost_usd AS costUsd,
+            r.duration_ms AS durationMs, r.source_format AS sourceFormat, r.started_at AS startedAt, r.created_at AS createdAt,
+            r.submission, sf.id AS sourceFileId, sf.name AS sourceFileName, sf.format AS sourceFileFormat, sf.size AS sourceFileSize
+       FROM rollouts r
+       JOIN experiments e ON e.id = r.experiment_id
+       JOIN runs ru ON ru.id = r.run_id
+       JOIN tasks t ON t.id = r.task_id
+       LEFT JOIN harness_versions h ON h.id = r.harness_version_id
+       LEFT JOIN checkpoints c ON c.id = r.checkpoint_id
+       LEFT JOIN source_files sf ON sf.id = r.source_file_id
+      WHERE r.id = ?`,
+  ).get(id) as HeaderRow | undefined;
+}
+
+type VerdictRow = Omit<RolloutVerdict, "success" | "details" | "matchedBy"> & { success: number; details: string | null; byRollout: number };
+
+/**
+ * Evaluator verdicts for the rollout: results that name it, or else results of an evaluation in the
+ * same run for the same task (a SWE-bench report imported next to its trajectories).
+ */
+export function listRolloutVerdicts(store: Store, rollout: { id: string; runId: string; taskId: string }): RolloutVerdict[] {
+  const rows = store.sqlite.prepare(
+    `SELECT er.id AS evalRunId, er.benchmark, er.repeat_index AS repeatIndex, h.label AS harnessLabel,
+            COALESCE(c.name, c.model) AS checkpointName, res.success, res.reward, res.details,
+            (res.rollout_id IS NOT NULL AND res.rollout_id = @id) AS byRollout
+       FROM eval_results res
+       JOIN eval_runs er ON er.id = res.eval_run_id
+       LEFT JOIN harness_versions h ON h.id = er.harness_version_id
+       LEFT JOIN checkpoints c ON c.id = er.checkpoint_id
+      WHERE res.rollout_id = @id OR (er.run_id = @run AND res.task_id = @task AND res.rollout_id IS NULL)
+      ORDER BY byRollout DESC, er.created_at, er.id`,
+  ).all({ id: rollout.id, run: rollout.runId, task: rollout.taskId }) as VerdictRow[];
+  const byRollout = rows.filter((r) => r.byRollout === 1);
+  return (byRollout.length > 0 ? byRollout : rows).map(({ byRollout: by, success, details, ...row }) => ({
+    ...row,
+    success: success === 1,
+    details: details === null ? null : (JSON.parse(details) as Record<string, unknown>),
+    matchedBy: by === 1 ? "rollout" : "run-and-task",
+  }));
+}
+
+export interface TurnRow {
+  idx: number;
+  role: string;
+  content: string;
+  reasoning: string | null;
+  action: string | null;
+  observation: string | null;
+  returnCode: number | null;
+  formatError: number;
+  tokens: number | null;
+  hasRaw: number;
+}
+
+export interface HookRow {
+  turnIdx: number;
+  seq: number;
+  position: HookPosition;
+  hook: string | null;
+  effect: string | null;
+  message: string | null;
+}
+
+export function readTurnRows(store: Store, rolloutId: string, idx?: number): TurnRow[] {
+  const one = idx === undefined ? "" : "AND idx = @idx";
+  return store.sqlite.prepare(
+    `SELECT idx, role, content, reasoning, action, observation, return_code AS returnCode, format_error AS formatError, tokens,
+            raw IS NOT NULL AS hasRaw
+       FROM turns WHERE rollout_id = @rolloutId ${one} ORDER BY idx`,
+  ).all({ rolloutId, idx }) as TurnRow[];
+}
+
+/** Hook rows grouped by turn index. */
+export function readHookRows(store: Store, rolloutId: string, idx?: number): Map<number, HookRow[]> {
+  const one = idx === undefined ? "" : "AND turn_idx = @idx";
+  const rows = store.sqlite.prepare(
+    `SELECT turn_idx AS turnIdx, seq, position, hook, effect, message FROM hook_events
+      WHERE rollout_id = @rolloutId ${one} ORDER BY turn_idx, seq`,
+  ).all({ rolloutId, idx }) as HookRow[];
+  const byTurn = new Map<number, HookRow[]>();
+  for (const row of rows) {
+    const list = byTurn.get(row.turnIdx);
+    if (list) list.push(row);
+    else byTurn.set(row.turnIdx, [row]);
+  }
+  return byTurn;
+}
+
+export const parseAction = (action: string | null) => (action === null ? null : (JSON.parse(action) as Record<string, unknown>));
+
+function summarizeTurn(row: TurnRow, texts: Array<[string, string]>, hooks: HookRow[], previewChars: number): TurnSummary {
+  const action = parseAction(row.action);
+  const fields = texts.map(([key, text]) => summarizeField(key, text, previewChars));
+  const byKey = new Map(fields.map((f) => [f.key, f]));
+  const hookSummaries: HookSummary[] = hooks.map((h) => ({
+    seq: h.seq, position: h.position, hook: h.hook, effect: h.effect, message: byKey.get(hookFieldKey(h.seq)) ?? null,
+  }));
+  return {
+    idx: row.idx,
+    role: row.role,
+    returnCode: row.returnCode,
+    formatError: row.formatError === 1,
+    tokens: row.tokens,
+    hasRaw: row.hasRaw === 1,
+    actionKind: action ? actionDisplay(action).kind : null,
+    fields: fields.filter((f) => !f.key.startsWith("hook:")),
+    hooks: hookSummaries,
+  };
+}
+
+export function getRolloutView(store: Store, id: string): RolloutView | null {
+  const row = readHeader(store, id);
+  if (!row) return null;
+  const { submission, sourceFileId, sourceFileName, sourceFileFormat, sourceFileSize, success, truncated, ...rest } = row;
+  const rollout: RolloutHeader = {
+    ...rest,
+    success: success === 1,
+    truncated: truncated === 1,
+    sourceFile: sourceFileId === null ? null : { id: sourceFileId, name: sourceFileName!, format: sourceFileFormat!, size: sourceFileSize! },
+  };
+  const hooks = readHookRows(store, id);
+  const rows = readTurnRows(store, id);
+  const texts = rows.map((t) => turnFieldTexts({ ...t, action: parseAction(t.action) }, hooks.get(t.idx) ?? []));
+  const previewChars = previewCharsFor(texts.flatMap((fields) => fields.map(([, text]) => text.length)));
+  return {
+    rollout,
+    submission: submission === null || submission === "" ? null : summarizeField("submission", submission),
+    verdicts: listRolloutVerdicts(store, rollout),
+    turns: rows.map((t, i) => summarizeTurn(t, texts[i], hooks.get(t.idx) ?? [], previewChars)),
+  };
+}
