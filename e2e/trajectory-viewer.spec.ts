@@ -5,20 +5,36 @@
 import fs from "node:fs";
 import type { Locator, Page } from "@playwright/test";
 import { FIND_WORD, SOURCE_TEXT, longRolloutEvent, viewerEvents, viewerIds } from "../test/fixtures/viewer/viewer-events";
-import { realTrajectoryEvents } from "../test/fixtures/viewer/mini-swe-agent-events";
+import path from "node:path";
+import { realTrajectoriesDir } from "../test/shared-data";
 import { test, expect, bearer } from "./fixtures";
 
 const PREFIX = "e2e-viewer";
 const ids = viewerIds(PREFIX);
-const real = realTrajectoryEvents(`${PREFIX}-real`);
+// The real 2 MB mini-swe-agent trajectory (psf__requests-1142, one ~870 KB observation), imported
+// through the project's importer exactly as a researcher would upload it.
+const REAL_FILE = path.join(realTrajectoriesDir, "mini-swe-agent-v1/trajs/psf__requests-1142/psf__requests-1142.traj.json");
+const real = { rolloutId: "", turns: (JSON.parse(fs.readFileSync(REAL_FILE, "utf8")) as { messages: unknown[] }).messages.length };
 const viewerUrl = (id: string, hash = "") => `/rollouts/${encodeURIComponent(id)}${hash}`;
 
 test.beforeAll(async ({ playwright, server }) => {
   const api = await playwright.request.newContext({ baseURL: server.baseURL });
-  for (const batch of [viewerEvents(PREFIX), [longRolloutEvent(PREFIX)], real.events]) {
+  for (const batch of [viewerEvents(PREFIX), [longRolloutEvent(PREFIX)]]) {
     const res = await api.post("/api/v1/events", { headers: bearer(server.adminToken), data: batch, timeout: 120_000 });
     expect(res.status(), await res.text()).toBe(200);
   }
+  const imported = await api.post("/api/v1/imports", {
+    headers: bearer(server.adminToken),
+    multipart: {
+      experiment: `${PREFIX}-real`,
+      files: { name: "trajs/psf__requests-1142/psf__requests-1142.traj.json", mimeType: "application/json", buffer: fs.readFileSync(REAL_FILE) },
+    },
+    timeout: 120_000,
+  });
+  expect(imported.status(), await imported.text()).toBe(200);
+  const report = (await imported.json()) as { files: Array<{ rolloutIds: string[] }> };
+  real.rolloutId = report.files[0]?.rolloutIds[0] ?? "";
+  expect(real.rolloutId).not.toBe("");
   await api.dispose();
 });
 

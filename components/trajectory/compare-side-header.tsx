@@ -4,7 +4,7 @@ import Link from "next/link";
 import type { RolloutHeader } from "@/db/queries/rollout-view";
 import { formatCount, formatNumber } from "@/lib/format";
 import { RolloutOutcomeBadge } from "./outcome-badge";
-import { harnessVersionsHref, rolloutHref, runHref, stepHref } from "./rollout-links";
+import { harnessVersionsPath, rolloutPath, runPath, stepPath } from "@/lib/http/page-links";
 import styles from "./compare-view.module.css";
 
 export function CompareSideHeader({ side, rollout: r }: { side: "Left" | "Right"; rollout: RolloutHeader }) {
@@ -14,14 +14,14 @@ export function CompareSideHeader({ side, rollout: r }: { side: "Left" | "Right"
         <strong>{side}</strong>
         <RolloutOutcomeBadge success={r.success} reward={r.reward} />
         {r.harnessLabel && (
-          <Link href={harnessVersionsHref(r.experimentId)} className="badge badge-outline" title="Harness version">{r.harnessLabel}</Link>
+          <Link href={harnessVersionsPath(r.experimentId)} className="badge badge-outline" title="Harness version">{r.harnessLabel}</Link>
         )}
         {r.truncated && <span className="badge badge-warning">truncated{r.truncationKind ? ` (${r.truncationKind})` : ""}</span>}
       </div>
-      <Link href={rolloutHref(r.id)} className="mono small">{r.id}</Link>
+      <Link href={rolloutPath(r.id)} className="mono small">{r.id}</Link>
       <dl className="key-values small">
         <dt>Run</dt>
-        <dd><Link href={runHref(r.runId)}>{r.runName ?? r.runId}</Link>{r.step !== null && <> · <Link href={stepHref(r.runId, r.step)}>step {r.step}</Link></>}</dd>
+        <dd><Link href={runPath(r.runId)}>{r.runName ?? r.runId}</Link>{r.step !== null && <> · <Link href={stepPath(r.runId, r.step)}>step {r.step}</Link></>}</dd>
         <dt>Checkpoint</dt>
         <dd>{r.checkpointName ?? r.checkpointId ?? "—"}</dd>
         <dt>Reward</dt>

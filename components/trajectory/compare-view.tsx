@@ -8,7 +8,7 @@ import { alignTurns, type AlignMode } from "@/lib/trajectory/align-turns";
 import { useTurnUiState, type TurnUi, type TurnUiActions } from "./turn-ui-state";
 import { TurnCard, defaultOpen } from "./turn-card";
 import { estimateTurnHeight } from "./turn-height";
-import { rolloutHref } from "./rollout-links";
+import { rolloutPath } from "@/lib/http/page-links";
 import { STICKY_TOP_PX, useListOffset } from "./use-list-offset";
 import styles from "./compare-view.module.css";
 
@@ -35,7 +35,7 @@ function Cell({ side, index, taskIdx, ui, actions }: {
   const turn = side.turns[index];
   return (
     <TurnCard rolloutId={side.rolloutId} turn={turn} isTask={turn.idx === taskIdx} ui={ui.get(turn.idx)} actions={actions}
-      linkBase={rolloutHref(side.rolloutId)} withAnchorId={false} />
+      linkBase={rolloutPath(side.rolloutId)} withAnchorId={false} />
   );
 }
 

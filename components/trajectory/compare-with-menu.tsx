@@ -6,7 +6,7 @@ import { useState } from "react";
 import type { TaskRolloutRow } from "@/db/queries/task-rollouts";
 import { formatNumber } from "@/lib/format";
 import { RolloutOutcomeBadge } from "./outcome-badge";
-import { compareHref, rolloutHref, taskHref } from "./rollout-links";
+import { comparePath, rolloutPath, taskPath } from "@/lib/http/page-links";
 import styles from "./compare-with-menu.module.css";
 
 interface Props {
@@ -30,7 +30,7 @@ export function CompareWithMenu({ rolloutId, taskId, others, more }: Props) {
         <div id="compare-with-list" className={`card ${styles.panel}`}>
           <div className="table-wrap">
             <table className="table">
-              <caption>Other rollouts of this task, newest first. <Link href={taskHref(taskId)}>All rollouts of the task</Link></caption>
+              <caption>Other rollouts of this task, newest first. <Link href={taskPath(taskId)}>All rollouts of the task</Link></caption>
               <thead>
                 <tr>
                   <th scope="col">Outcome</th>
@@ -54,9 +54,9 @@ export function CompareWithMenu({ rolloutId, taskId, others, more }: Props) {
                     <td className="num">{formatNumber(r.reward)}</td>
                     <td className="num">{r.numTurns}</td>
                     <td className="nowrap">
-                      <Link href={compareHref(rolloutId, r.id)} aria-label={`Compare with ${r.id}`}>Compare</Link>
+                      <Link href={comparePath(rolloutId, r.id)} aria-label={`Compare with ${r.id}`}>Compare</Link>
                       {" · "}
-                      <Link href={rolloutHref(r.id)} aria-label={`Open ${r.id}`}>Open</Link>
+                      <Link href={rolloutPath(r.id)} aria-label={`Open ${r.id}`}>Open</Link>
                     </td>
                   </tr>
                 ))}

@@ -7,8 +7,8 @@ import { formatBytes } from "@/lib/trajectory/preview";
 import { StatGrid, Stat } from "@/components/ui/stat";
 import { RolloutOutcomeBadge } from "./outcome-badge";
 import {
-  experimentHref, groupHref, harnessVersionsHref, runHref, sourceFileHref, stepHref, taskHref,
-} from "./rollout-links";
+  experimentPath, groupPath, harnessVersionsPath, runPath, sourceFilePath, stepPath, taskPath,
+} from "@/lib/http/page-links";
 import styles from "./rollout-header.module.css";
 
 function tokens(r: Header): string {
@@ -20,8 +20,8 @@ export function RolloutHeader({ rollout: r, actions }: { rollout: Header; action
   return (
     <header className="page-header">
       <nav className="breadcrumbs" aria-label="Breadcrumb">
-        <Link href="/experiments">Experiments</Link> / <Link href={experimentHref(r.experimentId)}>{r.experimentName}</Link> /{" "}
-        <Link href={runHref(r.runId)}>{r.runName ?? r.runId}</Link> / <span className="mono">{r.id}</span>
+        <Link href="/experiments">Experiments</Link> / <Link href={experimentPath(r.experimentId)}>{r.experimentName}</Link> /{" "}
+        <Link href={runPath(r.runId)}>{r.runName ?? r.runId}</Link> / <span className="mono">{r.id}</span>
       </nav>
       <div className="title-row">
         <h1 className={styles.title}>{r.taskKey}</h1>
@@ -44,28 +44,28 @@ export function RolloutHeader({ rollout: r, actions }: { rollout: Header; action
       <dl className={styles.links} aria-label="Where this rollout belongs">
         <div>
           <dt>Task</dt>
-          <dd><Link href={taskHref(r.taskId)} className="mono">{r.taskKey}</Link> <span className="muted small">{r.benchmark}</span></dd>
+          <dd><Link href={taskPath(r.taskId)} className="mono">{r.taskKey}</Link> <span className="muted small">{r.benchmark}</span></dd>
         </div>
         <div>
           <dt>Run</dt>
-          <dd><Link href={runHref(r.runId)}>{r.runName ?? r.runId}</Link> <span className="muted small">{r.runKind}</span></dd>
+          <dd><Link href={runPath(r.runId)}>{r.runName ?? r.runId}</Link> <span className="muted small">{r.runKind}</span></dd>
         </div>
         <div>
           <dt>Step</dt>
-          <dd>{r.step === null ? "—" : <Link href={stepHref(r.runId, r.step)}>step {r.step}</Link>}{r.epoch !== null && <span className="muted small"> · epoch {r.epoch}</span>}</dd>
+          <dd>{r.step === null ? "—" : <Link href={stepPath(r.runId, r.step)}>step {r.step}</Link>}{r.epoch !== null && <span className="muted small"> · epoch {r.epoch}</span>}</dd>
         </div>
         <div>
           <dt>GRPO group</dt>
           <dd>
             {r.groupId === null ? "—" : r.step === null ? <span className="mono">{r.groupId}</span> : (
-              <Link href={groupHref(r.runId, r.step, r.groupId)} className="mono">{r.groupId}</Link>
+              <Link href={groupPath(r.runId, r.step, r.groupId)} className="mono">{r.groupId}</Link>
             )}
             {r.sampleIndex !== null && <span className="muted small"> · sample {r.sampleIndex}</span>}
           </dd>
         </div>
         <div>
           <dt>Harness version</dt>
-          <dd>{r.harnessVersionId === null ? "—" : <Link href={harnessVersionsHref(r.experimentId)} title={r.harnessVersionId}>{r.harnessLabel ?? r.harnessVersionId}</Link>}</dd>
+          <dd>{r.harnessVersionId === null ? "—" : <Link href={harnessVersionsPath(r.experimentId)} title={r.harnessVersionId}>{r.harnessLabel ?? r.harnessVersionId}</Link>}</dd>
         </div>
         <div>
           <dt>Checkpoint</dt>
@@ -73,7 +73,7 @@ export function RolloutHeader({ rollout: r, actions }: { rollout: Header; action
         </div>
         <div>
           <dt>Experiment</dt>
-          <dd><Link href={experimentHref(r.experimentId)}>{r.experimentName}</Link></dd>
+          <dd><Link href={experimentPath(r.experimentId)}>{r.experimentName}</Link></dd>
         </div>
         <div>
           <dt>Source</dt>
@@ -86,7 +86,7 @@ export function RolloutHeader({ rollout: r, actions }: { rollout: Header; action
 
       <div className={styles.actions}>
         {r.sourceFile && (
-          <a className="button button-secondary button-small" href={sourceFileHref(r.sourceFile.id)} download
+          <a className="button button-secondary button-small" href={sourceFilePath(r.sourceFile.id)} download
             title={`${r.sourceFile.name} (${r.sourceFile.format})`}>
             Download original ({formatBytes(r.sourceFile.size)})
           </a>

@@ -12,10 +12,16 @@ export const groupPath = (runId: string, step: number, groupId: string) => `${st
 
 export const rolloutPath = (rolloutId: string) => `/rollouts/${enc(rolloutId)}`;
 
-export const comparePath = (left: string, right: string) => `/rollouts/compare?left=${enc(left)}&right=${enc(right)}`;
+/** Two rollouts side by side; `align: "step"` pairs assistant steps instead of turn indices. */
+export const comparePath = (left: string, right: string, align?: "step") =>
+  `/rollouts/compare?left=${enc(left)}&right=${enc(right)}${align ? `&align=${align}` : ""}`;
 
 export const taskPath = (taskId: string) => `/tasks/${enc(taskId)}`;
 
 export const experimentPath = (experimentId: string) => `/experiments/${enc(experimentId)}`;
+
+export const harnessVersionsPath = (experimentId: string) => `${experimentPath(experimentId)}#harness-versions`;
+
+export const sourceFilePath = (sourceFileId: string) => `/api/v1/source-files/${enc(sourceFileId)}`;
 
 export const runTrajectoriesPath = (runId: string) => `/trajectories?run=${enc(runId)}`;

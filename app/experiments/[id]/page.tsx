@@ -68,7 +68,7 @@ export default async function ExperimentPage({ params }: Props) {
         )}
       </section>
 
-      <section className="section" aria-labelledby="harness-heading">
+      <section className="section" id="harness-versions" aria-labelledby="harness-heading">
         <h2 id="harness-heading">Harness versions</h2>
         {overview.harnessVersions.length === 0 ? (
           <EmptyState title="No harness versions yet">

@@ -6,7 +6,7 @@ import { getStore } from "@/db/client";
 import { getRolloutView } from "@/db/queries/rollout-view";
 import { listTaskRollouts } from "@/db/queries/task-rollouts";
 import { requireUser } from "@/lib/auth/current-user";
-import { decodePageParam } from "@/lib/trajectory/page-param";
+import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { RolloutHeader } from "@/components/trajectory/rollout-header";
 import { VerdictPanel } from "@/components/trajectory/verdict-panel";
 import { SubmissionPanel } from "@/components/trajectory/submission-panel";
@@ -25,7 +25,8 @@ interface Props {
 
 export default async function RolloutPage({ params }: Props) {
   await requireUser();
-  const id = decodePageParam((await params).id);
+  const id = idFromSegment((await params).id);
+  if (id === null) notFound();
   const store = getStore();
   const view = getRolloutView(store, id);
   if (!view) notFound();

@@ -9,7 +9,7 @@ import { outcomeOf } from "@/lib/domain/outcome";
 import { EmptyState } from "@/components/ui/empty-state";
 import { CompareSideHeader } from "@/components/trajectory/compare-side-header";
 import { CompareView } from "@/components/trajectory/compare-view";
-import { compareHref, taskHref } from "@/components/trajectory/rollout-links";
+import { comparePath, taskPath } from "@/lib/http/page-links";
 import styles from "@/components/trajectory/compare-view.module.css";
 
 export const dynamic = "force-dynamic";
@@ -50,7 +50,7 @@ export default async function CompareRolloutsPage({ searchParams }: Props) {
     <main>
       <header className="page-header">
         <nav className="breadcrumbs" aria-label="Breadcrumb">
-          <Link href={taskHref(l.taskId)} className="mono">{l.taskKey}</Link> / compare
+          <Link href={taskPath(l.taskId)} className="mono">{l.taskKey}</Link> / compare
         </nav>
         <h1>Compare rollouts</h1>
         {l.taskId !== r.taskId && <p className="notice">These rollouts are of different tasks: <span className="mono">{l.taskKey}</span> and <span className="mono">{r.taskKey}</span>.</p>}
@@ -61,9 +61,9 @@ export default async function CompareRolloutsPage({ searchParams }: Props) {
       </div>
       <div className={styles.controls}>
         <span className="small">Align turns:</span>
-        {align === "index" ? <strong className="small">by index</strong> : <Link className="small" href={compareHref(l.id, r.id)}>by index</Link>}
-        {align === "step" ? <strong className="small">by step</strong> : <Link className="small" href={compareHref(l.id, r.id, "step")}>by step</Link>}
-        <Link className="small" href={compareHref(r.id, l.id, align === "step" ? "step" : undefined)}>Swap sides</Link>
+        {align === "index" ? <strong className="small">by index</strong> : <Link className="small" href={comparePath(l.id, r.id)}>by index</Link>}
+        {align === "step" ? <strong className="small">by step</strong> : <Link className="small" href={comparePath(l.id, r.id, "step")}>by step</Link>}
+        <Link className="small" href={comparePath(r.id, l.id, align === "step" ? "step" : undefined)}>Swap sides</Link>
       </div>
       <CompareView
         align={align}
