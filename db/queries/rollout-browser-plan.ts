@@ -1,0 +1,122 @@
+// How a browser query reads the store. Two ways, chosen per query without table statistics (the store is
+// never ANALYZEd, so SQLite's own choice is a guess; a wrong guess costs seconds on a million rollouts):
+//
+// - walk: one walk per experiment down the sort column's index (experiment_id, value, id), testing the
+//   filters on each row and stopping after a page; the walks are merged. Cheap when the filter keeps a fair
+//   share of rows, whatever their number.
+// - anchor: when one filter alone keeps few rollouts (a task, a small run, a rare hook position, a search
+//   for a rare word), read just those through that filter's own index and sort them. Cheap when few.
+//
+// The anchor is chosen when its capped count is at most ANCHOR_MAX: below that, sorting the anchor's rows
+// costs less than a walk that must skip the other rows (~sqrt(page × rows) is the break-even).
+import "server-only";
+import type Database from "better-sqlite3";
+import type { BrowserFilter } from "../../lib/trajectories/browser-query";
+import { ftsMatchExpression } from "../../lib/trajectories/browser-query";
+import type { Cond } from "./rollout-browser-sql";
+
+export const ANCHOR_MAX = 4_000;
+/** A search whose words occur in at most this many turns reads those turns; above it, walks test each rollout. */
+export const SEARCH_ANCHOR_MAX = 20_000;
+
+export interface Anchor {
+  /** Which filter, for tests and the bench's report. */
+  kind: "task" | "run" | "step" | "benchmark" | "hook" | "search" | "none";
+  index: string;
+  cond: Cond;
+  count: number;
+}
+
+/** Count of rows a subquery yields, stopping at `cap` + 1: enough to know "more than cap". */
+function cappedCount(sqlite: Database.Database, sql: string, params: unknown[], cap: number): number {
+  const row = sqlite.prepare(`SELECT count(*) AS n FROM (${sql} LIMIT ${cap + 1})`).get(...params) as { n: number };
+  return row.n;
+}
+
+/**
+ * The experiments a walk must visit: the one asked for, or the one a run, harness version or checkpoint
+ * belongs to, or else every experiment. Empty when those disagree (nothing can match).
+ */
+export function experimentsToWalk(sqlite: Database.Database, filter: BrowserFilter): string[] {
+  const implied = new Set<string>();
+  if (filter.experiment !== undefined) implied.add(filter.experiment);
+  const owner = (table: string, id: string | undefined) => {
+    if (id === undefined) return;
+    const row = sqlite.prepare(`SELECT experiment_id AS e FROM ${table} WHERE id = ?`).get(id) as { e: string } | undefined;
+    implied.add(row ? row.e : "\u0000missing");
+  };
+  owner("runs", filter.run);
+  owner("harness_versions", filter.harnessVersion);
+  owner("checkpoints", filter.checkpoint);
+  if (implied.size > 1 || implied.has("\u0000missing")) return [];
+  if (implied.size === 1) return [...implied];
+  return (sqlite.prepare("SELECT id FROM experiments ORDER BY id").pluck().all() as string[]);
+}
+
+/** The FTS5 condition "some turn of this rollout matches", for rows read through an anchor of its own. */
+export function searchAnchorCond(q: string): Cond {
+  return {
+    sql: "r.id IN (SELECT t.rollout_id FROM turns t WHERE t.id IN (SELECT rowid FROM turns_fts WHERE turns_fts MATCH ?))",
+    params: [ftsMatchExpression(q)],
+  };
+}
+
+/**
+ * The same test per rollout, for walks: the rollout's turns are one range of turn ids (inserted together),
+ * so FTS5 is asked only about that range; the join back to turns keeps it exact even if they were not.
+ */
+export function searchProbeCond(q: string): Cond {
+  return {
+    sql: `EXISTS (SELECT 1 FROM turns_fts f JOIN turns ft ON ft.id = f.rowid
+             WHERE f.turns_fts MATCH ? AND ft.rollout_id = r.id
+               AND f.rowid BETWEEN (SELECT min(id) FROM turns WHERE rollout_id = r.id) AND (SELECT max(id) FROM turns WHERE rollout_id = r.id))`,
+    params: [ftsMatchExpression(q)],
+  };
+}
+
+export interface Plan {
+  /** Read through this filter's index and sort, or null: walk the sort index per experiment. */
+  anchor: Anchor | null;
+  /** How the search is tested on each row: a set computed once (few matching turns) or a probe per rollout. */
+  search: Cond | null;
+}
+
+/** The smallest anchor under the thresholds (or a walk), and the cheaper form of the search test. */
+export function planQuery(sqlite: Database.Database, filter: BrowserFilter, experiments: string[]): Plan {
+  const candidates: Anchor[] = [];
+  const consider = (anchor: Omit<Anchor, "count">, countSql: string, params: unknown[], max = ANCHOR_MAX) => {
+    const count = cappedCount(sqlite, countSql, params, max);
+    if (count <= max) candidates.push({ ...anchor, count });
+    return count;
+  };
+  let search: Cond | null = null;
+  if (filter.q !== undefined) {
+    const anchorCond = searchAnchorCond(filter.q);
+    const hits = consider({ kind: "search", index: "sqlite_autoindex_rollouts_1", cond: anchorCond },
+      "SELECT rowid FROM turns_fts WHERE turns_fts MATCH ?", anchorCond.params, SEARCH_ANCHOR_MAX);
+    search = hits <= SEARCH_ANCHOR_MAX ? anchorCond : searchProbeCond(filter.q);
+  }
+  if (filter.task !== undefined) {
+    consider({ kind: "task", index: "rollouts_task", cond: { sql: "r.task_id = ?", params: [filter.task] } },
+      "SELECT 1 FROM rollouts INDEXED BY rollouts_task WHERE task_id = ?", [filter.task]);
+  }
+  if (filter.run !== undefined) {
+    const withStep = filter.step !== undefined;
+    const c: Cond = withStep ? { sql: "r.run_id = ? AND r.step = ?", params: [filter.run, filter.step] } : { sql: "r.run_id = ?", params: [filter.run] };
+    consider({ kind: "run", index: "rollouts_run_step", cond: c }, `SELECT 1 FROM rollouts r INDEXED BY rollouts_run_step WHERE ${c.sql}`, c.params);
+  } else if (filter.step !== undefined && experiments.length > 0) {
+    const c: Cond = { sql: `r.experiment_id IN (${experiments.map(() => "?").join(", ")}) AND r.step = ?`, params: [...experiments, filter.step] };
+    consider({ kind: "step", index: "rollouts_browse_step", cond: c }, `SELECT 1 FROM rollouts r INDEXED BY rollouts_browse_step WHERE ${c.sql}`, c.params);
+  }
+  if (filter.benchmark !== undefined && filter.task === undefined) {
+    const c: Cond = { sql: "r.task_id IN (SELECT id FROM tasks WHERE benchmark = ?)", params: [filter.benchmark] };
+    consider({ kind: "benchmark", index: "rollouts_task", cond: c }, `SELECT 1 FROM rollouts r INDEXED BY rollouts_task WHERE ${c.sql}`, c.params);
+  }
+  if (filter.hook !== undefined) {
+    const c: Cond = { sql: "r.id IN (SELECT rollout_id FROM hook_events WHERE position = ?)", params: [filter.hook] };
+    consider({ kind: "hook", index: "sqlite_autoindex_rollouts_1", cond: c },
+      "SELECT DISTINCT rollout_id FROM hook_events INDEXED BY hook_events_position_rollout WHERE position = ?", [filter.hook]);
+  }
+  const anchor = candidates.length ? candidates.reduce((best, a) => (a.count < best.count ? a : best)) : null;
+  return { anchor, search };
+}

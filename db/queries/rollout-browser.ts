@@ -1,0 +1,234 @@
+// The trajectory browser's queries: a filtered, sorted page of rollouts with a keyset cursor, the counts by
+// outcome that follow the filter, and (when a page comes back empty) which filter emptied it.
+// How a query is read (walk per experiment or anchor) is decided in rollout-browser-plan.ts; the SQL pieces
+// and the handling of unknown sort values are in rollout-browser-sql.ts.
+import "server-only";
+import type Database from "better-sqlite3";
+import type { Store } from "../client";
+import type { BrowserFilter, BrowserState, FilterParam, ParamProblem, SortDir, SortKey } from "../../lib/trajectories/browser-query";
+import { describeFilters, withoutParam } from "../../lib/trajectories/browser-query";
+import { encodeBrowserCursor, type BrowserCursor } from "../../lib/trajectories/browser-cursor";
+import type { Outcome } from "../../lib/domain/outcome";
+import {
+  compareIds, filterConds, fixedSuccess, joinConds, phaseCanMatch, phaseConds, phasesAfter, SORT_COLUMNS, type Cond,
+} from "./rollout-browser-sql";
+import { experimentsToWalk, planQuery, type Plan } from "./rollout-browser-plan";
+import { loadBrowserRows, type BrowserRow } from "./rollout-browser-rows";
+
+export type { BrowserRow } from "./rollout-browser-rows";
+
+export type BrowserResult<T> = { ok: true; value: T } | { ok: false; problem: ParamProblem };
+
+export interface BrowserPage {
+  rows: BrowserRow[];
+  nextCursor: string | null;
+  /** How the page was read ("walk" or the anchoring filter): for the bench and for tests. */
+  plan: string;
+}
+
+interface Keyed {
+  id: string;
+  value: number | null;
+}
+
+// Statements are prepared once per connection and SQL text: a page runs the same walk once per experiment.
+const statements = new WeakMap<Database.Database, Map<string, Database.Statement>>();
+function prepared(sqlite: Database.Database, sql: string): Database.Statement {
+  let cache = statements.get(sqlite);
+  if (!cache) statements.set(sqlite, (cache = new Map()));
+  let stmt = cache.get(sql);
+  if (!stmt) {
+    if (cache.size > 500) cache.clear();
+    stmt = sqlite.prepare(sql);
+    cache.set(sql, stmt);
+  }
+  return stmt;
+}
+
+function runKeyed(sqlite: Database.Database, expr: string, index: string, conds: Cond[], orderBy: string, limit: number): Keyed[] {
+  const where = joinConds(conds);
+  const sql = `SELECT r.id AS id, ${expr} AS value FROM rollouts r INDEXED BY ${index} WHERE ${where.sql} ORDER BY ${orderBy} LIMIT ?`;
+  return prepared(sqlite, sql).all(...where.params, limit) as Keyed[];
+}
+
+function comparator(phase: "values" | "nulls", dir: SortDir): (a: Keyed, b: Keyed) => number {
+  const sign = dir === "desc" ? -1 : 1;
+  if (phase === "nulls") return (a, b) => sign * compareIds(a.id, b.id);
+  return (a, b) => sign * ((a.value as number) - (b.value as number) || compareIds(a.id, b.id));
+}
+
+interface Walk {
+  stream: Cond;
+  rows: Keyed[];
+  at: number;
+  after: BrowserCursor | null;
+  done: boolean;
+  chunk: number;
+}
+
+/**
+ * Merges the per-experiment walks lazily: each walk is read in small chunks (growing when it keeps being
+ * used), and the next row of the page is the smallest head among walks that each still hold a row or are
+ * finished. So a page reads about one page of rows in total, not one page from every experiment.
+ */
+function mergeWalks(
+  streams: Cond[], start: BrowserCursor | null, need: number, sortKey: SortKey, dir: SortDir, compare: (a: Keyed, b: Keyed) => number,
+  read: (stream: Cond, after: BrowserCursor | null, limit: number) => Keyed[],
+): Keyed[] {
+  const first = Math.min(need, Math.ceil(need / streams.length) + 2);
+  const walks: Walk[] = streams.map((stream) => ({ stream, rows: [], at: 0, after: start, done: false, chunk: first }));
+  const refill = (w: Walk) => {
+    w.rows = read(w.stream, w.after, w.chunk);
+    w.at = 0;
+    const last = w.rows[w.rows.length - 1];
+    if (w.rows.length < w.chunk || !last) w.done = true;
+    else w.after = { key: sortKey, dir, value: last.value, id: last.id };
+    w.chunk = Math.min(need, w.chunk * 2);
+  };
+  walks.forEach(refill);
+  const out: Keyed[] = [];
+  while (out.length < need) {
+    let best: Walk | null = null;
+    for (const w of walks) {
+      if (w.at >= w.rows.length && !w.done) refill(w);
+      if (w.at < w.rows.length && (!best || compare(w.rows[w.at], best.rows[best.at]) < 0)) best = w;
+    }
+    if (!best) break;
+    out.push(best.rows[best.at++]);
+  }
+  return out;
+}
+
+/** The walks of a page: one per experiment, and for the reward order one per experiment and success value. */
+function walkStreams(experiments: string[], filter: BrowserFilter, bySuccess: boolean): Cond[] {
+  const success = fixedSuccess(filter);
+  const values = !bySuccess ? [null] : success === null ? [1, 0] : [success];
+  return experiments.flatMap((e) => values.map((s) => (s === null
+    ? { sql: "r.experiment_id = ?", params: [e] }
+    : { sql: "r.experiment_id = ? AND r.success = ?", params: [e, s] })));
+}
+
+/** Up to `want` (id, sort value) pairs after the cursor, in page order. */
+function keyedPage(sqlite: Database.Database, state: BrowserState, cursor: BrowserCursor | null, want: number): { keyed: Keyed[]; plan: Plan | null } {
+  const { filter, sort } = state;
+  const column = SORT_COLUMNS[sort.key];
+  const experiments = experimentsToWalk(sqlite, filter);
+  if (experiments.length === 0) return { keyed: [], plan: null };
+  const plan = planQuery(sqlite, filter, experiments);
+  const base = filterConds(filter);
+  if (plan.search) base.push(plan.search);
+  const keyed: Keyed[] = [];
+  for (const phase of phasesAfter(sort.key, cursor)) {
+    if (!phaseCanMatch(sort.key, phase, filter)) continue;
+    const { where, orderBy } = phaseConds(sort.key, sort.dir, phase, cursor);
+    const need = want - keyed.length;
+    if (plan.anchor) {
+      keyed.push(...runKeyed(sqlite, column.expr, plan.anchor.index, [plan.anchor.cond, ...base, ...where], orderBy, need));
+    } else {
+      const read = (stream: Cond, after: BrowserCursor | null, limit: number) => {
+        const continued = after === cursor ? where : phaseConds(sort.key, sort.dir, phase, after).where;
+        return runKeyed(sqlite, column.expr, column.index, [stream, ...base, ...continued], orderBy, limit);
+      };
+      keyed.push(...mergeWalks(walkStreams(experiments, filter, column.bySuccess), cursor, need, sort.key, sort.dir, comparator(phase, sort.dir), read));
+    }
+    if (keyed.length >= want) break;
+  }
+  return { keyed, plan };
+}
+
+/** FTS5 refuses some input with an error; the search is built so it should not, but if it does it is the user's `q`. */
+function searchProblem(error: unknown): ParamProblem | null {
+  if (error instanceof Error && error.name === "SqliteError" && /fts5|MATCH/i.test(error.message)) {
+    return { field: "q", message: "could not be searched; try other words" };
+  }
+  return null;
+}
+
+function guarded<T>(run: () => T): BrowserResult<T> {
+  try {
+    return { ok: true, value: run() };
+  } catch (error) {
+    const problem = searchProblem(error);
+    if (problem) return { ok: false, problem };
+    throw error;
+  }
+}
+
+/** One page: `limit` rows after `cursor` in the state's order, with the cursor of the next page. */
+export function listBrowserPage(store: Store, state: BrowserState, options: { limit: number; cursor: BrowserCursor | null }): BrowserResult<BrowserPage> {
+  return guarded(() => {
+    const { keyed, plan } = keyedPage(store.sqlite, state, options.cursor, options.limit + 1);
+    const shown = keyed.slice(0, options.limit);
+    const last = shown[shown.length - 1];
+    const nextCursor = keyed.length > options.limit && last
+      ? encodeBrowserCursor({ key: state.sort.key, dir: state.sort.dir, value: last.value, id: last.id })
+      : null;
+    const rows = loadBrowserRows(store.sqlite, shown.map((k) => k.id), state.filter.q);
+    return { rows, nextCursor, plan: plan?.anchor ? `anchor:${plan.anchor.kind}` : plan ? "walk" : "none" };
+  });
+}
+
+export type OutcomeCounts = Record<Outcome, number>;
+
+/** Above this many matching turns a search is not counted: it would mean testing every rollout. */
+export type CountResult = { counted: true; counts: OutcomeCounts } | { counted: false; reason: string };
+
+/**
+ * Rollouts per outcome under every filter except the outcome itself (so each chip says what choosing it
+ * would show). Exact: through the anchor when one is small, else by ranges of rollouts_browse_outcome,
+ * whose leading (experiment, success, reward) are the outcome rule and whose other columns hold the filters.
+ */
+export function countBrowserOutcomes(store: Store, filter: BrowserFilter): BrowserResult<CountResult> {
+  return guarded((): CountResult => {
+    const sqlite = store.sqlite;
+    const f: BrowserFilter = { ...filter, outcome: undefined, success: undefined };
+    const zero: OutcomeCounts = { success: 0, failure: 0, unknown: 0 };
+    const experiments = experimentsToWalk(sqlite, f);
+    if (experiments.length === 0) return { counted: true, counts: zero };
+    const plan = planQuery(sqlite, f, experiments);
+    const conds = filterConds(f);
+    if (plan.search) conds.push(plan.search);
+    if (plan.anchor) {
+      const where = joinConds([plan.anchor.cond, ...conds]);
+      const rows = prepared(sqlite, `SELECT r.success AS s, r.reward IS NULL AS n, count(*) AS c FROM rollouts r INDEXED BY ${plan.anchor.index}
+        WHERE ${where.sql} GROUP BY 1, 2`).all(...where.params) as { s: number; n: number; c: number }[];
+      const counts = { ...zero };
+      for (const row of rows) counts[row.s === 1 ? "success" : row.n === 1 ? "unknown" : "failure"] += row.c;
+      return { counted: true, counts };
+    }
+    if (f.q !== undefined && plan.search && plan.search.sql.startsWith("EXISTS")) {
+      return { counted: false, reason: "the search words occur in too many turns to count every matching rollout" };
+    }
+    const inExperiments: Cond = { sql: `r.experiment_id IN (${experiments.map(() => "?").join(", ")})`, params: experiments };
+    const count = (index: string, outcome: string | null) => {
+      const where = joinConds([inExperiments, ...(outcome ? [{ sql: outcome, params: [] }] : []), ...conds]);
+      return (prepared(sqlite, `SELECT count(*) AS n FROM rollouts r INDEXED BY ${index} WHERE ${where.sql}`).get(...where.params) as { n: number }).n;
+    };
+    const success = count("rollouts_browse_outcome", "r.success = 1");
+    const unknown = count("rollouts_browse_outcome", "r.success = 0 AND r.reward IS NULL");
+    // Failures are usually the most numerous. With no filter beyond the experiment, the total is a count over
+    // a narrow index (or the table's own count), cheaper than walking every failure in the wide one.
+    const onlyExperiment = filterConds({ ...f, experiment: undefined }).length === 0 && !plan.search;
+    const failure = onlyExperiment
+      ? (f.experiment === undefined
+        ? (sqlite.prepare("SELECT count(*) AS n FROM rollouts").get() as { n: number }).n
+        : count("rollouts_browse_created", null)) - success - unknown
+      : count("rollouts_browse_outcome", "r.success = 0 AND r.reward IS NOT NULL");
+    return { counted: true, counts: { success, failure, unknown } };
+  });
+}
+
+/**
+ * For an empty page: the first filter (in the order the filter bar lists them) after which nothing is
+ * left, and the filters applied before it. Null when even the first filter alone finds nothing, or no filter.
+ */
+export function findEmptyingFilter(store: Store, state: BrowserState): { param: FilterParam; label: string; before: string[] } | null {
+  const active = describeFilters(state.filter);
+  for (let i = 0; i < active.length; i++) {
+    let partial = state.filter;
+    for (const later of active.slice(i + 1)) partial = withoutParam(partial, later.param);
+    const result = guarded(() => keyedPage(store.sqlite, { ...state, filter: partial }, null, 1).keyed.length);
+    if (!result.ok || result.value === 0) return { ...active[i], before: active.slice(0, i).map((a) => a.label) };
+  }
+  return null;
+}
