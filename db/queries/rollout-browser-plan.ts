@@ -7,7 +7,7 @@
 // - anchor: when one filter alone keeps few rollouts (a task, a small run, a rare hook position, a search
 //   for a rare word), read just those through that filter's own index and sort them. Cheap when few.
 //
-// The anchor is chosen when its capped count is at most ANCHOR_MAX: below that, sorting the anchor's rows
+// The anchor is chosen when its capped count is at most anchorMax: below that, sorting the anchor's rows
 // costs less than a walk that must skip the other rows (~sqrt(page × rows) is the break-even).
 import "server-only";
 import type Database from "better-sqlite3";
@@ -15,9 +15,14 @@ import type { BrowserFilter } from "../../lib/trajectories/browser-query";
 import { ftsMatchExpression } from "../../lib/trajectories/browser-query";
 import type { Cond } from "./rollout-browser-sql";
 
-export const ANCHOR_MAX = 4_000;
-/** A search whose words occur in at most this many turns reads those turns; above it, walks test each rollout. */
-export const SEARCH_ANCHOR_MAX = 20_000;
+/** The thresholds; tests move them to drive every query down both ways. */
+export interface PlanTuning {
+  anchorMax: number;
+  /** A search whose words occur in at most this many turns reads those turns; above it, walks test each rollout. */
+  searchAnchorMax: number;
+}
+
+export const DEFAULT_TUNING: PlanTuning = { anchorMax: 4_000, searchAnchorMax: 20_000 };
 
 export interface Anchor {
   /** Which filter, for tests and the bench's report. */
@@ -82,10 +87,10 @@ export interface Plan {
 }
 
 /** The smallest anchor under the thresholds (or a walk), and the cheaper form of the search test. */
-export function planQuery(sqlite: Database.Database, filter: BrowserFilter, experiments: string[]): Plan {
+export function planQuery(sqlite: Database.Database, filter: BrowserFilter, experiments: string[], tuning: PlanTuning = DEFAULT_TUNING): Plan {
   const candidates: Anchor[] = [];
-  const consider = (anchor: Omit<Anchor, "count">, countSql: string, params: unknown[], max = ANCHOR_MAX) => {
-    const count = cappedCount(sqlite, countSql, params, max);
+  const consider = (anchor: Omit<Anchor, "count">, countSql: string, params: unknown[], max = tuning.anchorMax) => {
+    const count = max < 0 ? Number.POSITIVE_INFINITY : cappedCount(sqlite, countSql, params, max);
     if (count <= max) candidates.push({ ...anchor, count });
     return count;
   };
@@ -93,8 +98,8 @@ export function planQuery(sqlite: Database.Database, filter: BrowserFilter, expe
   if (filter.q !== undefined) {
     const anchorCond = searchAnchorCond(filter.q);
     const hits = consider({ kind: "search", index: "sqlite_autoindex_rollouts_1", cond: anchorCond },
-      "SELECT rowid FROM turns_fts WHERE turns_fts MATCH ?", anchorCond.params, SEARCH_ANCHOR_MAX);
-    search = hits <= SEARCH_ANCHOR_MAX ? anchorCond : searchProbeCond(filter.q);
+      "SELECT rowid FROM turns_fts WHERE turns_fts MATCH ?", anchorCond.params, tuning.searchAnchorMax);
+    search = hits <= tuning.searchAnchorMax ? anchorCond : searchProbeCond(filter.q);
   }
   if (filter.task !== undefined) {
     consider({ kind: "task", index: "rollouts_task", cond: { sql: "r.task_id = ?", params: [filter.task] } },

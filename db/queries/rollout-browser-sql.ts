@@ -102,7 +102,8 @@ export function filterConds(filter: BrowserFilter, options: { outcome?: boolean 
 export function phaseCanMatch(key: SortKey, phase: "values" | "nulls", filter: BrowserFilter): boolean {
   if (key !== "reward") return true;
   const rewardKnown = filter.outcome === "failure" || filter.rewardMin !== undefined || filter.rewardMax !== undefined;
-  if (phase === "nulls") return !rewardKnown && filter.outcome !== "success" && filter.success !== true;
+  // A success may have no reward at all (the rule looks at success first), so only these rule nulls out.
+  if (phase === "nulls") return !rewardKnown;
   return filter.outcome !== "unknown";
 }
 

@@ -12,7 +12,7 @@ import type { Outcome } from "../../lib/domain/outcome";
 import {
   compareIds, filterConds, fixedSuccess, joinConds, phaseCanMatch, phaseConds, phasesAfter, SORT_COLUMNS, type Cond,
 } from "./rollout-browser-sql";
-import { experimentsToWalk, planQuery, type Plan } from "./rollout-browser-plan";
+import { DEFAULT_TUNING, experimentsToWalk, planQuery, type Plan, type PlanTuning } from "./rollout-browser-plan";
 import { loadBrowserRows, type BrowserRow } from "./rollout-browser-rows";
 
 export type { BrowserRow } from "./rollout-browser-rows";
@@ -109,12 +109,14 @@ function walkStreams(experiments: string[], filter: BrowserFilter, bySuccess: bo
 }
 
 /** Up to `want` (id, sort value) pairs after the cursor, in page order. */
-function keyedPage(sqlite: Database.Database, state: BrowserState, cursor: BrowserCursor | null, want: number): { keyed: Keyed[]; plan: Plan | null } {
+function keyedPage(
+  sqlite: Database.Database, state: BrowserState, cursor: BrowserCursor | null, want: number, tuning: PlanTuning,
+): { keyed: Keyed[]; plan: Plan | null } {
   const { filter, sort } = state;
   const column = SORT_COLUMNS[sort.key];
   const experiments = experimentsToWalk(sqlite, filter);
   if (experiments.length === 0) return { keyed: [], plan: null };
-  const plan = planQuery(sqlite, filter, experiments);
+  const plan = planQuery(sqlite, filter, experiments, tuning);
   const base = filterConds(filter);
   if (plan.search) base.push(plan.search);
   const keyed: Keyed[] = [];
@@ -155,9 +157,11 @@ function guarded<T>(run: () => T): BrowserResult<T> {
 }
 
 /** One page: `limit` rows after `cursor` in the state's order, with the cursor of the next page. */
-export function listBrowserPage(store: Store, state: BrowserState, options: { limit: number; cursor: BrowserCursor | null }): BrowserResult<BrowserPage> {
+export function listBrowserPage(
+  store: Store, state: BrowserState, options: { limit: number; cursor: BrowserCursor | null; tuning?: PlanTuning },
+): BrowserResult<BrowserPage> {
   return guarded(() => {
-    const { keyed, plan } = keyedPage(store.sqlite, state, options.cursor, options.limit + 1);
+    const { keyed, plan } = keyedPage(store.sqlite, state, options.cursor, options.limit + 1, options.tuning ?? DEFAULT_TUNING);
     const shown = keyed.slice(0, options.limit);
     const last = shown[shown.length - 1];
     const nextCursor = keyed.length > options.limit && last
@@ -178,14 +182,14 @@ export type CountResult = { counted: true; counts: OutcomeCounts } | { counted: 
  * would show). Exact: through the anchor when one is small, else by ranges of rollouts_browse_outcome,
  * whose leading (experiment, success, reward) are the outcome rule and whose other columns hold the filters.
  */
-export function countBrowserOutcomes(store: Store, filter: BrowserFilter): BrowserResult<CountResult> {
+export function countBrowserOutcomes(store: Store, filter: BrowserFilter, tuning: PlanTuning = DEFAULT_TUNING): BrowserResult<CountResult> {
   return guarded((): CountResult => {
     const sqlite = store.sqlite;
     const f: BrowserFilter = { ...filter, outcome: undefined, success: undefined };
     const zero: OutcomeCounts = { success: 0, failure: 0, unknown: 0 };
     const experiments = experimentsToWalk(sqlite, f);
     if (experiments.length === 0) return { counted: true, counts: zero };
-    const plan = planQuery(sqlite, f, experiments);
+    const plan = planQuery(sqlite, f, experiments, tuning);
     const conds = filterConds(f);
     if (plan.search) conds.push(plan.search);
     if (plan.anchor) {
@@ -227,7 +231,7 @@ export function findEmptyingFilter(store: Store, state: BrowserState): { param: 
   for (let i = 0; i < active.length; i++) {
     let partial = state.filter;
     for (const later of active.slice(i + 1)) partial = withoutParam(partial, later.param);
-    const result = guarded(() => keyedPage(store.sqlite, { ...state, filter: partial }, null, 1).keyed.length);
+    const result = guarded(() => keyedPage(store.sqlite, { ...state, filter: partial }, null, 1, DEFAULT_TUNING).keyed.length);
     if (!result.ok || result.value === 0) return { ...active[i], before: active.slice(0, i).map((a) => a.label) };
   }
   return null;

@@ -83,23 +83,44 @@ export function insertBenchStructure(sqlite: Database.Database, prefix: string, 
   })();
 }
 
-const WORDS = (
+const COMMON = (
   "agent runs failing test opens file edits loop bound submits patch traceback assertion error import module " +
   "function class method variable return value index range off by one boundary check regression fixture pytest " +
   "unittest coverage diff hunk line column parser tokenizer serializer config yaml json schema migration database " +
   "query cursor timeout retry network socket thread lock race condition deadlock memory leak cache invalidation " +
-  "astropy django sympy sklearn matplotlib requests flask pandas numpy xarray sphinx pylint seaborn pytest-dev " +
   "grep sed cat find python bash ls git status stash reset checkout commit view_diff prepare_patch run_tests"
 ).split(" ");
+const STEMS = ["parse", "render", "load", "save", "check", "build", "resolve", "format", "encode", "decode", "merge", "split", "validate", "convert", "compute"];
+const NOUNS = ["config", "header", "table", "units", "matrix", "token", "frame", "schema", "field", "record", "axis", "quantity", "path", "query", "result"];
+const ERRORS = ["ValueError", "TypeError", "KeyError", "IndexError", "AttributeError", "ImportError", "AssertionError", "RuntimeError", "OSError", "ZeroDivisionError"];
+
+/** Identifiers a trajectory mentions (functions, files, errors): thousands of them, each rare, like real ones. */
+export const BENCH_IDENTIFIERS: string[] = [
+  ...STEMS.flatMap((s) => NOUNS.map((n) => `${s}_${n}`)),
+  ...Array.from({ length: 2_000 }, (_, i) => `${STEMS[i % STEMS.length]}_${NOUNS[(i * 7) % NOUNS.length]}_${i}`),
+  ...Array.from({ length: 600 }, (_, i) => `module_${i}.py`),
+  ...ERRORS,
+];
+
+/** Word sampling table: common words with a Zipf-like skew, identifiers uniformly, so the text has a long tail. */
+const TABLE: string[] = (() => {
+  const table: string[] = [];
+  COMMON.forEach((w, i) => {
+    for (let k = Math.ceil(2_000 / (i + 1)); k > 0; k--) table.push(w);
+  });
+  const common = table.length;
+  // About a third of all words are identifiers.
+  for (let k = 0; k < common / 2; k++) table.push(BENCH_IDENTIFIERS[k % BENCH_IDENTIFIERS.length]);
+  return table;
+})();
 
 function words(rand: () => number, n: number): string {
-  const out: string[] = [];
-  for (let i = 0; i < n; i++) {
-    // Zipf-like: a few words are very common, most are rare, as in real trajectories.
-    out.push(WORDS[Math.floor(WORDS.length * rand() ** 2.2)]);
-  }
-  return out.join(" ");
+  let out = TABLE[Math.floor(rand() * TABLE.length)];
+  for (let i = 1; i < n; i++) out += ` ${TABLE[Math.floor(rand() * TABLE.length)]}`;
+  return out;
 }
+
+export const BENCH_COMMON_WORDS = COMMON;
 
 export interface GenerateOptions {
   prefix: string;
@@ -172,8 +193,8 @@ export function generateBenchRollouts(sqlite: Database.Database, layout: BenchLa
       if (options.turns) {
         for (let t = 0; t < numTurns; t++) {
           const assistant = t % 2 === 0;
-          turn.run(id, t, assistant ? "assistant" : "tool", words(rand, assistant ? 12 + Math.floor(rand() * 25) : 4),
-            assistant && rand() < 0.3 ? words(rand, 15) : null, null, assistant ? null : words(rand, 20 + Math.floor(rand() * 40)),
+          turn.run(id, t, assistant ? "assistant" : "tool", words(rand, assistant ? 6 + Math.floor(rand() * 12) : 3),
+            assistant && rand() < 0.2 ? words(rand, 8) : null, null, assistant ? null : words(rand, 8 + Math.floor(rand() * 16)),
             assistant ? null : rand() < 0.8 ? 0 : 1, 0, null, null);
         }
       }
