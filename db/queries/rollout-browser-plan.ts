@@ -18,7 +18,7 @@ import type { Cond } from "./rollout-browser-sql";
 /** The thresholds; tests move them to drive every query down both ways. */
 export interface PlanTuning {
   anchorMax: number;
-  /** A search whose words occur in at most this many turns reads those turns; above it, walks test each rollout. */
+  /** A search whose words occur in at most this many turns reads those turns' rollouts; above it, walks test each rollout. */
   searchAnchorMax: number;
 }
 
@@ -58,32 +58,54 @@ export function experimentsToWalk(sqlite: Database.Database, filter: BrowserFilt
   return (sqlite.prepare("SELECT id FROM experiments ORDER BY id").pluck().all() as string[]);
 }
 
-/** The FTS5 condition "some turn of this rollout matches", for rows read through an anchor of its own. */
-export function searchAnchorCond(q: string): Cond {
-  return {
-    sql: "r.id IN (SELECT t.rollout_id FROM turns t WHERE t.id IN (SELECT rowid FROM turns_fts WHERE turns_fts MATCH ?))",
-    params: [ftsMatchExpression(q)],
-  };
+// The rollouts whose turns match a search, for searches of few turns, kept for the next requests of the same
+// view (its further pages, its counts). The key holds the highest turn id: new turns make a new entry.
+const searchSets = new Map<string, Map<string, number> | null>();
+const SEARCH_SETS_KEPT = 16;
+
+/**
+ * The rollouts some turn of which matches, each with its first matching turn id, or null when more than
+ * `maxTurns` turns match (then a walk tests rollouts one by one instead). One FTS5 pass reads only turn
+ * ids; mapping them to rollouts reads those turns.
+ */
+export function searchRolloutSet(sqlite: Database.Database, match: string, maxTurns: number): Map<string, number> | null {
+  if (maxTurns < 0) return null;
+  const newest = sqlite.prepare("SELECT max(id) FROM turns").pluck().get() as number | null;
+  const key = `${maxTurns}\u0000${newest}\u0000${match}`;
+  if (searchSets.has(key)) return searchSets.get(key) ?? null;
+  const turnIds = sqlite.prepare("SELECT rowid FROM turns_fts WHERE turns_fts MATCH ? LIMIT ?").pluck().all(match, maxTurns + 1) as number[];
+  const set = turnIds.length > maxTurns ? null : new Map((sqlite.prepare(
+    "SELECT rollout_id, min(id) FROM turns WHERE id IN (SELECT value FROM json_each(?)) GROUP BY rollout_id",
+  ).raw().all(JSON.stringify(turnIds)) as [string, number][]));
+  if (searchSets.size >= SEARCH_SETS_KEPT) searchSets.delete(searchSets.keys().next().value as string);
+  searchSets.set(key, set);
+  return set;
 }
 
 /**
- * The same test per rollout, for walks: the rollout's turns are one range of turn ids (inserted together),
- * so FTS5 is asked only about that range; the join back to turns keeps it exact even if they were not.
+ * For words in very many turns: "the first matching turn of this rollout" as a scalar subquery over the
+ * rollout `w.id`, returning [turn rowid, snippet] as JSON or NULL. The rollout's turns are one range of turn
+ * ids (inserted together), so FTS5 is asked only about that range; the join back to turns keeps it exact
+ * even if they were not. A walk asks it of each candidate in page order and stops after a page, and the
+ * snippet comes with the answer (each FTS5 query costs a seek in every index segment, so one is better than two).
  */
-export function searchProbeCond(q: string): Cond {
+export function searchProbeSelect(match: string, open: string, close: string): Cond {
   return {
-    sql: `EXISTS (SELECT 1 FROM turns_fts f JOIN turns ft ON ft.id = f.rowid
-             WHERE f.turns_fts MATCH ? AND ft.rollout_id = r.id
-               AND f.rowid BETWEEN (SELECT min(id) FROM turns WHERE rollout_id = r.id) AND (SELECT max(id) FROM turns WHERE rollout_id = r.id))`,
-    params: [ftsMatchExpression(q)],
+    sql: `(SELECT json_array(f.rowid, snippet(turns_fts, -1, ?, ?, '…', 16)) FROM turns_fts f JOIN turns ft ON ft.id = f.rowid
+            WHERE f.turns_fts MATCH ? AND ft.rollout_id = w.id
+              AND f.rowid BETWEEN (SELECT min(id) FROM turns WHERE rollout_id = w.id) AND (SELECT max(id) FROM turns WHERE rollout_id = w.id)
+            ORDER BY f.rowid LIMIT 1)`,
+    params: [open, close, match],
   };
 }
+
+/** How the search is tested: as a set of rollouts computed once (few matching turns), or per rollout. */
+export type SearchTest = ({ kind: "set"; cond: Cond; firstTurns: Map<string, number> } | { kind: "probe" }) & { match: string };
 
 export interface Plan {
   /** Read through this filter's index and sort, or null: walk the sort index per experiment. */
   anchor: Anchor | null;
-  /** How the search is tested on each row: a set computed once (few matching turns) or a probe per rollout. */
-  search: Cond | null;
+  search: SearchTest | null;
 }
 
 /** The smallest anchor under the thresholds (or a walk), and the cheaper form of the search test. */
@@ -94,12 +116,18 @@ export function planQuery(sqlite: Database.Database, filter: BrowserFilter, expe
     if (count <= max) candidates.push({ ...anchor, count });
     return count;
   };
-  let search: Cond | null = null;
+  let search: SearchTest | null = null;
   if (filter.q !== undefined) {
-    const anchorCond = searchAnchorCond(filter.q);
-    const hits = consider({ kind: "search", index: "sqlite_autoindex_rollouts_1", cond: anchorCond },
-      "SELECT rowid FROM turns_fts WHERE turns_fts MATCH ?", anchorCond.params, tuning.searchAnchorMax);
-    search = hits <= tuning.searchAnchorMax ? anchorCond : searchProbeCond(filter.q);
+    const match = ftsMatchExpression(filter.q);
+    const set = searchRolloutSet(sqlite, match, tuning.searchAnchorMax);
+    if (set) {
+      const cond: Cond = { sql: "r.id IN (SELECT value FROM json_each(?))", params: [JSON.stringify([...set.keys()])] };
+      search = { kind: "set", cond, firstTurns: set, match };
+      // Few matching turns: reading just those rollouts beats any walk, whatever the other anchors say.
+      candidates.push({ kind: "search", index: "sqlite_autoindex_rollouts_1", cond, count: set.size });
+    } else {
+      search = { kind: "probe", match };
+    }
   }
   if (filter.task !== undefined) {
     consider({ kind: "task", index: "rollouts_task", cond: { sql: "r.task_id = ?", params: [filter.task] } },

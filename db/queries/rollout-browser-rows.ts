@@ -5,7 +5,6 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type Database from "better-sqlite3";
 import { outcomeOf, type Outcome } from "../../lib/domain/outcome";
-import { ftsMatchExpression } from "../../lib/trajectories/browser-query";
 import { ROLLOUT_TOKENS_SQL } from "./rollout-browser-sql";
 
 export interface SnippetPart {
@@ -57,8 +56,29 @@ export interface BrowserRow {
 
 type RawRow = Omit<BrowserRow, "success" | "truncated" | "outcome" | "match"> & { success: number; truncated: number };
 
-/** The rows of these ids, in the order given. */
-export function loadBrowserRows(sqlite: Database.Database, ids: string[], q: string | undefined): BrowserRow[] {
+/**
+ * Markers FTS5's snippet() puts around matched words. They carry a random nonce per page, so text in a turn
+ * can never pose as a marker; snippetParts turns them into parts and they never leave the server.
+ */
+export interface Markers {
+  open: string;
+  close: string;
+}
+
+export function snippetMarkers(): Markers {
+  const nonce = randomBytes(8).toString("hex");
+  return { open: `\uE000${nonce}[`, close: `]${nonce}\uE001` };
+}
+
+/** What a page knows of its search: how it was tested, the markers, and the matches its walk already found. */
+export type PageSearch = ({ kind: "set"; firstTurns: Map<string, number> } | { kind: "probe" }) & {
+  match: string;
+  markers: Markers;
+  found: Map<string, readonly [number, string]>;
+};
+
+/** The rows of these ids, in the order given, with the first matching turn of each when searching. */
+export function loadBrowserRows(sqlite: Database.Database, ids: string[], search: PageSearch | null): BrowserRow[] {
   if (ids.length === 0) return [];
   const raw = sqlite.prepare(
     `SELECT r.id, r.experiment_id AS experimentId, e.name AS experimentName, r.run_id AS runId, ru.name AS runName,
@@ -77,7 +97,7 @@ export function loadBrowserRows(sqlite: Database.Database, ids: string[], q: str
       WHERE r.id IN (SELECT value FROM json_each(?))`,
   ).all(JSON.stringify(ids)) as RawRow[];
   const byId = new Map(raw.map((r) => [r.id, r]));
-  const matches = q === undefined ? new Map<string, SearchMatch>() : searchMatches(sqlite, ids, q);
+  const matches = search ? searchMatches(sqlite, ids, search) : new Map<string, SearchMatch>();
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
@@ -87,25 +107,32 @@ export function loadBrowserRows(sqlite: Database.Database, ids: string[], q: str
 }
 
 /**
- * The first matching turn of each rollout and its FTS5 snippet. The snippet's markers carry a random nonce
- * per call, so text in a turn can never pose as a marker; they are turned into parts here.
+ * The first matching turn of each rollout and its FTS5 snippet, as parts. A walk found them already; for a
+ * set of few matches the first turn of each rollout is known, and one FTS5 query makes all the snippets
+ * (the + keeps the id list from becoming one FTS5 lookup per id, each a seek in every index segment).
  */
-function searchMatches(sqlite: Database.Database, ids: string[], q: string): Map<string, SearchMatch> {
-  const nonce = randomBytes(8).toString("hex");
-  const open = `\uE000${nonce}[`;
-  const close = `]${nonce}\uE001`;
-  const stmt = sqlite.prepare(
-    `SELECT t.idx AS turnIdx, snippet(turns_fts, -1, ?, ?, '…', 16) AS text
-       FROM turns_fts f JOIN turns t ON t.id = f.rowid
-      WHERE f.turns_fts MATCH ? AND t.rollout_id = ?
-        AND f.rowid BETWEEN (SELECT min(id) FROM turns WHERE rollout_id = ?) AND (SELECT max(id) FROM turns WHERE rollout_id = ?)
-      ORDER BY f.rowid LIMIT 1`,
-  );
-  const match = ftsMatchExpression(q);
+function searchMatches(sqlite: Database.Database, ids: string[], search: PageSearch): Map<string, SearchMatch> {
+  const hits = new Map(search.found);
+  if (search.kind === "set") {
+    const wanted = ids.flatMap((id) => (search.firstTurns.has(id) ? [search.firstTurns.get(id) as number] : []));
+    if (wanted.length) {
+      const rows = sqlite.prepare(
+        `SELECT rowid AS turnId, snippet(turns_fts, -1, ?, ?, '…', 16) AS text FROM turns_fts
+          WHERE turns_fts MATCH ? AND rowid BETWEEN ? AND ? AND +rowid IN (SELECT value FROM json_each(?))`,
+      ).all(search.markers.open, search.markers.close, search.match, Math.min(...wanted), Math.max(...wanted), JSON.stringify(wanted)) as { turnId: number; text: string }[];
+      const byTurn = new Map(rows.map((r) => [r.turnId, r.text]));
+      for (const id of ids) {
+        const turnId = search.firstTurns.get(id);
+        const text = turnId === undefined ? undefined : byTurn.get(turnId);
+        if (turnId !== undefined && text !== undefined) hits.set(id, [turnId, text]);
+      }
+    }
+  }
+  const turnIdx = sqlite.prepare("SELECT idx FROM turns WHERE id = ?").pluck();
   const out = new Map<string, SearchMatch>();
   for (const id of ids) {
-    const row = stmt.get(open, close, match, id, id, id) as { turnIdx: number; text: string } | undefined;
-    if (row) out.set(id, { turnIdx: row.turnIdx, parts: snippetParts(row.text, open, close) });
+    const hit = hits.get(id);
+    if (hit) out.set(id, { turnIdx: turnIdx.get(hit[0]) as number, parts: snippetParts(hit[1], search.markers.open, search.markers.close) });
   }
   return out;
 }

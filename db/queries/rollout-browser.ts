@@ -12,8 +12,8 @@ import type { Outcome } from "../../lib/domain/outcome";
 import {
   compareIds, filterConds, fixedSuccess, joinConds, phaseCanMatch, phaseConds, phasesAfter, SORT_COLUMNS, type Cond,
 } from "./rollout-browser-sql";
-import { DEFAULT_TUNING, experimentsToWalk, planQuery, type Plan, type PlanTuning } from "./rollout-browser-plan";
-import { loadBrowserRows, type BrowserRow } from "./rollout-browser-rows";
+import { DEFAULT_TUNING, experimentsToWalk, planQuery, searchProbeSelect, type Plan, type PlanTuning } from "./rollout-browser-plan";
+import { loadBrowserRows, snippetMarkers, type BrowserRow, type Markers } from "./rollout-browser-rows";
 
 export type { BrowserRow } from "./rollout-browser-rows";
 
@@ -29,6 +29,8 @@ export interface BrowserPage {
 interface Keyed {
   id: string;
   value: number | null;
+  /** With a search tested per rollout: [turn rowid, snippet] of the first matching turn, as JSON. */
+  hit?: string;
 }
 
 // Statements are prepared once per connection and SQL text: a page runs the same walk once per experiment.
@@ -45,10 +47,19 @@ function prepared(sqlite: Database.Database, sql: string): Database.Statement {
   return stmt;
 }
 
-function runKeyed(sqlite: Database.Database, expr: string, index: string, conds: Cond[], orderBy: string, limit: number): Keyed[] {
+/**
+ * One read in page order. With a per-rollout search test, the walk is wrapped so the test runs once per
+ * candidate, in order, only until the page is full: the inner query yields candidates (a co-routine,
+ * kept from being flattened or having the filter pushed into it by LIMIT -1 OFFSET 0), the middle one
+ * asks FTS5 about each, the outer one keeps the matches.
+ */
+function runKeyed(sqlite: Database.Database, expr: string, index: string, conds: Cond[], orderBy: string, limit: number, probe: Cond | null): Keyed[] {
   const where = joinConds(conds);
-  const sql = `SELECT r.id AS id, ${expr} AS value FROM rollouts r INDEXED BY ${index} WHERE ${where.sql} ORDER BY ${orderBy} LIMIT ?`;
-  return prepared(sqlite, sql).all(...where.params, limit) as Keyed[];
+  const inner = `SELECT r.id AS id, ${expr} AS value FROM rollouts r INDEXED BY ${index} WHERE ${where.sql} ORDER BY ${orderBy}`;
+  if (!probe) return prepared(sqlite, `${inner} LIMIT ?`).all(...where.params, limit) as Keyed[];
+  const sql = `SELECT id, value, hit FROM (SELECT w.id AS id, w.value AS value, ${probe.sql} AS hit FROM (${inner} LIMIT -1 OFFSET 0) AS w LIMIT -1 OFFSET 0)
+    WHERE hit IS NOT NULL LIMIT ?`;
+  return prepared(sqlite, sql).all(...probe.params, ...where.params, limit) as Keyed[];
 }
 
 function comparator(phase: "values" | "nulls", dir: SortDir): (a: Keyed, b: Keyed) => number {
@@ -110,7 +121,7 @@ function walkStreams(experiments: string[], filter: BrowserFilter, bySuccess: bo
 
 /** Up to `want` (id, sort value) pairs after the cursor, in page order. */
 function keyedPage(
-  sqlite: Database.Database, state: BrowserState, cursor: BrowserCursor | null, want: number, tuning: PlanTuning,
+  sqlite: Database.Database, state: BrowserState, cursor: BrowserCursor | null, want: number, tuning: PlanTuning, markers: Markers,
 ): { keyed: Keyed[]; plan: Plan | null } {
   const { filter, sort } = state;
   const column = SORT_COLUMNS[sort.key];
@@ -118,18 +129,19 @@ function keyedPage(
   if (experiments.length === 0) return { keyed: [], plan: null };
   const plan = planQuery(sqlite, filter, experiments, tuning);
   const base = filterConds(filter);
-  if (plan.search) base.push(plan.search);
+  if (plan.search?.kind === "set") base.push(plan.search.cond);
+  const probe = plan.search?.kind === "probe" ? searchProbeSelect(plan.search.match, markers.open, markers.close) : null;
   const keyed: Keyed[] = [];
   for (const phase of phasesAfter(sort.key, cursor)) {
     if (!phaseCanMatch(sort.key, phase, filter)) continue;
     const { where, orderBy } = phaseConds(sort.key, sort.dir, phase, cursor);
     const need = want - keyed.length;
     if (plan.anchor) {
-      keyed.push(...runKeyed(sqlite, column.expr, plan.anchor.index, [plan.anchor.cond, ...base, ...where], orderBy, need));
+      keyed.push(...runKeyed(sqlite, column.expr, plan.anchor.index, [plan.anchor.cond, ...base, ...where], orderBy, need, probe));
     } else {
       const read = (stream: Cond, after: BrowserCursor | null, limit: number) => {
         const continued = after === cursor ? where : phaseConds(sort.key, sort.dir, phase, after).where;
-        return runKeyed(sqlite, column.expr, column.index, [stream, ...base, ...continued], orderBy, limit);
+        return runKeyed(sqlite, column.expr, column.index, [stream, ...base, ...continued], orderBy, limit, probe);
       };
       keyed.push(...mergeWalks(walkStreams(experiments, filter, column.bySuccess), cursor, need, sort.key, sort.dir, comparator(phase, sort.dir), read));
     }
@@ -161,13 +173,16 @@ export function listBrowserPage(
   store: Store, state: BrowserState, options: { limit: number; cursor: BrowserCursor | null; tuning?: PlanTuning },
 ): BrowserResult<BrowserPage> {
   return guarded(() => {
-    const { keyed, plan } = keyedPage(store.sqlite, state, options.cursor, options.limit + 1, options.tuning ?? DEFAULT_TUNING);
+    const markers = snippetMarkers();
+    const { keyed, plan } = keyedPage(store.sqlite, state, options.cursor, options.limit + 1, options.tuning ?? DEFAULT_TUNING, markers);
     const shown = keyed.slice(0, options.limit);
     const last = shown[shown.length - 1];
     const nextCursor = keyed.length > options.limit && last
       ? encodeBrowserCursor({ key: state.sort.key, dir: state.sort.dir, value: last.value, id: last.id })
       : null;
-    const rows = loadBrowserRows(store.sqlite, shown.map((k) => k.id), state.filter.q);
+    const found = new Map(shown.flatMap((k) => (k.hit ? [[k.id, JSON.parse(k.hit) as [number, string]] as const] : [])));
+    const search = plan?.search ? { ...plan.search, markers, found } : null;
+    const rows = loadBrowserRows(store.sqlite, shown.map((k) => k.id), search);
     return { rows, nextCursor, plan: plan?.anchor ? `anchor:${plan.anchor.kind}` : plan ? "walk" : "none" };
   });
 }
@@ -191,7 +206,10 @@ export function countBrowserOutcomes(store: Store, filter: BrowserFilter, tuning
     if (experiments.length === 0) return { counted: true, counts: zero };
     const plan = planQuery(sqlite, f, experiments, tuning);
     const conds = filterConds(f);
-    if (plan.search) conds.push(plan.search);
+    if (plan.search?.kind === "probe") {
+      return { counted: false, reason: "the search words occur in too many turns to count every matching rollout" };
+    }
+    if (plan.search) conds.push(plan.search.cond);
     if (plan.anchor) {
       const where = joinConds([plan.anchor.cond, ...conds]);
       const rows = prepared(sqlite, `SELECT r.success AS s, r.reward IS NULL AS n, count(*) AS c FROM rollouts r INDEXED BY ${plan.anchor.index}
@@ -199,9 +217,6 @@ export function countBrowserOutcomes(store: Store, filter: BrowserFilter, tuning
       const counts = { ...zero };
       for (const row of rows) counts[row.s === 1 ? "success" : row.n === 1 ? "unknown" : "failure"] += row.c;
       return { counted: true, counts };
-    }
-    if (f.q !== undefined && plan.search && plan.search.sql.startsWith("EXISTS")) {
-      return { counted: false, reason: "the search words occur in too many turns to count every matching rollout" };
     }
     const inExperiments: Cond = { sql: `r.experiment_id IN (${experiments.map(() => "?").join(", ")})`, params: experiments };
     const count = (index: string, outcome: string | null) => {
@@ -231,7 +246,7 @@ export function findEmptyingFilter(store: Store, state: BrowserState): { param: 
   for (let i = 0; i < active.length; i++) {
     let partial = state.filter;
     for (const later of active.slice(i + 1)) partial = withoutParam(partial, later.param);
-    const result = guarded(() => keyedPage(store.sqlite, { ...state, filter: partial }, null, 1, DEFAULT_TUNING).keyed.length);
+    const result = guarded(() => keyedPage(store.sqlite, { ...state, filter: partial }, null, 1, DEFAULT_TUNING, snippetMarkers()).keyed.length);
     if (!result.ok || result.value === 0) return { ...active[i], before: active.slice(0, i).map((a) => a.label) };
   }
   return null;
