@@ -52,7 +52,7 @@ async function rowIds(page: Page): Promise<string[]> {
   await expect(page.getByText(/shown, all that match/)).toBeVisible();
   return grid(page).locator("tbody").getByRole("row").getByRole("rowheader").allInnerTexts();
 }
-const chip = (page: Page, name: string) => page.getByRole("navigation", { name: "Outcomes" }).getByRole("link", { name: new RegExp(`^${name} `) });
+const chip = (page: Page, name: string) => page.getByRole("navigation", { name: "Counts by outcome" }).getByRole("link", { name: new RegExp(`^${name} `) });
 
 test("the outcome chips count and filter, and follow a hook-position filter", async ({ page }) => {
   await page.goto(BROWSER);
@@ -103,7 +103,7 @@ test("sorting by reward puts unknown rewards last in both directions, and the UR
   const ascending = await rowIds(page);
   expect(ascending).toEqual(["tbx-r-07", "tbx-r-02", "tbx-r-05", "tbx-r-09", "tbx-r-04", "tbx-r-01", "tbx-r-06", "tbx-r-03", "tbx-r-08"]);
 
-  await page.getByLabel("Outcome").selectOption("failure");
+  await page.getByLabel("Outcome", { exact: true }).selectOption("failure");
   await expect(page).toHaveURL(/outcome=failure/);
   const filtered = await rowIds(page);
   const copied = page.url();
@@ -111,8 +111,8 @@ test("sorting by reward puts unknown rewards last in both directions, and the UR
   const again = await context.newPage();
   await again.goto(copied);
   expect(await rowIds(again)).toEqual(filtered);
-  await expect(again.getByLabel("Outcome")).toHaveValue("failure");
-  await expect(again.getByLabel("Experiment")).toHaveValue(EXP);
+  await expect(again.getByLabel("Outcome", { exact: true })).toHaveValue("failure");
+  await expect(again.getByLabel("Experiment", { exact: true })).toHaveValue(EXP);
   await expect(grid(again).getByRole("columnheader", { name: /Reward/ })).toHaveAttribute("aria-sort", "ascending");
   await again.close();
 });
@@ -145,7 +145,7 @@ test("j and k move the selection, Enter opens the viewer, / goes to the search b
 test("the experiment's own address opens the browser scoped to it", async ({ page }) => {
   await page.goto(`/experiments/${encodeURIComponent(EXP)}/trajectories`);
   await expect(page).toHaveURL(/\/trajectories\?experiment=tbx%3Aexp(\+|%20)1$/);
-  await expect(page.getByLabel("Experiment")).toHaveValue(EXP);
+  await expect(page.getByLabel("Experiment", { exact: true })).toHaveValue(EXP);
   expect(await rowIds(page)).toHaveLength(ROLLOUTS.length);
 });
 

@@ -40,7 +40,7 @@ export async function OutcomeChips({ state, basePath }: { state: BrowserState; b
   if (!result.ok) return null;
   if (!result.value.counted) {
     return (
-      <nav aria-label="Outcomes" className={styles.chips}>
+      <nav aria-label="Counts by outcome" className={styles.chips}>
         <ul>
           <Chip outcome="all" count="" state={state} basePath={basePath} />
           {OUTCOMES.map((o) => <Chip key={o} outcome={o} count="" state={state} basePath={basePath} />)}
@@ -52,7 +52,7 @@ export async function OutcomeChips({ state, basePath }: { state: BrowserState; b
   const counts = result.value.counts;
   const total = counts.success + counts.failure + counts.unknown;
   return (
-    <nav aria-label="Outcomes" className={styles.chips}>
+    <nav aria-label="Counts by outcome" className={styles.chips}>
       <ul>
         <Chip outcome="all" count={formatCount(total)} state={state} basePath={basePath} />
         {OUTCOMES.map((o) => <Chip key={o} outcome={o} count={formatCount(counts[o])} state={state} basePath={basePath} />)}
@@ -63,7 +63,7 @@ export async function OutcomeChips({ state, basePath }: { state: BrowserState; b
 
 export function OutcomeChipsPending() {
   return (
-    <nav aria-label="Outcomes" className={styles.chips} aria-busy="true">
+    <nav aria-label="Counts by outcome" className={styles.chips} aria-busy="true">
       <p className="muted small">Counting rollouts by outcome…</p>
     </nav>
   );

@@ -20,9 +20,15 @@ export interface PlanTuning {
   anchorMax: number;
   /** A search whose words occur in at most this many turns reads those turns' rollouts; above it, walks test each rollout. */
   searchAnchorMax: number;
+  /**
+   * Index entries a walk over a sort index without filter columns may read per page before it gives up and
+   * sorts the matching rows in one pass over the created index (null: no limit). The default order's index
+   * holds the filter columns, so its walk is never limited.
+   */
+  walkBudget: number | null;
 }
 
-export const DEFAULT_TUNING: PlanTuning = { anchorMax: 4_000, searchAnchorMax: 20_000 };
+export const DEFAULT_TUNING: PlanTuning = { anchorMax: 20_000, searchAnchorMax: 20_000, walkBudget: 20_000 };
 
 export interface Anchor {
   /** Which filter, for tests and the bench's report. */

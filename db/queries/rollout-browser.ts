@@ -119,35 +119,78 @@ function walkStreams(experiments: string[], filter: BrowserFilter, bySuccess: bo
     : { sql: "r.experiment_id = ? AND r.success = ?", params: [e, s] })));
 }
 
+/** Thrown by a bounded walk that found too few rows within its budget: the filter keeps few rows here. */
+class SparseWalk extends Error {}
+
+/**
+ * A walk's read bounded to `budget` index entries: the entry at that distance (read from the index alone)
+ * becomes a stop, so the walk tests at most that many rows. Too few matches before the stop means the
+ * filter keeps few rows here, and walking on could mean testing every row.
+ */
+function boundedRead(
+  sqlite: Database.Database, key: SortKey, dir: SortDir, phase: "values" | "nulls", conds: Cond[], rest: Cond[], orderBy: string,
+  limit: number, budget: number, probe: Cond | null,
+): Keyed[] {
+  const column = SORT_COLUMNS[key];
+  const where = joinConds(conds);
+  const stop = prepared(sqlite, `SELECT ${column.expr} AS value, r.id AS id FROM rollouts r INDEXED BY ${column.index} WHERE ${where.sql}
+    ORDER BY ${orderBy} LIMIT 1 OFFSET ?`).get(...where.params, budget - 1) as Keyed | undefined;
+  if (!stop) return runKeyed(sqlite, column.expr, column.index, [...conds, ...rest], orderBy, limit, probe);
+  const within = dir === "desc" ? ">" : "<";
+  const stopCond: Cond = phase === "nulls"
+    ? { sql: `r.id ${within}= ?`, params: [stop.id] }
+    : { sql: `${column.expr} ${within}= ? AND (${column.expr} ${within} ? OR r.id ${within}= ?)`, params: [stop.value, stop.value, stop.id] };
+  const rows = runKeyed(sqlite, column.expr, column.index, [...conds, stopCond, ...rest], orderBy, limit, probe);
+  if (rows.length < limit) throw new SparseWalk();
+  return rows;
+}
+
 /** Up to `want` (id, sort value) pairs after the cursor, in page order. */
 function keyedPage(
   sqlite: Database.Database, state: BrowserState, cursor: BrowserCursor | null, want: number, tuning: PlanTuning, markers: Markers,
-): { keyed: Keyed[]; plan: Plan | null } {
+): { keyed: Keyed[]; plan: Plan | null; fallback: boolean } {
   const { filter, sort } = state;
   const column = SORT_COLUMNS[sort.key];
   const experiments = experimentsToWalk(sqlite, filter);
-  if (experiments.length === 0) return { keyed: [], plan: null };
+  if (experiments.length === 0) return { keyed: [], plan: null, fallback: false };
   const plan = planQuery(sqlite, filter, experiments, tuning);
   const base = filterConds(filter);
   if (plan.search?.kind === "set") base.push(plan.search.cond);
   const probe = plan.search?.kind === "probe" ? searchProbeSelect(plan.search.match, markers.open, markers.close) : null;
+  const streams = walkStreams(experiments, filter, column.bySuccess);
+  const inExperiments: Cond = { sql: `r.experiment_id IN (${experiments.map(() => "?").join(", ")})`, params: experiments };
   const keyed: Keyed[] = [];
+  let fallback = false;
   for (const phase of phasesAfter(sort.key, cursor)) {
     if (!phaseCanMatch(sort.key, phase, filter)) continue;
     const { where, orderBy } = phaseConds(sort.key, sort.dir, phase, cursor);
     const need = want - keyed.length;
+    const anchored = (index: string, anchor: Cond) => runKeyed(sqlite, column.expr, index, [anchor, ...base, ...where], orderBy, need, probe);
+    const walk = (budget: number | null) => mergeWalks(streams, cursor, need, sort.key, sort.dir, comparator(phase, sort.dir), (stream, after, limit) => {
+      const continued = after === cursor ? where : phaseConds(sort.key, sort.dir, phase, after).where;
+      return budget === null
+        ? runKeyed(sqlite, column.expr, column.index, [stream, ...continued, ...base], orderBy, limit, probe)
+        : boundedRead(sqlite, sort.key, sort.dir, phase, [stream, ...continued], base, orderBy, limit, budget, probe);
+    });
     if (plan.anchor) {
-      keyed.push(...runKeyed(sqlite, column.expr, plan.anchor.index, [plan.anchor.cond, ...base, ...where], orderBy, need, probe));
+      keyed.push(...anchored(plan.anchor.index, plan.anchor.cond));
+    } else if (column.index === "rollouts_browse_created" || tuning.walkBudget === null) {
+      // The default order's index holds the filter columns: walking it never reads a row it does not return.
+      keyed.push(...walk(null));
     } else {
-      const read = (stream: Cond, after: BrowserCursor | null, limit: number) => {
-        const continued = after === cursor ? where : phaseConds(sort.key, sort.dir, phase, after).where;
-        return runKeyed(sqlite, column.expr, column.index, [stream, ...base, ...continued], orderBy, limit, probe);
-      };
-      keyed.push(...mergeWalks(walkStreams(experiments, filter, column.bySuccess), cursor, need, sort.key, sort.dir, comparator(phase, sort.dir), read));
+      try {
+        keyed.push(...walk(Math.max(Math.min(2_000, tuning.walkBudget), Math.ceil(tuning.walkBudget / streams.length))));
+      } catch (error) {
+        if (!(error instanceof SparseWalk)) throw error;
+        // Few rows match here, or they sit far down this order. The created index holds every filter and sort
+        // column: one pass over it keeps the page's rows in a bounded sort, without reading the table.
+        fallback = true;
+        keyed.push(...anchored("rollouts_browse_created", inExperiments));
+      }
     }
     if (keyed.length >= want) break;
   }
-  return { keyed, plan };
+  return { keyed, plan, fallback };
 }
 
 /** FTS5 refuses some input with an error; the search is built so it should not, but if it does it is the user's `q`. */
@@ -174,7 +217,7 @@ export function listBrowserPage(
 ): BrowserResult<BrowserPage> {
   return guarded(() => {
     const markers = snippetMarkers();
-    const { keyed, plan } = keyedPage(store.sqlite, state, options.cursor, options.limit + 1, options.tuning ?? DEFAULT_TUNING, markers);
+    const { keyed, plan, fallback } = keyedPage(store.sqlite, state, options.cursor, options.limit + 1, options.tuning ?? DEFAULT_TUNING, markers);
     const shown = keyed.slice(0, options.limit);
     const last = shown[shown.length - 1];
     const nextCursor = keyed.length > options.limit && last
@@ -183,7 +226,7 @@ export function listBrowserPage(
     const found = new Map(shown.flatMap((k) => (k.hit ? [[k.id, JSON.parse(k.hit) as [number, string]] as const] : [])));
     const search = plan?.search ? { ...plan.search, markers, found } : null;
     const rows = loadBrowserRows(store.sqlite, shown.map((k) => k.id), search);
-    return { rows, nextCursor, plan: plan?.anchor ? `anchor:${plan.anchor.kind}` : plan ? "walk" : "none" };
+    return { rows, nextCursor, plan: plan?.anchor ? `anchor:${plan.anchor.kind}` : fallback ? "anchor:few" : plan ? "walk" : "none" };
   });
 }
 
@@ -219,20 +262,25 @@ export function countBrowserOutcomes(store: Store, filter: BrowserFilter, tuning
       return { counted: true, counts };
     }
     const inExperiments: Cond = { sql: `r.experiment_id IN (${experiments.map(() => "?").join(", ")})`, params: experiments };
-    const count = (index: string, outcome: string | null) => {
-      const where = joinConds([inExperiments, ...(outcome ? [{ sql: outcome, params: [] }] : []), ...conds]);
-      return (prepared(sqlite, `SELECT count(*) AS n FROM rollouts r INDEXED BY ${index} WHERE ${where.sql}`).get(...where.params) as { n: number }).n;
-    };
-    const success = count("rollouts_browse_outcome", "r.success = 1");
-    const unknown = count("rollouts_browse_outcome", "r.success = 0 AND r.reward IS NULL");
-    // Failures are usually the most numerous. With no filter beyond the experiment, the total is a count over
-    // a narrow index (or the table's own count), cheaper than walking every failure in the wide one.
     const onlyExperiment = filterConds({ ...f, experiment: undefined }).length === 0 && !plan.search;
-    const failure = onlyExperiment
-      ? (f.experiment === undefined
-        ? (sqlite.prepare("SELECT count(*) AS n FROM rollouts").get() as { n: number }).n
-        : count("rollouts_browse_created", null)) - success - unknown
-      : count("rollouts_browse_outcome", "r.success = 0 AND r.reward IS NOT NULL");
+    if (!onlyExperiment) {
+      // One pass over the created index, which holds every filter column and the outcome's two.
+      const where = joinConds([inExperiments, ...conds]);
+      const row = prepared(sqlite, `SELECT count(*) AS n, coalesce(sum(r.success = 1), 0) AS s, coalesce(sum(r.success = 0 AND r.reward IS NULL), 0) AS u
+        FROM rollouts r INDEXED BY rollouts_browse_created WHERE ${where.sql}`).get(...where.params) as { n: number; s: number; u: number };
+      return { counted: true, counts: { success: row.s, failure: row.n - row.s - row.u, unknown: row.u } };
+    }
+    // No filter beyond the experiment: ranges of (experiment, success, reward), and the total from the
+    // table's own count when every experiment is asked for.
+    const count = (outcome: string) => {
+      const where = joinConds([inExperiments, { sql: outcome, params: [] }]);
+      return (prepared(sqlite, `SELECT count(*) AS n FROM rollouts r INDEXED BY rollouts_browse_outcome WHERE ${where.sql}`).get(...where.params) as { n: number }).n;
+    };
+    const success = count("r.success = 1");
+    const unknown = count("r.success = 0 AND r.reward IS NULL");
+    const failure = f.experiment === undefined
+      ? (sqlite.prepare("SELECT count(*) AS n FROM rollouts").get() as { n: number }).n - success - unknown
+      : count("r.success = 0 AND r.reward IS NOT NULL");
     return { counted: true, counts: { success, failure, unknown } };
   });
 }

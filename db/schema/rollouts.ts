@@ -56,20 +56,23 @@ export const rollouts = sqliteTable("rollouts", {
   index("rollouts_run_step").on(t.runId, t.step),
   index("rollouts_task").on(t.taskId),
   index("rollouts_created").on(t.createdAt),
-  // The trajectory browser (db/queries/rollout-browser.ts) pages through 1,000,000 rollouts in < 50 ms by
-  // walking an index already in the order asked for and stopping after one page, never sorting the filtered
-  // set. One index per sortable column, each led by experiment_id: a page of one experiment walks only that
+  // The trajectory browser (db/queries/rollout-browser.ts) pages through 1,000,000 rollouts by walking an
+  // index already in the order asked for and stopping after one page, instead of sorting the filtered set.
+  // One index per sortable column, each led by experiment_id: a page of one experiment walks only that
   // experiment's rows (experiments follow each other in time, so a global order would first cross every
-  // newer experiment), and a page across experiments merges one walk per experiment. Each ends in id,
-  // the cursor's tie-breaker. Measured cost: see BENCHMARKS.md (browser) for the ingestion rate with them.
-  index("rollouts_browse_created").on(t.experimentId, t.createdAt, t.id),
-  // Reward sort and the outcome counts: success sits before reward, so the chips count by index ranges and a
-  // page of failures sorted by reward never walks past the successes (reward and outcome go together). The
-  // trailing columns are every filterable column: counts and reward walks test filters without reading rows.
-  index("rollouts_browse_outcome").on(
-    t.experimentId, t.success, t.reward, t.id, t.purpose, t.runId, t.epoch, t.step, t.truncated, t.numTurns,
-    t.harnessVersionId, t.checkpointId, t.exitStatus, t.taskId,
+  // newer experiment), and a page across experiments merges one walk per experiment. Each ends in id, the
+  // cursor's tie-breaker. The ingestion cost of all of them is measured in BENCHMARKS.md (browser).
+  //
+  // The default order (newest first). Its trailing columns are every filterable and sortable column, so the
+  // most common walk, the outcome counts under a filter, and the sorted scan for filters that keep few rows
+  // in any order all work inside the index without reading a single row.
+  index("rollouts_browse_created").on(
+    t.experimentId, t.createdAt, t.id, t.success, t.reward, t.purpose, t.runId, t.epoch, t.step, t.truncated, t.numTurns,
+    t.harnessVersionId, t.checkpointId, t.exitStatus, t.taskId, t.promptTokens, t.completionTokens, t.costUsd, t.durationMs,
   ),
+  // Reward order and the outcome counts: success sits before reward, so the chips count by index ranges
+  // and a page of failures sorted by reward never walks past the successes (reward and outcome go together).
+  index("rollouts_browse_outcome").on(t.experimentId, t.success, t.reward, t.id),
   index("rollouts_browse_turns").on(t.experimentId, t.numTurns, t.id),
   index("rollouts_browse_step").on(t.experimentId, t.step, t.id),
   // Total tokens (prompt + completion, or whichever one is known): the query repeats this exact expression

@@ -127,8 +127,10 @@ export interface GenerateOptions {
   rollouts: number;
   /** Turns per rollout stored as rows (0: only the rollout rows and their hook events). */
   turns: { min: number; max: number } | null;
-  /** Rollouts per transaction; every transaction shares one created_at, as an ingestion batch does. */
+  /** Rollouts per transaction. */
   batch: number;
+  /** Rollouts that share one created_at, as those of one ingestion request do. */
+  sameCreatedAt: number;
   seed: number;
   onProgress?: (done: number) => void;
 }
@@ -155,10 +157,10 @@ export function generateBenchRollouts(sqlite: Database.Database, layout: BenchLa
   const turn = sqlite.prepare(INSERT_TURN);
   const hook = sqlite.prepare("INSERT INTO hook_events (rollout_id, turn_idx, seq, position, hook, effect, message) VALUES (?, ?, ?, ?, ?, ?, ?)");
   const start = performance.now();
-  let created = Date.UTC(2026, 0, 1);
+  const start0 = Date.UTC(2026, 0, 1);
   const insertBatch = sqlite.transaction((from: number, to: number) => {
-    created += 60_000;
     for (let i = from; i < to; i++) {
+      const created = start0 + 60_000 * Math.floor(i / options.sameCreatedAt);
       const run = pickRun(layout, rand());
       const purpose = PURPOSE_BY_KIND[run.kind][Math.floor(rand() * PURPOSE_BY_KIND[run.kind].length)];
       const task = Math.floor(rand() * BENCH_TASKS);

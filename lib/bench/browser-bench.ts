@@ -45,14 +45,27 @@ function withStore<T>(name: string, run: (store: Store) => T): T {
   }
 }
 
-function fill(store: Store, layout: BenchLayout, rollouts: number, turns: { min: number; max: number } | null): number {
+export function fill(store: Store, layout: BenchLayout, rollouts: number, turns: { min: number; max: number } | null): number {
   insertBenchStructure(store.sqlite, PREFIX, layout, Date.now());
+  // Generation is not what is measured: a big page cache while writing, then SQLite's default for the queries.
+  const cacheSize = store.sqlite.pragma("cache_size", { simple: true }) as number;
+  store.sqlite.pragma("cache_size = -524288");
+  try {
+    return generate(store, layout, rollouts, turns);
+  } finally {
+    store.sqlite.pragma(`cache_size = ${cacheSize}`);
+  }
+}
+
+function generate(store: Store, layout: BenchLayout, rollouts: number, turns: { min: number; max: number } | null): number {
   const step = Math.max(1, Math.round(rollouts / 10));
   let next = step;
   return generateBenchRollouts(store.sqlite, layout, {
     prefix: PREFIX, rollouts, turns, seed: 7,
-    // An ingestion batch shares one created_at: big batches make long runs of equal sort values for the cursor.
-    batch: turns ? 1_000 : 5_000,
+    // Big transactions to generate fast; the rollouts of one ingestion request share a created_at, and
+    // requests of thousands make long runs of equal sort values for the cursor's tie-breaker.
+    batch: turns ? 2_000 : 50_000,
+    sameCreatedAt: 2_000,
     onProgress: (done) => {
       if (done >= next) {
         progress(`generated ${done.toLocaleString("en-US")} of ${rollouts.toLocaleString("en-US")} rollouts${turns ? " with turns" : ""}`);
@@ -63,7 +76,7 @@ function fill(store: Store, layout: BenchLayout, rollouts: number, turns: { min:
 }
 
 /** A filter as people set them: mostly inside one experiment, a few conditions, the outcome chips often. */
-function randomFilter(rand: () => number, layout: BenchLayout): BrowserFilter {
+export function randomFilter(rand: () => number, layout: BenchLayout): BrowserFilter {
   const pick = <T,>(list: readonly T[]) => list[Math.floor(rand() * list.length)];
   const f: BrowserFilter = {};
   const experiment = rand() < 0.7 ? pick(layout.experiments).id : undefined;
@@ -87,7 +100,7 @@ function randomFilter(rand: () => number, layout: BenchLayout): BrowserFilter {
   return f;
 }
 
-function randomSort(rand: () => number, defaultShare: number): BrowserState["sort"] {
+export function randomSort(rand: () => number, defaultShare: number): BrowserState["sort"] {
   if (rand() < defaultShare) return { key: "created", dir: "desc" };
   return { key: SORT_KEYS[1 + Math.floor(rand() * (SORT_KEYS.length - 1))] as SortKey, dir: rand() < 0.7 ? "desc" : "asc" };
 }

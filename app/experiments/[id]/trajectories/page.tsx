@@ -9,9 +9,17 @@ interface Props {
   params: Promise<{ id: string }>;
 }
 
+/** Next 16 hands the segment as it was in the URL (still percent-encoded); decode it once. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 export default async function ExperimentTrajectoriesPage({ params }: Props) {
   await requireUser();
-  // Next hands the segment decoded once; browserHref encodes it again for the query string.
-  const { id } = await params;
+  const id = decodeSegment((await params).id);
   redirect(browserHref({ filter: { experiment: id }, sort: { key: "created", dir: "desc" } }));
 }
