@@ -6,37 +6,12 @@ import { getStore } from "@/db/client";
 import { findEmptyingFilter, listBrowserPage } from "@/db/queries/rollout-browser";
 import { listBrowserOptions } from "@/db/queries/rollout-browser-options";
 import {
-  BROWSER_PAGE_SIZE, browserHref, describeFilters, DEFAULT_SORT, flattenSearchParams, parseBrowserParams, withoutParam,
-  type BrowserState, type FilterParam, type ParamProblem,
+  BROWSER_PAGE_SIZE, browserHref, describeFilters, stateFromPageParams, withoutParam, type BrowserState, type FilterParam, type PageParams,
 } from "@/lib/trajectories/browser-query";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FilterBar } from "./filter-bar";
 import { OutcomeChips, OutcomeChipsPending } from "./outcome-chips";
 import { RolloutTable } from "./rollout-table";
-
-type RawParams = Record<string, string | string[] | undefined>;
-
-/**
- * The state a URL asks for. A bad parameter is dropped (and reported) rather than failing the page, so a
- * hand-edited or old link still shows something.
- */
-export function stateFromSearchParams(raw: RawParams): { state: BrowserState; problems: ParamProblem[] } {
-  const problems: ParamProblem[] = [];
-  const params: Record<string, string> = {};
-  for (const [key, value] of Object.entries(raw)) {
-    if (Array.isArray(value)) problems.push({ field: key, message: "is given more than once" });
-    else if (value !== undefined) params[key] = value;
-  }
-  const flat = flattenSearchParams(params);
-  const current = flat.ok ? flat.params : {};
-  for (let attempt = 0; attempt < 25; attempt++) {
-    const parsed = parseBrowserParams(current);
-    if (parsed.ok) return { state: parsed.state, problems };
-    problems.push(parsed.problem);
-    delete current[parsed.problem.field];
-  }
-  return { state: { filter: {}, sort: DEFAULT_SORT }, problems };
-}
 
 function EmptyResult({ state, basePath }: { state: BrowserState; basePath: string }) {
   const active = describeFilters(state.filter);
@@ -73,8 +48,8 @@ function EmptyResult({ state, basePath }: { state: BrowserState; basePath: strin
   );
 }
 
-export function TrajectoryBrowser({ searchParams, basePath = "/trajectories" }: { searchParams: RawParams; basePath?: string }) {
-  const { state, problems } = stateFromSearchParams(searchParams);
+export function TrajectoryBrowser({ searchParams, basePath = "/trajectories" }: { searchParams: PageParams; basePath?: string }) {
+  const { state, problems } = stateFromPageParams(searchParams);
   const store = getStore();
   const page = listBrowserPage(store, state, { limit: BROWSER_PAGE_SIZE, cursor: null });
   if (!page.ok) problems.push(page.problem);

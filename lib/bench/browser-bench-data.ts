@@ -21,6 +21,7 @@ export function seededRandom(seed: number): () => number {
 export const BENCH_BENCHMARKS = ["swe-bench-verified", "swe-bench-multilingual", "swe-bench-pro"] as const;
 export const BENCH_EXIT_STATUSES = ["submitted", "error", "timeout", "LimitsExceeded", "format_error"] as const;
 export const BENCH_TASKS = 2_000;
+const FAILURE_EXITS = BENCH_EXIT_STATUSES.filter((s) => s !== "LimitsExceeded");
 
 export interface BenchRun {
   id: string;
@@ -169,7 +170,8 @@ export function generateBenchRollouts(sqlite: Database.Database, layout: BenchLa
       const success = rand() < 0.3;
       const reward = success ? 1 : rand() < 0.07 ? null : 0;
       const truncated = !success && rand() < 0.12;
-      const exit = truncated ? "LimitsExceeded" : success ? "submitted" : BENCH_EXIT_STATUSES[Math.floor(rand() * 3)];
+      // Failures end in any status but the limit's (which truncation sets): submitted a wrong patch, errors, format errors.
+      const exit = truncated ? "LimitsExceeded" : success ? "submitted" : FAILURE_EXITS[Math.floor(rand() * FAILURE_EXITS.length)];
       const numTurns = options.turns ? options.turns.min + Math.floor(rand() * (options.turns.max - options.turns.min + 1)) : 3 + Math.floor(rand() ** 1.5 * 58);
       const versions = layout.harness[run.experimentId];
       const ckpts = layout.checkpoints[run.experimentId];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   browserHref, browserSearchParams, describeFilters, flattenSearchParams, ftsMatchExpression, parseBrowserParams,
-  searchWords, toggleSort, withFilter, withoutParam, type BrowserState,
+  searchWords, stateFromPageParams, toggleSort, withFilter, withoutParam, type BrowserState,
 } from "./browser-query";
 import { decodeBrowserCursor, encodeBrowserCursor } from "./browser-cursor";
 
@@ -75,6 +75,12 @@ describe("browser URL state", () => {
     expect(parse("utm_source=mail&outcome=failure").ok).toBe(true);
     const strict = parse("colour=red", true);
     expect(strict.ok === false && strict.problem).toEqual({ field: "colour", message: "is not a parameter of this endpoint" });
+  });
+
+  it("opens a page URL with bad parameters by leaving each one out and saying why", () => {
+    const { state, problems } = stateFromPageParams({ outcome: "maybe", hook: "pre_action", sort: "colour", step: ["1", "2"], utm: "x" });
+    expect(state).toEqual({ filter: { hook: "pre_action" }, sort: { key: "created", dir: "desc" } });
+    expect(problems.map((p) => p.field)).toEqual(["step", "outcome", "sort"]);
   });
 
   it("flips the direction of the sorted column and starts another column descending", () => {

@@ -160,6 +160,29 @@ export function flattenSearchParams(
   return { ok: true, params: flat };
 }
 
+/** A page's searchParams as Next hands them over. */
+export type PageParams = Record<string, string | string[] | undefined>;
+
+/**
+ * The state a page URL asks for. A bad parameter is dropped (and reported) rather than failing the page,
+ * so a hand-edited or old link still shows something.
+ */
+export function stateFromPageParams(raw: PageParams): { state: BrowserState; problems: ParamProblem[] } {
+  const problems: ParamProblem[] = [];
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (Array.isArray(value)) problems.push({ field: key, message: "is given more than once" });
+    else if (value !== undefined) params[key] = value;
+  }
+  for (let attempt = 0; attempt < STATE_PARAMS.length; attempt++) {
+    const parsed = parseBrowserParams(params);
+    if (parsed.ok) return { state: parsed.state, problems };
+    problems.push(parsed.problem);
+    delete params[parsed.problem.field];
+  }
+  return { state: { filter: {}, sort: DEFAULT_SORT }, problems };
+}
+
 function paramValue(value: unknown): string {
   return typeof value === "boolean" || typeof value === "number" ? String(value) : (value as string);
 }
