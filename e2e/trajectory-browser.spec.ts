@@ -161,3 +161,30 @@ test("an empty result names the filter that emptied it, and a bad parameter is r
   await expect(page.getByRole("alert").filter({ hasText: "outcome" })).toContainText("must be one of success, failure, unknown");
   expect(await rowIds(page)).toHaveLength(ROLLOUTS.length);
 });
+
+test("further pages load as the list scrolls while the DOM keeps only the rows in view", async ({ page, request, server }) => {
+  const exp = "tbx-many";
+  const many = [
+    { type: "experiment", id: exp, name: "Browser spec: many rollouts", method: "grpo" },
+    { type: "run", id: "tbx-many-run", experiment: exp, kind: "train", status: "finished" },
+    ...Array.from({ length: 130 }, (_, i) => ({
+      type: "rollout", id: `tbx-many-${String(i).padStart(3, "0")}`, experiment: exp, run: "tbx-many-run", task: "tbx:astropy/astropy 1",
+      purpose: "train", reward: i % 2, success: i % 2 === 1, turns: [{ role: "assistant", content: "step" }],
+    })),
+  ];
+  const res = await request.post("/api/v1/events", { headers: bearer(server.adminToken), data: many });
+  expect(res.status(), await res.text()).toBe(200);
+
+  await page.goto(`/trajectories?experiment=${exp}`);
+  await expect(page.getByText("50 shown; scroll for more.")).toBeVisible();
+  const body = grid(page).locator("tbody");
+  const scrollToEnd = () => grid(page).evaluate((table) => table.parentElement?.scrollTo(0, table.parentElement.scrollHeight));
+  await scrollToEnd();
+  await expect(page.getByText("100 shown; scroll for more.")).toBeVisible();
+  await scrollToEnd();
+  await expect(page.getByText("130 shown, all that match.")).toBeVisible();
+  await scrollToEnd();
+  // The last rollout (the oldest id of one batch, newest first) is in view; far fewer rows than loaded are in the DOM.
+  await expect(body.getByRole("rowheader", { name: "tbx-many-000" })).toBeVisible();
+  expect(await body.getByRole("row").count()).toBeLessThan(50);
+});
