@@ -1,6 +1,7 @@
 "use client";
 // The browser's filters as a form. Submitting (Enter, the Apply button, or changing a select) writes the
 // filter into the URL with router.push, so the server renders that view and the link reproduces it.
+import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useState, type FormEvent } from "react";
 import type { BrowserOptions } from "@/db/queries/rollout-browser-options";
@@ -90,7 +91,7 @@ export function FilterBar({ state, options, basePath }: Props) {
           <input id="browser-q" name="q" type="search" defaultValue={f.q ?? ""} key={f.q ?? ""} placeholder="words in what was said or seen (press /)" />
         </div>
         <button type="submit" className="button">Apply</button>
-        <a href={basePath} className="button button-secondary">Clear all</a>
+        <Link href={basePath} className="button button-secondary">Clear all</Link>
       </div>
       <div className={styles.grid}>
         <Select name="experiment" label="Experiment" value={f.experiment} choices={options.experiments} any="all experiments" />

@@ -23,7 +23,7 @@ function Chip({ outcome, count, state, basePath }: { outcome: Outcome | "all"; c
       <Link
         href={browserHref(next, basePath)}
         scroll={false}
-        className={`${styles.chip} ${styles[`chip-${outcome}`]} ${active ? styles.chipActive : ""}`}
+        className={[styles.chip, styles[`chip-${outcome}`], active ? styles.chipActive : ""].filter(Boolean).join(" ")}
         aria-current={active ? "true" : undefined}
         title={outcome === "all" ? "every outcome" : NOTES[outcome]}
       >
