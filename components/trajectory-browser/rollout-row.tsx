@@ -34,7 +34,12 @@ export const COLUMNS: Column[] = [
   { id: "created", label: "Stored", sort: "created", width: "7rem" },
 ];
 
+/** With a search, where the words were found comes right after the task, where it is seen without scrolling. */
 export const MATCH_COLUMN: Column = { id: "match", label: "Match", width: "28rem" };
+
+export function columnsFor(showMatch: boolean): Column[] {
+  return showMatch ? [COLUMNS[0], COLUMNS[1], MATCH_COLUMN, ...COLUMNS.slice(2)] : COLUMNS;
+}
 
 export function rolloutHref(id: string): string {
   return `/rollouts/${encodeURIComponent(id)}`;
@@ -72,6 +77,22 @@ export function RolloutRow({ row, index, selected, showMatch, height, onSelect }
         </Link>
         <div className={`muted small ${styles.clip}`}>{row.benchmark}</div>
       </td>
+      {showMatch && (
+        <td>
+          {row.match ? (
+            <>
+              <Link href={`${href}#turn-${row.match.turnIdx}`} className="small">
+                turn {row.match.turnIdx}
+              </Link>{" "}
+              <span className={styles.snippet}>
+                <Snippet parts={row.match.parts} />
+              </span>
+            </>
+          ) : (
+            <span className="muted">—</span>
+          )}
+        </td>
+      )}
       <td className={styles.clip} title={`${row.experimentName} · ${row.runName ?? row.runId}`}>
         {row.experimentName}
         <div className={`muted small ${styles.clip}`}>
@@ -102,22 +123,6 @@ export function RolloutRow({ row, index, selected, showMatch, height, onSelect }
       <td className="nowrap">
         <RelativeTime ms={row.createdAt} />
       </td>
-      {showMatch && (
-        <td className={styles.match}>
-          {row.match ? (
-            <>
-              <Link href={`${href}#turn-${row.match.turnIdx}`} className="small">
-                turn {row.match.turnIdx}
-              </Link>{" "}
-              <span className={styles.snippet}>
-                <Snippet parts={row.match.parts} />
-              </span>
-            </>
-          ) : (
-            <span className="muted">—</span>
-          )}
-        </td>
-      )}
     </tr>
   );
 }

@@ -11,7 +11,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import type { BrowserRow } from "@/db/queries/rollout-browser-rows";
 import { BROWSER_PAGE_SIZE, browserHref, browserSearchParams, toggleSort, type BrowserState } from "@/lib/trajectories/browser-query";
-import { COLUMNS, MATCH_COLUMN, RolloutRow, rolloutHref } from "./rollout-row";
+import { columnsFor, RolloutRow, rolloutHref } from "./rollout-row";
 import styles from "./browser.module.css";
 
 export interface PageData {
@@ -102,7 +102,7 @@ export function RolloutTable({ state, basePath, initialPage }: Props) {
     return () => document.removeEventListener("keydown", onKey);
   }, [move, rows, selected, router]);
 
-  const columns = showMatch ? [...COLUMNS, MATCH_COLUMN] : COLUMNS;
+  const columns = columnsFor(showMatch);
   const padTop = items.length ? items[0].start : 0;
   const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
   const total = hasNextPage ? -1 : rows.length;
