@@ -1,4 +1,5 @@
 // Rollouts (one attempt at one task), their turns and the hook events injected into them, and skills.
+import { sql } from "drizzle-orm";
 import { sqliteTable, text, integer, real, primaryKey, index, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
   contentHash, createdAt, jsonText, timestampMs,
@@ -55,6 +56,30 @@ export const rollouts = sqliteTable("rollouts", {
   index("rollouts_run_step").on(t.runId, t.step),
   index("rollouts_task").on(t.taskId),
   index("rollouts_created").on(t.createdAt),
+  // The trajectory browser (db/queries/rollout-browser.ts) pages through 1,000,000 rollouts by walking an
+  // index already in the order asked for and stopping after one page, instead of sorting the filtered set.
+  // One index per sortable column, each led by experiment_id: a page of one experiment walks only that
+  // experiment's rows (experiments follow each other in time, so a global order would first cross every
+  // newer experiment), and a page across experiments merges one walk per experiment. Each ends in id, the
+  // cursor's tie-breaker. The ingestion cost of all of them is measured in BENCHMARKS.md (browser).
+  //
+  // The default order (newest first). Its trailing columns are every filterable and sortable column, so the
+  // most common walk, the outcome counts under a filter, and the sorted scan for filters that keep few rows
+  // in any order all work inside the index without reading a single row.
+  index("rollouts_browse_created").on(
+    t.experimentId, t.createdAt, t.id, t.success, t.reward, t.purpose, t.runId, t.epoch, t.step, t.truncated, t.numTurns,
+    t.harnessVersionId, t.checkpointId, t.exitStatus, t.taskId, t.promptTokens, t.completionTokens, t.costUsd, t.durationMs,
+  ),
+  // Reward order and the outcome counts: success sits before reward, so the chips count by index ranges
+  // and a page of failures sorted by reward never walks past the successes (reward and outcome go together).
+  index("rollouts_browse_outcome").on(t.experimentId, t.success, t.reward, t.id),
+  index("rollouts_browse_turns").on(t.experimentId, t.numTurns, t.id),
+  index("rollouts_browse_step").on(t.experimentId, t.step, t.id),
+  // Total tokens (prompt + completion, or whichever one is known): the query repeats this exact expression
+  // (ROLLOUT_TOKENS_SQL) so SQLite recognises the index.
+  index("rollouts_browse_tokens").on(t.experimentId, sql`coalesce(${t.promptTokens} + ${t.completionTokens}, ${t.promptTokens}, ${t.completionTokens})`, t.id),
+  index("rollouts_browse_cost").on(t.experimentId, t.costUsd, t.id),
+  index("rollouts_browse_duration").on(t.experimentId, t.durationMs, t.id),
 ]);
 
 export const turns = sqliteTable("turns", {
@@ -85,7 +110,9 @@ export const hookEvents = sqliteTable("hook_events", {
   message: text("message"),
 }, (t) => [
   primaryKey({ columns: [t.rolloutId, t.turnIdx, t.seq] }),
-  index("hook_events_position").on(t.position),
+  // "A hook fired at position X" (trajectory browser): the rollouts of a position straight from the index,
+  // without reading each hook row; replaces the index on position alone, which this one covers.
+  index("hook_events_position_rollout").on(t.position, t.rolloutId),
 ]);
 
 export const skills = sqliteTable("skills", {

@@ -45,6 +45,7 @@ export async function run(args: string[]): Promise<number> {
     demo_small_phases_seconds: small.phases,
     demo_small_rollouts: small.rollouts,
     ...(full ? { demo_default_seconds: full.total, demo_default_phases_seconds: full.phases, demo_default_rollouts: full.rollouts } : {}),
+    ...(await import("../../bench/browser-bench")).runBrowserBench(quick ? { rollouts: 100_000, queries: 200, searchRollouts: 10_000, searches: 100 } : { rollouts: 1_000_000, queries: 200, searchRollouts: 100_000, searches: 100 }),
     targets: {
       ingest_http_vs_raw_ratio: ">= 0.5", server_peak_rss_during_big_body_mb: "< 1024",
       demo_small_seconds: "< 20", demo_default_seconds: "< 120",

@@ -1,35 +1,56 @@
-// GET /api/v1/rollouts?experiment=…&run=…&purpose=…&limit=…&cursor=…: rollouts newest first, cursor-paged.
-import { z } from "zod";
+// GET /api/v1/rollouts: rollouts filtered and sorted like the trajectory browser (the same query parameters
+// as its URL, see lib/trajectories/browser-query.ts), cursor-paged. The older parameters (experiment, run,
+// task, harness_version, checkpoint, purpose, step, success, limit up to 500, cursor) keep working.
+// `counts=true` adds the rollouts per outcome under the same filter (without the outcome itself).
 import { getStore } from "@/db/client";
-import { decodeCursor, listRolloutPage } from "@/db/queries/rollout-pages";
-import { ROLLOUT_PURPOSES } from "@/lib/domain/vocabulary";
+import { countBrowserOutcomes, listBrowserPage } from "@/db/queries/rollout-browser";
+import { decodeBrowserCursor } from "@/lib/trajectories/browser-cursor";
+import { flattenSearchParams, parseBrowserParams, type ParamProblem } from "@/lib/trajectories/browser-query";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
-import { parseSearchParams, QueryBool, QueryId, QueryInt } from "@/lib/http/search-params";
 
 export const dynamic = "force-dynamic";
 
-const Query = z.strictObject({
-  experiment: QueryId.optional(),
-  run: QueryId.optional(),
-  task: QueryId.optional(),
-  harness_version: QueryId.optional(),
-  checkpoint: QueryId.optional(),
-  purpose: z.enum(ROLLOUT_PURPOSES, `must be one of ${ROLLOUT_PURPOSES.join(", ")}`).optional(),
-  step: QueryInt(0, Number.MAX_SAFE_INTEGER).optional(),
-  success: QueryBool.optional(),
-  limit: QueryInt(1, 500).default(100),
-  cursor: z.string().max(1_000, "is not a cursor this server issued").optional(),
-});
+const DEFAULT_LIMIT = 100;
+const MAX_LIMIT = 500;
+
+function badParam(problem: ParamProblem): Response {
+  return errorResponse(400, `query parameter "${problem.field}": ${problem.message}`, { field: problem.field });
+}
 
 export async function GET(request: Request): Promise<Response> {
   const auth = await authenticateRequest(request, "read");
   if (!auth.ok) return authErrorResponse(auth);
-  const query = parseSearchParams(request.url, Query);
-  if (!query.ok) return query.response;
-  const { limit, cursor: cursorText, harness_version, ...filter } = query.data;
-  const cursor = cursorText === undefined ? null : decodeCursor(cursorText);
-  if (cursorText !== undefined && !cursor) return errorResponse(400, 'query parameter "cursor": is not a cursor this server issued');
-  const page = listRolloutPage(getStore(), { ...filter, harnessVersion: harness_version }, limit, cursor);
-  return jsonResponse(page);
+  const flat = flattenSearchParams(new URL(request.url).searchParams);
+  if (!flat.ok) return badParam(flat.problem);
+  const { limit: limitText, cursor: cursorText, counts: countsText, ...rest } = flat.params;
+  const parsed = parseBrowserParams(rest, { strict: true });
+  if (!parsed.ok) return badParam(parsed.problem);
+  const { state } = parsed;
+
+  let limit = DEFAULT_LIMIT;
+  if (limitText !== undefined) {
+    if (!/^\d+$/.test(limitText)) return badParam({ field: "limit", message: "must be a whole number" });
+    limit = Number(limitText);
+    if (limit < 1 || limit > MAX_LIMIT) return badParam({ field: "limit", message: `must be between 1 and ${MAX_LIMIT}` });
+  }
+  let cursor = null;
+  if (cursorText !== undefined) {
+    const decoded = cursorText.length > 1_000 ? { ok: false as const, message: "is not a cursor this server issued" } : decodeBrowserCursor(cursorText, state.sort);
+    if (!decoded.ok) return badParam({ field: "cursor", message: decoded.message });
+    cursor = decoded.cursor;
+  }
+  if (countsText !== undefined && countsText !== "true" && countsText !== "false") return badParam({ field: "counts", message: "must be true or false" });
+
+  const store = getStore();
+  const page = listBrowserPage(store, state, { limit, cursor });
+  if (!page.ok) return badParam(page.problem);
+  const body: Record<string, unknown> = { rollouts: page.value.rows, nextCursor: page.value.nextCursor };
+  if (countsText === "true") {
+    const counts = countBrowserOutcomes(store, state.filter);
+    if (!counts.ok) return badParam(counts.problem);
+    body.counts = counts.value.counted ? counts.value.counts : null;
+    if (!counts.value.counted) body.countsNote = counts.value.reason;
+  }
+  return jsonResponse(body);
 }

@@ -1,0 +1,166 @@
+"use client";
+// The browser's table: the server's first page, further pages fetched with the same URL state and the
+// cursor as the list scrolls (react-query useInfiniteQuery), rows virtualized so the DOM holds only those
+// in view however many are loaded. An ARIA grid, so the selected row is announced (aria-selected).
+// Keys: j / k move the selection, Enter opens it, / goes to the search box (never while typing in a field).
+// A new filter or sort mounts a new table (the parent keys it by the URL), so selection and scroll start over.
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { useVirtualizer } from "@tanstack/react-virtual";
+import type { BrowserRow } from "@/db/queries/rollout-browser-rows";
+import { BROWSER_PAGE_SIZE, browserHref, browserSearchParams, toggleSort, type BrowserState } from "@/lib/trajectories/browser-query";
+import { columnsFor, RolloutRow, rolloutHref } from "./rollout-row";
+import styles from "./browser.module.css";
+
+export interface PageData {
+  rollouts: BrowserRow[];
+  nextCursor: string | null;
+}
+
+interface Props {
+  state: BrowserState;
+  basePath: string;
+  initialPage: PageData;
+}
+
+const ROW_HEIGHT = 52;
+const ROW_HEIGHT_WITH_MATCH = 60;
+/** Fetch the next page when the last loaded rows come this close to the view. */
+const PREFETCH_ROWS = 15;
+
+async function fetchPage(query: string, cursor: string): Promise<PageData> {
+  const res = await fetch(`/api/v1/rollouts?${query}${query ? "&" : ""}limit=${BROWSER_PAGE_SIZE}&cursor=${encodeURIComponent(cursor)}`, {
+    headers: { accept: "application/json" },
+    cache: "no-store",
+  });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { error?: string } | null;
+    throw new Error(body?.error ?? `the server answered ${res.status}`);
+  }
+  return (await res.json()) as PageData;
+}
+
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && target.closest("input, textarea, select, [contenteditable='true'], [contenteditable='']") !== null;
+}
+
+export function RolloutTable({ state, basePath, initialPage }: Props) {
+  const router = useRouter();
+  const query = browserSearchParams(state).toString();
+  const { data, fetchNextPage, hasNextPage, isFetchingNextPage, error } = useInfiniteQuery({
+    queryKey: ["rollout-browser", query],
+    queryFn: ({ pageParam }) => (pageParam === null ? Promise.resolve(initialPage) : fetchPage(query, pageParam)),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    initialData: { pages: [initialPage], pageParams: [null] },
+    // Rollouts never change once stored; new ones show on the next visit rather than reshuffling the list.
+    staleTime: Number.POSITIVE_INFINITY,
+    refetchOnWindowFocus: false,
+  });
+  const rows = useMemo(() => data.pages.flatMap((p) => p.rollouts), [data]);
+  const showMatch = state.filter.q !== undefined;
+  const rowHeight = showMatch ? ROW_HEIGHT_WITH_MATCH : ROW_HEIGHT;
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 8 });
+  const items = virtualizer.getVirtualItems();
+  const [selected, setSelected] = useState(-1);
+
+  const lastVisible = items.length ? items[items.length - 1].index : -1;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && !error && Math.max(lastVisible, selected) >= rows.length - PREFETCH_ROWS) void fetchNextPage();
+  }, [lastVisible, selected, rows.length, hasNextPage, isFetchingNextPage, error, fetchNextPage]);
+
+  const move = useCallback((delta: number) => {
+    setSelected((current) => {
+      const next = Math.min(rows.length - 1, Math.max(0, current + delta));
+      virtualizer.scrollToIndex(next, { align: "auto" });
+      return next;
+    });
+  }, [rows.length, virtualizer]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey) return;
+      const typing = isTyping(event.target);
+      if (event.key === "/" && !typing) {
+        event.preventDefault();
+        document.getElementById("browser-q")?.focus();
+        return;
+      }
+      if (typing || rows.length === 0) return;
+      if (event.key === "j") move(1);
+      else if (event.key === "k") move(-1);
+      else if (event.key === "Enter" && selected >= 0 && !(event.target instanceof HTMLElement && event.target.closest("a, button"))) {
+        event.preventDefault();
+        router.push(rolloutHref(rows[selected].id));
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [move, rows, selected, router]);
+
+  const columns = columnsFor(showMatch);
+  const padTop = items.length ? items[0].start : 0;
+  const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  const total = hasNextPage ? -1 : rows.length;
+
+  return (
+    <>
+      <div ref={scrollRef} className={`table-wrap ${styles.scroll}`}>
+        <table className={`table ${styles.table}`} role="grid" aria-label="Rollouts" aria-rowcount={total < 0 ? -1 : total + 1}>
+          <colgroup>
+            {columns.map((c) => <col key={c.id} style={{ width: c.width }} />)}
+          </colgroup>
+          <thead>
+            <tr aria-rowindex={1}>
+              {columns.map((c) => {
+                const sorted = c.sort !== undefined && state.sort.key === c.sort;
+                const ariaSort = !c.sort ? undefined : sorted ? (state.sort.dir === "desc" ? "descending" : "ascending") : "none";
+                return (
+                  <th key={c.id} scope="col" className={c.numeric ? "num" : undefined} aria-sort={ariaSort}>
+                    {c.sort ? (
+                      <Link href={browserHref(toggleSort(state, c.sort), basePath)} scroll={false} className={styles.sortLink}>
+                        {c.label}
+                        <span aria-hidden="true">{sorted ? (state.sort.dir === "desc" ? " ↓" : " ↑") : ""}</span>
+                      </Link>
+                    ) : (
+                      c.label
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
+          </thead>
+          <tbody>
+            {padTop > 0 && <tr aria-hidden="true" style={{ height: padTop }} className={styles.spacer} />}
+            {items.map((item) => (
+              <RolloutRow
+                key={rows[item.index].id}
+                row={rows[item.index]}
+                index={item.index}
+                selected={item.index === selected}
+                showMatch={showMatch}
+                height={rowHeight}
+                onSelect={setSelected}
+              />
+            ))}
+            {padBottom > 0 && <tr aria-hidden="true" style={{ height: padBottom }} className={styles.spacer} />}
+          </tbody>
+        </table>
+      </div>
+      <p className="muted small" role="status">
+        {error
+          ? <span className="error">Could not load more rollouts: {error.message}</span>
+          : isFetchingNextPage
+            ? `Loading more… (${rows.length.toLocaleString("en-US")} shown)`
+            : hasNextPage
+              ? `${rows.length.toLocaleString("en-US")} shown; scroll for more.`
+              : `${rows.length.toLocaleString("en-US")} shown, all that match.`}{" "}
+        Keys: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>Enter</kbd> opens, <kbd>/</kbd> searches.
+      </p>
+    </>
+  );
+}

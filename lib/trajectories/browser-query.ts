@@ -1,0 +1,248 @@
+// The trajectory browser's whole state lives in the URL: these are the search parameters, parsed with zod
+// into a typed filter and sort, and serialised back in one canonical order, so a copied link reproduces
+// the view and the JSON API (/api/v1/rollouts) takes the very same parameters. Pure: used by the server
+// page, the route handler and the client component alike.
+import { z } from "zod";
+import { HOOK_POSITIONS, ROLLOUT_PURPOSES, type HookPosition, type RolloutPurpose } from "../domain/vocabulary";
+import { OUTCOMES, type Outcome } from "../domain/outcome";
+
+export const SORT_KEYS = ["created", "reward", "turns", "step", "tokens", "cost", "duration"] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+export const SORT_DIRS = ["desc", "asc"] as const;
+export type SortDir = (typeof SORT_DIRS)[number];
+
+export const SORT_LABELS: Record<SortKey, string> = {
+  created: "Stored", reward: "Reward", turns: "Turns", step: "Step", tokens: "Tokens", cost: "Cost", duration: "Duration",
+};
+
+export interface BrowserFilter {
+  experiment?: string;
+  run?: string;
+  purpose?: RolloutPurpose;
+  epoch?: number;
+  step?: number;
+  harnessVersion?: string;
+  checkpoint?: string;
+  task?: string;
+  benchmark?: string;
+  outcome?: Outcome;
+  /** The older `success=true|false` of the read API: success alone, or failure and unknown together. */
+  success?: boolean;
+  exitStatus?: string;
+  truncated?: boolean;
+  rewardMin?: number;
+  rewardMax?: number;
+  turnsMin?: number;
+  turnsMax?: number;
+  /** A hook fired at this lifecycle position somewhere in the rollout. */
+  hook?: HookPosition;
+  /** Full-text search over what was said and seen in the turns (content, reasoning, observation). */
+  q?: string;
+}
+
+export interface BrowserSort {
+  key: SortKey;
+  dir: SortDir;
+}
+
+export interface BrowserState {
+  filter: BrowserFilter;
+  sort: BrowserSort;
+}
+
+export const DEFAULT_SORT: BrowserSort = { key: "created", dir: "desc" };
+export const BROWSER_PAGE_SIZE = 50;
+export const MAX_SEARCH_WORDS = 12;
+export const MAX_SEARCH_LENGTH = 200;
+
+/** A bad parameter: which one, and why (the route answers 400 with it, the page shows it). */
+export interface ParamProblem {
+  field: string;
+  message: string;
+}
+
+const Id = z.string().trim().min(1, "must not be empty").max(256, "must be at most 256 characters");
+const Whole = (max: number) =>
+  z.string().trim().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().max(max, `must be at most ${max}`));
+const Real = z.string().trim().regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, "must be a number").transform(Number)
+  .pipe(z.number().refine(Number.isFinite, "must be a finite number"));
+const Bool = z.enum(["true", "false"], "must be true or false").transform((v) => v === "true");
+const Search = z.string().trim().max(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`)
+  .refine((q) => searchWords(q).length > 0, "has no word to search for (letters or digits)")
+  .refine((q) => searchWords(q).length <= MAX_SEARCH_WORDS, `must have at most ${MAX_SEARCH_WORDS} words`);
+
+/** Every URL parameter, its field in BrowserFilter, its parser and how a person reads it. Order = canonical URL order. */
+const FILTER_PARAMS = [
+  { param: "experiment", field: "experiment", schema: Id, label: "experiment" },
+  { param: "run", field: "run", schema: Id, label: "run" },
+  { param: "purpose", field: "purpose", schema: z.enum(ROLLOUT_PURPOSES, `must be one of ${ROLLOUT_PURPOSES.join(", ")}`), label: "purpose" },
+  { param: "epoch", field: "epoch", schema: Whole(1_000_000), label: "epoch" },
+  { param: "step", field: "step", schema: Whole(Number.MAX_SAFE_INTEGER), label: "step" },
+  { param: "harness_version", field: "harnessVersion", schema: Id, label: "harness version" },
+  { param: "checkpoint", field: "checkpoint", schema: Id, label: "checkpoint" },
+  { param: "task", field: "task", schema: Id, label: "task" },
+  { param: "benchmark", field: "benchmark", schema: Id, label: "benchmark" },
+  { param: "outcome", field: "outcome", schema: z.enum(OUTCOMES, `must be one of ${OUTCOMES.join(", ")}`), label: "outcome" },
+  { param: "success", field: "success", schema: Bool, label: "success" },
+  { param: "exit_status", field: "exitStatus", schema: Id, label: "exit status" },
+  { param: "truncated", field: "truncated", schema: Bool, label: "truncated" },
+  { param: "reward_min", field: "rewardMin", schema: Real, label: "reward at least" },
+  { param: "reward_max", field: "rewardMax", schema: Real, label: "reward at most" },
+  { param: "turns_min", field: "turnsMin", schema: Whole(1_000_000), label: "turns at least" },
+  { param: "turns_max", field: "turnsMax", schema: Whole(1_000_000), label: "turns at most" },
+  { param: "hook", field: "hook", schema: z.enum(HOOK_POSITIONS, `must be one of ${HOOK_POSITIONS.join(", ")}`), label: "hook fired at" },
+  { param: "q", field: "q", schema: Search, label: "search" },
+] as const satisfies readonly { param: string; field: keyof BrowserFilter; schema: z.ZodType; label: string }[];
+
+export type FilterParam = (typeof FILTER_PARAMS)[number]["param"];
+export const STATE_PARAMS: readonly string[] = [...FILTER_PARAMS.map((p) => p.param), "sort", "dir"];
+
+/** The words of a search, as the person typed them (split on white space, only those with a letter or digit). */
+export function searchWords(q: string): string[] {
+  return q.split(/\s+/u).filter((w) => /[\p{L}\p{N}]/u.test(w));
+}
+
+/**
+ * The FTS5 MATCH expression for a search: every word becomes a quoted phrase (a double quote inside is
+ * doubled), joined by spaces, which FTS5 reads as AND. Operators (OR, NOT, NEAR, *, ^, column filters)
+ * therefore never reach FTS5 as syntax: `"foo" OR bar*` looks for the words foo, or and bar.
+ */
+export function ftsMatchExpression(q: string): string {
+  return searchWords(q).map((w) => `"${w.replaceAll('"', '""')}"`).join(" ");
+}
+
+type ParseResult = { ok: true; state: BrowserState } | { ok: false; problem: ParamProblem };
+
+/**
+ * Parses URL parameters (already flattened to one value each). `strict` refuses unknown parameters
+ * (the API); the page ignores them so an old bookmark still opens.
+ */
+export function parseBrowserParams(params: Record<string, string>, options: { strict?: boolean; extra?: readonly string[] } = {}): ParseResult {
+  const filter: Record<string, unknown> = {};
+  for (const spec of FILTER_PARAMS) {
+    const raw = params[spec.param];
+    // An empty field of the filter form means "no filter", not a bad value.
+    if (raw === undefined || raw.trim() === "") continue;
+    const parsed = (spec.schema as z.ZodType).safeParse(raw);
+    if (!parsed.success) return { ok: false, problem: { field: spec.param, message: parsed.error.issues[0]?.message ?? "is not valid" } };
+    filter[spec.field] = parsed.data;
+  }
+  const f = filter as BrowserFilter;
+  if (f.rewardMin !== undefined && f.rewardMax !== undefined && f.rewardMax < f.rewardMin) {
+    return { ok: false, problem: { field: "reward_max", message: "must be at least reward_min" } };
+  }
+  if (f.turnsMin !== undefined && f.turnsMax !== undefined && f.turnsMax < f.turnsMin) {
+    return { ok: false, problem: { field: "turns_max", message: "must be at least turns_min" } };
+  }
+  const sortKey = params.sort ?? DEFAULT_SORT.key;
+  if (!(SORT_KEYS as readonly string[]).includes(sortKey)) return { ok: false, problem: { field: "sort", message: `must be one of ${SORT_KEYS.join(", ")}` } };
+  const dir = params.dir ?? DEFAULT_SORT.dir;
+  if (!(SORT_DIRS as readonly string[]).includes(dir)) return { ok: false, problem: { field: "dir", message: "must be asc or desc" } };
+  if (options.strict) {
+    const known = new Set([...STATE_PARAMS, ...(options.extra ?? [])]);
+    const unknown = Object.keys(params).filter((k) => !known.has(k));
+    if (unknown.length) return { ok: false, problem: { field: unknown[0], message: "is not a parameter of this endpoint" } };
+  }
+  return { ok: true, state: { filter: f, sort: { key: sortKey as SortKey, dir: dir as SortDir } } };
+}
+
+/** Next's searchParams (values may repeat) flattened to one value each; a repeated parameter is a problem. */
+export function flattenSearchParams(
+  params: Record<string, string | string[] | undefined> | URLSearchParams,
+): { ok: true; params: Record<string, string> } | { ok: false; problem: ParamProblem } {
+  const flat: Record<string, string> = {};
+  const entries = params instanceof URLSearchParams ? [...params.entries()] : Object.entries(params);
+  for (const [key, value] of entries) {
+    if (value === undefined) continue;
+    if (Array.isArray(value) || key in flat) return { ok: false, problem: { field: key, message: "is given more than once" } };
+    flat[key] = value;
+  }
+  return { ok: true, params: flat };
+}
+
+/** A page's searchParams as Next hands them over. */
+export type PageParams = Record<string, string | string[] | undefined>;
+
+/**
+ * The state a page URL asks for. A bad parameter is dropped (and reported) rather than failing the page,
+ * so a hand-edited or old link still shows something.
+ */
+export function stateFromPageParams(raw: PageParams): { state: BrowserState; problems: ParamProblem[] } {
+  const problems: ParamProblem[] = [];
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    if (Array.isArray(value)) problems.push({ field: key, message: "is given more than once" });
+    else if (value !== undefined) params[key] = value;
+  }
+  for (let attempt = 0; attempt < STATE_PARAMS.length; attempt++) {
+    const parsed = parseBrowserParams(params);
+    if (parsed.ok) return { state: parsed.state, problems };
+    problems.push(parsed.problem);
+    delete params[parsed.problem.field];
+  }
+  return { state: { filter: {}, sort: DEFAULT_SORT }, problems };
+}
+
+function paramValue(value: unknown): string {
+  return typeof value === "boolean" || typeof value === "number" ? String(value) : (value as string);
+}
+
+/** The canonical query string of a state: filters in a fixed order, defaults left out. */
+export function browserSearchParams(state: BrowserState): URLSearchParams {
+  const out = new URLSearchParams();
+  for (const spec of FILTER_PARAMS) {
+    const value = state.filter[spec.field];
+    if (value !== undefined && value !== "") out.set(spec.param, paramValue(value));
+  }
+  if (state.sort.key !== DEFAULT_SORT.key || state.sort.dir !== DEFAULT_SORT.dir) {
+    out.set("sort", state.sort.key);
+    out.set("dir", state.sort.dir);
+  }
+  return out;
+}
+
+/** A link to the browser (or another base path) showing `state`. */
+export function browserHref(state: BrowserState, base = "/trajectories"): string {
+  const query = browserSearchParams(state).toString();
+  return query ? `${base}?${query}` : base;
+}
+
+/** The same state with some filters set or cleared (undefined clears). */
+export function withFilter(state: BrowserState, patch: Partial<BrowserFilter>): BrowserState {
+  const filter: BrowserFilter = { ...state.filter, ...patch };
+  for (const key of Object.keys(filter) as (keyof BrowserFilter)[]) if (filter[key] === undefined) delete filter[key];
+  // A run, harness version or checkpoint belongs to one experiment: choosing another experiment drops them.
+  if ("experiment" in patch && patch.experiment !== state.filter.experiment) {
+    delete filter.run;
+    delete filter.harnessVersion;
+    delete filter.checkpoint;
+  }
+  return { ...state, filter };
+}
+
+/** Clicking a column header: the same column flips its direction, another column starts descending. */
+export function toggleSort(state: BrowserState, key: SortKey): BrowserState {
+  const dir: SortDir = state.sort.key === key ? (state.sort.dir === "desc" ? "asc" : "desc") : "desc";
+  return { ...state, sort: { key, dir } };
+}
+
+/** The active filters in canonical order, each as its parameter and how a person reads it ("outcome: failure"). */
+export function describeFilters(filter: BrowserFilter): { param: FilterParam; label: string }[] {
+  const out: { param: FilterParam; label: string }[] = [];
+  for (const spec of FILTER_PARAMS) {
+    const value = filter[spec.field];
+    if (value === undefined) continue;
+    const shown = spec.param === "q" ? `“${String(value)}”` : paramValue(value);
+    out.push({ param: spec.param, label: `${spec.label}: ${shown}` });
+  }
+  return out;
+}
+
+/** The filter with one parameter removed (for "remove this filter" and the empty state's diagnosis). */
+export function withoutParam(filter: BrowserFilter, param: FilterParam): BrowserFilter {
+  const spec = FILTER_PARAMS.find((p) => p.param === param);
+  if (!spec) return filter;
+  const copy = { ...filter };
+  delete copy[spec.field];
+  return copy;
+}
