@@ -1,6 +1,8 @@
 // The trajectory browser: every rollout, filtered, sorted and searched, with the whole view in the URL.
 import type { Metadata } from "next";
+import Link from "next/link";
 import { requireUser } from "@/lib/auth/current-user";
+import { roleAtLeast } from "@/lib/auth/principal";
 import { TrajectoryBrowser } from "@/components/trajectory-browser/trajectory-browser";
 
 export const dynamic = "force-dynamic";
@@ -11,12 +13,20 @@ interface Props {
 }
 
 export default async function TrajectoriesPage({ searchParams }: Props) {
-  await requireUser();
+  const user = await requireUser();
   const params = await searchParams;
   return (
     <main>
       <header className="page-header">
-        <h1>Trajectories</h1>
+        <div className="title-row">
+          <h1>Trajectories</h1>
+          {/* Importing writes to the store: offered to those who may do it (reviewers and admins). */}
+          {roleAtLeast(user.role, "reviewer") && (
+            <Link className="button button-small" href="/trajectories/import">
+              Import trajectories
+            </Link>
+          )}
+        </div>
         <p className="muted">
           Every rollout, filtered and sorted; search what was said and seen in their turns. The address bar holds the
           whole view: copy it to share exactly this list.

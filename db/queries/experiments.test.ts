@@ -6,7 +6,7 @@ import {
 } from "../schema";
 import {
   deriveExperimentStatus, getExperimentOverview, listExperiments, listHarnessVersions, listJobs,
-  listProposals, listRecentRollouts,
+  listProposals,
 } from "./experiments";
 
 const T0 = Date.UTC(2026, 0, 1);
@@ -250,18 +250,6 @@ describe("list pages", () => {
     addTask("t1");
     addRun("ra", "a");
     addRun("rb", "b");
-  });
-
-  it("listRecentRollouts returns newest first with task and experiment, filtered and limited", () => {
-    addRollout("a", "ra", "t1", { at: T0 + 1, success: true, reward: 0.5 });
-    addRollout("b", "rb", "t1", { at: T0 + 2, truncated: true, reward: null });
-    addRollout("a", "ra", "t1", { at: T0 + 3 });
-    const all = listRecentRollouts(store, { limit: 10 });
-    expect(all.map((r) => r.createdAt)).toEqual([T0 + 3, T0 + 2, T0 + 1]);
-    expect(all[1]).toMatchObject({ experimentId: "b", experimentName: "Experiment b", taskKey: "repo__t1", truncated: true, reward: null, success: false });
-    expect(all[2]).toMatchObject({ success: true, reward: 0.5, purpose: "train", numTurns: 3 });
-    expect(listRecentRollouts(store, { limit: 1 })).toHaveLength(1);
-    expect(listRecentRollouts(store, { experimentId: "a", limit: 10 }).map((r) => r.experimentId)).toEqual(["a", "a"]);
   });
 
   it("listProposals returns proposals with their experiment", () => {

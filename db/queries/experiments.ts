@@ -12,7 +12,7 @@ import {
 import { computeTrainingRates } from "../../lib/metrics/training-rates";
 import type {
   ExperimentOverview, ExperimentStatus, ExperimentSummary, HarnessVersionSummary, JobListItem,
-  ProposalListItem, ProposalStatus, RolloutListItem, RunStatus, RunSummary,
+  ProposalListItem, ProposalStatus, RunStatus, RunSummary,
 } from "./types";
 
 export type * from "./types";
@@ -260,39 +260,6 @@ export function getExperimentOverview(store: Store, id: string): ExperimentOverv
     failurePackets: counts.failurePackets,
     trainingRates,
   };
-}
-
-/** The newest rollouts (by ingestion), optionally of one experiment. */
-export function listRecentRollouts(store: Store, opts: { experimentId?: string; limit: number }): RolloutListItem[] {
-  const filters: SQL[] = [];
-  if (opts.experimentId) filters.push(eq(rollouts.experimentId, opts.experimentId));
-  return store.db
-    .select({
-      id: rollouts.id,
-      experimentId: rollouts.experimentId,
-      experimentName: experiments.name,
-      runId: rollouts.runId,
-      taskId: rollouts.taskId,
-      taskKey: tasks.key,
-      benchmark: tasks.benchmark,
-      purpose: rollouts.purpose,
-      epoch: rollouts.epoch,
-      step: rollouts.step,
-      groupId: rollouts.groupId,
-      success: rollouts.success,
-      reward: rollouts.reward,
-      numTurns: rollouts.numTurns,
-      truncated: rollouts.truncated,
-      truncationKind: rollouts.truncationKind,
-      createdAt: rollouts.createdAt,
-    })
-    .from(rollouts)
-    .innerJoin(experiments, eq(experiments.id, rollouts.experimentId))
-    .innerJoin(tasks, eq(tasks.id, rollouts.taskId))
-    .where(and(...filters))
-    .orderBy(desc(rollouts.createdAt), desc(sql`${rollouts}.rowid`))
-    .limit(Math.max(0, Math.floor(opts.limit)))
-    .all();
 }
 
 /** Teacher proposals, newest first, optionally of one experiment. */

@@ -1,39 +1,9 @@
-// Rollouts for the read API: a filtered, cursor-paged list, and one rollout with its turns and hook events.
+// One rollout with its turns and hook events, for the read API (GET /api/v1/rollouts/{id}). The paged,
+// filtered list is db/queries/rollout-browser.ts.
 import "server-only";
-import { and, asc, desc, eq, lt, or, type SQL } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import type { Store } from "../client";
 import { rollouts, turns, hookEvents, tasks } from "../schema";
-import type { RolloutPurpose } from "../../lib/domain/vocabulary";
-
-export interface RolloutFilter {
-  experiment?: string;
-  run?: string;
-  task?: string;
-  purpose?: RolloutPurpose;
-  harnessVersion?: string;
-  checkpoint?: string;
-  step?: number;
-  success?: boolean;
-}
-
-/** Position after the last row of a page: rows are ordered newest first by (created_at, id). */
-export interface RolloutCursor {
-  createdAt: number;
-  id: string;
-}
-
-export function encodeCursor(cursor: RolloutCursor): string {
-  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString("base64url");
-}
-
-export function decodeCursor(text: string): RolloutCursor | null {
-  try {
-    const [createdAt, id] = JSON.parse(Buffer.from(text, "base64url").toString("utf8")) as [unknown, unknown];
-    return typeof createdAt === "number" && typeof id === "string" ? { createdAt, id } : null;
-  } catch {
-    return null;
-  }
-}
 
 const summaryColumns = {
   id: rollouts.id, experimentId: rollouts.experimentId, runId: rollouts.runId, taskId: rollouts.taskId,
@@ -44,32 +14,6 @@ const summaryColumns = {
   completionTokens: rollouts.completionTokens, costUsd: rollouts.costUsd, durationMs: rollouts.durationMs,
   sourceFormat: rollouts.sourceFormat, startedAt: rollouts.startedAt, createdAt: rollouts.createdAt,
 };
-
-export function listRolloutPage(store: Store, filter: RolloutFilter, limit: number, cursor: RolloutCursor | null) {
-  const where: (SQL | undefined)[] = [
-    filter.experiment !== undefined ? eq(rollouts.experimentId, filter.experiment) : undefined,
-    filter.run !== undefined ? eq(rollouts.runId, filter.run) : undefined,
-    filter.task !== undefined ? eq(rollouts.taskId, filter.task) : undefined,
-    filter.purpose !== undefined ? eq(rollouts.purpose, filter.purpose) : undefined,
-    filter.harnessVersion !== undefined ? eq(rollouts.harnessVersionId, filter.harnessVersion) : undefined,
-    filter.checkpoint !== undefined ? eq(rollouts.checkpointId, filter.checkpoint) : undefined,
-    filter.step !== undefined ? eq(rollouts.step, filter.step) : undefined,
-    filter.success !== undefined ? eq(rollouts.success, filter.success) : undefined,
-    cursor ? or(lt(rollouts.createdAt, cursor.createdAt), and(eq(rollouts.createdAt, cursor.createdAt), lt(rollouts.id, cursor.id))) : undefined,
-  ];
-  const rows = store.db
-    .select(summaryColumns)
-    .from(rollouts)
-    .innerJoin(tasks, eq(tasks.id, rollouts.taskId))
-    .where(and(...where))
-    .orderBy(desc(rollouts.createdAt), desc(rollouts.id))
-    .limit(limit + 1)
-    .all();
-  const more = rows.length > limit;
-  const page = more ? rows.slice(0, limit) : rows;
-  const last = page[page.length - 1];
-  return { rollouts: page, nextCursor: more && last ? encodeCursor({ createdAt: last.createdAt, id: last.id }) : null };
-}
 
 export function getRolloutWithTurns(store: Store, id: string) {
   const rollout = store.db

@@ -82,26 +82,6 @@ export interface ExperimentOverview {
   trainingRates: TrainingRates;
 }
 
-export interface RolloutListItem {
-  id: string;
-  experimentId: string;
-  experimentName: string;
-  runId: string;
-  taskId: string;
-  taskKey: string;
-  benchmark: string;
-  purpose: RolloutPurpose;
-  epoch: number | null;
-  step: number | null;
-  groupId: string | null;
-  success: boolean;
-  reward: number | null;
-  numTurns: number;
-  truncated: boolean;
-  truncationKind: TruncationKind | null;
-  createdAt: number;
-}
-
 export interface ProposalListItem {
   id: string;
   experimentId: string;

@@ -91,7 +91,7 @@ function rawInsertRate(rollouts: ReturnType<typeof benchRollout>[], batchSize: n
     const insertBatch = s.transaction((batch: typeof rollouts) => {
       for (const r of batch) {
         rollout.run(r.id, "raw-exp", "raw-run", `raw-task-${Number(r.id.split("-").pop()) % 16}`, null, null, r.purpose, null, r.step, r.group, r.sample_index,
-          r.reward, r.success ? 1 : 0, null, 0, null, r.turns.length, null, null, null, null, null, "harness-lab", null, null, "-", now);
+          r.reward, r.success ? 1 : 0, null, 0, null, r.turns.length, null, null, null, null, null, "harness-lab", null, null, null, "-", now);
         r.turns.forEach((t, idx) => {
           turn.run(r.id, idx, t.role, t.content, null, null, t.observation, t.return_code, 0, null, null);
           (t.hooks ?? []).forEach((h, seq) => hook.run(r.id, idx, seq, h.position, h.hook ?? null, null, h.message ?? null));

@@ -6,6 +6,7 @@ import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
 import { getExperimentOverview } from "@/db/queries/experiments";
 import { requireUser } from "@/lib/auth/current-user";
+import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { ROLLOUT_PURPOSES, PROPOSAL_STATUSES } from "@/lib/domain/vocabulary";
 import { formatCount } from "@/lib/format";
 import { Badge } from "@/components/ui/badge";
@@ -33,7 +34,8 @@ interface Props {
 
 export default async function ExperimentPage({ params }: Props) {
   await requireUser();
-  const { id } = await params;
+  const id = idFromSegment((await params).id);
+  if (id === null) notFound();
   const overview = getExperimentOverview(getStore(), id);
   if (!overview) notFound();
   const { experiment } = overview;
