@@ -9,6 +9,9 @@ import { projectHome } from "../../../db/client";
 import { runIngestBench } from "../../bench/ingest-bench";
 import { environmentEpisodesPerSecond, referenceRunSeconds } from "../../bench/demo-bench";
 import { benchTaskEnvironment } from "../../demo/tasks/bench";
+import { runImportBench } from "../../bench/import-bench";
+import { runViewerBench } from "../../bench/viewer-run";
+import { runBrowserBench } from "../../bench/browser-bench";
 
 export async function run(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { quick: { type: "boolean", default: false } } });
@@ -37,7 +40,8 @@ export async function run(args: string[]): Promise<number> {
     machine: { cpus: os.cpus().length, memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
     quick,
     ...ingest,
-    ...(await (await import("../../bench/import-bench")).runImportBench({ home, trajectories: quick ? 100 : 500, bytesEach: 200 * 1024 })),
+    ...(await runImportBench({ home, trajectories: quick ? 100 : 500, bytesEach: 200 * 1024 })),
+    ...(await runViewerBench({ home, longBytes: 7_000_000, runs: quick ? 2 : 5 })),
     demo_build_default_suites_ms: Math.round(taskEnvironment.buildSuitesMs),
     demo_run_tests_ms_per_call: Math.round(taskEnvironment.runTestsMsPerCall * 100) / 100,
     demo_environment_episodes_per_s: episodesPerSecond,
@@ -45,10 +49,13 @@ export async function run(args: string[]): Promise<number> {
     demo_small_phases_seconds: small.phases,
     demo_small_rollouts: small.rollouts,
     ...(full ? { demo_default_seconds: full.total, demo_default_phases_seconds: full.phases, demo_default_rollouts: full.rollouts } : {}),
-    ...(await import("../../bench/browser-bench")).runBrowserBench(quick ? { rollouts: 100_000, queries: 200, searchRollouts: 10_000, searches: 100 } : { rollouts: 1_000_000, queries: 200, searchRollouts: 100_000, searches: 100 }),
+    ...runBrowserBench(quick ? { rollouts: 100_000, queries: 200, searchRollouts: 10_000, searches: 100 } : { rollouts: 1_000_000, queries: 200, searchRollouts: 100_000, searches: 100 }),
     targets: {
       ingest_http_vs_raw_ratio: ">= 0.5", server_peak_rss_during_big_body_mb: "< 1024",
       demo_small_seconds: "< 20", demo_default_seconds: "< 120",
+      import_real_folder_ms: "< 2000", import_synthetic_ms: "< 20000",
+      browser_query_p95_ms: "< 50", browser_search_p95_ms: "< 200",
+      viewer_real_2mb_interactive_ms: "< 1500", viewer_dom_long_vs_real_ratio: "bounded (about 1)",
     },
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);
