@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { CONTRACT_VERSION, EVENT_SCHEMAS, EVENT_TYPES } from "./contract";
 import { INGEST_LIMITS } from "../ingest/limits";
-
-type JsonSchema = Record<string, unknown>;
+import { errorSchema, failure, idParam, queryParam, readResponses, type JsonSchema } from "./openapi-helpers";
+import { trajectoryPaths } from "./openapi-trajectory-paths";
 
 /** JSON Schema of one event type as a producer writes it (before defaults and time conversion). */
 export function eventJsonSchema(type: keyof typeof EVENT_SCHEMAS): JsonSchema {
@@ -11,24 +11,6 @@ export function eventJsonSchema(type: keyof typeof EVENT_SCHEMAS): JsonSchema {
   delete schema.$schema;
   return schema;
 }
-
-const errorSchema = {
-  type: "object",
-  required: ["error"],
-  properties: {
-    error: { type: "string" },
-    errors: {
-      type: "array",
-      items: { type: "object", properties: { index: { type: "integer" }, path: { type: "string" }, message: { type: "string" } } },
-    },
-  },
-};
-
-const failure = (description: string) => ({ description, content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } });
-const ok = (description: string) => ({ description, content: { "application/json": { schema: { type: "object" } } } });
-const idParam = (what: string) => ({ name: "id", in: "path", required: true, schema: { type: "string" }, description: `the ${what}'s id` });
-const queryParam = (name: string, description: string, schema: JsonSchema = { type: "string" }) => ({ name, in: "query", required: false, schema, description });
-const readResponses = (what: string) => ({ 200: ok(what), 400: failure("a query parameter is invalid"), 401: failure("no or invalid credentials"), 403: failure("missing scope read"), 404: failure("not found") });
 
 export function buildOpenApiDocument() {
   const eventRefs = EVENT_TYPES.map((t) => ({ $ref: `#/components/schemas/${t}` }));
@@ -89,20 +71,7 @@ export function buildOpenApiDocument() {
           responses: readResponses("series by key"),
         },
       },
-      "/api/v1/rollouts": {
-        get: {
-          summary: "Rollouts, newest first, cursor-paged",
-          parameters: [
-            queryParam("experiment", "experiment id"), queryParam("run", "run id"), queryParam("task", "task id"),
-            queryParam("harness_version", "harness version id"), queryParam("checkpoint", "checkpoint id"),
-            queryParam("purpose", "train, preparation, comparison, eval or rerun"), queryParam("step", "training step", { type: "integer" }),
-            queryParam("success", "true or false"), queryParam("limit", "1–500, default 100", { type: "integer" }),
-            queryParam("cursor", "nextCursor of the previous page"),
-          ],
-          responses: readResponses("{ rollouts, nextCursor }"),
-        },
-      },
-      "/api/v1/rollouts/{id}": { get: { summary: "One rollout with its turns and hook messages", parameters: [idParam("rollout")], responses: readResponses("the rollout") } },
+      ...trajectoryPaths(),
       "/api/v1/proposals": {
         get: { summary: "Proposals with evidence, comparisons and decisions", parameters: [queryParam("experiment", "experiment id")], responses: readResponses("{ proposals }") },
       },

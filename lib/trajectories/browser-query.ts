@@ -72,7 +72,7 @@ const Search = z.string().trim().max(MAX_SEARCH_LENGTH, `must be at most ${MAX_S
   .refine((q) => searchWords(q).length <= MAX_SEARCH_WORDS, `must have at most ${MAX_SEARCH_WORDS} words`);
 
 /** Every URL parameter, its field in BrowserFilter, its parser and how a person reads it. Order = canonical URL order. */
-const FILTER_PARAMS = [
+export const FILTER_PARAMS = [
   { param: "experiment", field: "experiment", schema: Id, label: "experiment" },
   { param: "run", field: "run", schema: Id, label: "run" },
   { param: "purpose", field: "purpose", schema: z.enum(ROLLOUT_PURPOSES, `must be one of ${ROLLOUT_PURPOSES.join(", ")}`), label: "purpose" },
