@@ -15,7 +15,11 @@ const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 export default async function ApiDocsPage() {
   await requireUser();
   const examples = exampleEvents("my");
-  const readPaths = Object.entries(buildOpenApiDocument().paths).filter(([p]) => p !== "/api/v1/events");
+  // Every GET of the document (reads); writes are described in their own sections.
+  const readPaths = Object.entries(buildOpenApiDocument().paths).flatMap(([path, item]) => {
+    const get = (item as { get?: { summary: string } }).get;
+    return get ? [{ path, summary: get.summary }] : [];
+  });
   return (
     <main className="api-docs">
       <header className="page-header">
@@ -46,6 +50,15 @@ export default async function ApiDocsPage() {
       </section>
 
       <section className="card">
+        <h2>Importing files</h2>
+        <p>
+          <code>POST /api/v1/imports</code> takes trajectories, logs and evaluation reports as <code>multipart/form-data</code>{" "}
+          (<code>files</code>, <code>experiment</code>, optional <code>run</code>, <code>harness</code>, <code>benchmark</code>) with scope{" "}
+          <code>ingest</code>, and answers a report per file. Larger sets: <code>npx harness-lab import PATH… --experiment NAME</code>.
+        </p>
+      </section>
+
+      <section className="card">
         <h2>Reading</h2>
         <p>Every read needs a token with scope <code>read</code> or a signed-in session.</p>
         <table className="table">
@@ -56,10 +69,10 @@ export default async function ApiDocsPage() {
             </tr>
           </thead>
           <tbody>
-            {readPaths.map(([path, item]) => (
+            {readPaths.map(({ path, summary }) => (
               <tr key={path}>
                 <td><code>GET {path}</code></td>
-                <td>{(item as { get: { summary: string } }).get.summary}</td>
+                <td>{summary}</td>
               </tr>
             ))}
           </tbody>
