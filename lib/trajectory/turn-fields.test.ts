@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { actionDisplay, turnFieldTexts } from "./turn-fields";
+import { actionDisplay, turnFieldTexts, contentIsRedundant } from "./turn-fields";
 
 describe("actionDisplay", () => {
   it("shows a command as the command, with the other keys apart", () => {
@@ -32,5 +32,22 @@ describe("turnFieldTexts", () => {
       ["observation", ""],
       ["hook:0", "2 tests failing"],
     ]);
+  });
+});
+
+describe("contentIsRedundant", () => {
+  it("hides a message that only wraps the reasoning, the command and the output", () => {
+    const assistant = { content: "THOUGHT: look around\n\n```bash\nls -la\n```", reasoning: "look around", action: { command: "ls -la" }, observation: null };
+    expect(contentIsRedundant(assistant)).toBe(true);
+    expect(turnFieldTexts(assistant).map(([key]) => key)).toEqual(["reasoning", "action"]);
+    const observation = { content: "<returncode>0</returncode>\n<output>\nfile.py\n</output>", reasoning: null, action: null, observation: "file.py" };
+    expect(turnFieldTexts(observation).map(([key]) => key)).toEqual(["observation"]);
+  });
+
+  it("keeps a message that says more than its parsed fields, or has none", () => {
+    expect(contentIsRedundant({ content: "Running command: ls", reasoning: null, action: null, observation: "a.py\nb.py" })).toBe(false);
+    expect(contentIsRedundant({ content: "plain words", reasoning: null, action: null, observation: null })).toBe(false);
+    expect(contentIsRedundant({ content: "The page said: a.py", reasoning: null, action: null, observation: "a.py" })).toBe(false);
+    expect(contentIsRedundant({ content: "THOUGHT: x\n```bash\nrm -rf /tmp/y\n```", reasoning: "x", action: { command: "ls" }, observation: null })).toBe(false);
   });
 });

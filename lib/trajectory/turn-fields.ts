@@ -33,11 +33,30 @@ export function actionDisplay(action: Record<string, unknown>): ActionDisplay {
 
 export const hookFieldKey = (seq: number) => `hook:${seq}`;
 
+/**
+ * A message that only wraps the turn's parsed fields (mini-swe-agent's "THOUGHT: … ```bash …```", an
+ * output inside <returncode>/<output> tags) says nothing the reasoning, action and observation do not:
+ * showing it too would print every command and output twice. "Raw" still shows it as it was.
+ */
+export function contentIsRedundant(turn: StoredTurn): boolean {
+  if (!turn.content) return false;
+  const command = turn.action ? (turn.action.command ?? turn.action.cmd) : undefined;
+  const parts = [turn.reasoning, typeof command === "string" ? command : null, turn.observation].filter((p): p is string => !!p);
+  if (parts.length === 0 || !parts.every((part) => turn.content.includes(part))) return false;
+  // Only the agent's own wrapping may be left over; any other words are worth showing.
+  let rest = turn.content;
+  for (const part of parts) rest = rest.replace(part, "");
+  return rest.replace(WRAPPING, "").trim() === "";
+}
+
+/** mini-swe-agent's and SWE-agent's framing around thought, command and output. */
+const WRAPPING = /<returncode>-?\d+<\/returncode>|<\/?(?:output|output_head|output_tail|warning)>|```[\w-]*|THOUGHT:|DISCUSSION:?/g;
+
 /** [key, text] of every non-empty field of a turn, hook messages last. */
 export function turnFieldTexts(turn: StoredTurn, hooks: readonly StoredHook[] = []): Array<[key: string, text: string]> {
   const fields: Array<[string, string]> = [];
   if (turn.reasoning) fields.push(["reasoning", turn.reasoning]);
-  if (turn.content) fields.push(["content", turn.content]);
+  if (turn.content && !contentIsRedundant(turn)) fields.push(["content", turn.content]);
   if (turn.action) {
     const shown = actionDisplay(turn.action);
     fields.push(["action", shown.text]);
