@@ -233,8 +233,8 @@ test("the real 2 MB trajectory opens fast, scrolls to its end and expands its 87
 
   const last = real.turns - 1;
   await scrollToEnd(page, turn(page, last));
-  await turn(page, last).getByRole("button", { name: /^Show all of (Message|Output) of turn \d+ \(868 KB/ }).click();
-  const full = turn(page, last).getByRole("region", { name: /^(Message|Output) of turn \d+, all 868 KB/ });
+  await turn(page, last).getByRole("button", { name: /^Show all of (Message|Output|Observation) of turn \d+ \(868 KB/ }).click();
+  const full = turn(page, last).getByRole("region", { name: /^(Message|Output|Observation) of turn \d+, all 868 KB/ });
   await expect(full).toBeVisible();
   expect(await page.locator("body *").count()).toBeLessThan(2_000);
 });
