@@ -5,7 +5,7 @@
 // does not jump when the editor arrives.
 import dynamic from "next/dynamic";
 import { EditorLoading } from "./editor-loading";
-import { editorHeight } from "./editor-height";
+import { editorHeight, lineCount } from "./editor-height";
 import styles from "./editor.module.css";
 
 export interface MonacoDiffProps {
@@ -25,7 +25,7 @@ export interface MonacoDiffProps {
 const MonacoDiffEditor = dynamic(() => import("./monaco-diff-editor"), { ssr: false, loading: EditorLoading });
 
 export function MonacoDiff(props: MonacoDiffProps) {
-  const height = props.height ?? editorHeight(Math.max(lineCount(props.original), lineCount(props.modified)));
+  const height = props.height ?? editorHeight(visibleLines(props.original, props.modified, props.mode));
   return (
     <div role="group" aria-label={props.ariaLabel} className={styles.frame} style={{ height }} data-diff-mode={props.mode}>
       <MonacoDiffEditor {...props} />
@@ -33,8 +33,9 @@ export function MonacoDiff(props: MonacoDiffProps) {
   );
 }
 
-function lineCount(text: string): number {
-  let lines = 1;
-  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) lines++;
-  return lines;
+/** About how many rows the diff shows: inline adds the deleted lines (those the new text lacks) to the new text. */
+function visibleLines(original: string, modified: string, mode: MonacoDiffProps["mode"]): number {
+  if (mode === "side-by-side") return Math.max(lineCount(original), lineCount(modified));
+  const kept = new Set(modified.split("\n"));
+  return lineCount(modified) + original.split("\n").filter((line) => !kept.has(line)).length;
 }

@@ -3,7 +3,7 @@
 // browser only, like MonacoDiff.
 import dynamic from "next/dynamic";
 import { EditorLoading } from "./editor-loading";
-import { editorHeight } from "./editor-height";
+import { editorHeight, lineCount } from "./editor-height";
 import styles from "./editor.module.css";
 
 export interface MonacoViewProps {
@@ -19,7 +19,7 @@ export interface MonacoViewProps {
 const MonacoViewEditor = dynamic(() => import("./monaco-view-editor"), { ssr: false, loading: EditorLoading });
 
 export function MonacoView(props: MonacoViewProps) {
-  const height = props.height ?? editorHeight(props.value.split("\n").length);
+  const height = props.height ?? editorHeight(lineCount(props.value));
   return (
     <div role="group" aria-label={props.ariaLabel} className={styles.frame} style={{ height }}>
       <MonacoViewEditor {...props} />
