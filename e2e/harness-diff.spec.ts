@@ -27,7 +27,8 @@ function watchNetwork(page: Page) {
     if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
   });
   page.on("console", (message) => {
-    if (message.type() === "error") failures.push(`console: ${message.text()}`);
+    // The app has no favicon yet; the browser's own request for it is not the page's doing.
+    if (message.type() === "error" && !message.location().url.endsWith("/favicon.ico")) failures.push(`console: ${message.text()} (${message.location().url})`);
   });
   page.on("pageerror", (error) => failures.push(`page error: ${error.message}`));
   return { requests, workers, failures };
@@ -103,6 +104,8 @@ test("the changed files with counts and badges, and each file's Monaco diff with
   // Monaco and its workers came from this server: at least the editor worker ran, and nothing went elsewhere.
   const origin = new URL(baseURL ?? "").origin;
   expect(network.workers.length, "Monaco started no web worker").toBeGreaterThan(0);
+  // The workers are chunks `next build` emitted, loaded from this server (not blob: bootstraps, not a CDN).
+  for (const url of network.workers) expect(url.startsWith(`${origin}/_next/static/`), url).toBe(true);
   const foreign = [...network.requests, ...network.workers].filter((url) => !url.startsWith(origin) && !url.startsWith("blob:") && !url.startsWith("data:"));
   expect(foreign, "requests to other hosts").toEqual([]);
   expect(network.failures, "failed requests or errors").toEqual([]);
