@@ -19,8 +19,8 @@ test("flags the mechanism skill that names a path, a function and code, and pass
   await expect(page.getByRole("heading", { level: 1, name: "Skills" })).toBeVisible();
   await expect(page.getByRole("heading", { level: 2 })).toHaveText([
     /^Mechanism-level skills/,
-    /^Near-answer hint skills/,
-    /^Skill bank skills/,
+    /^Near-answer hints/,
+    /^Skill bank/,
   ]);
   await expect(page.getByRole("link", { name: "1 of 2 mechanism-level skills flagged" })).toBeVisible();
 
@@ -55,7 +55,7 @@ test("flags the mechanism skill that names a path, a function and code, and pass
   // Hints and skill-bank entries may name code: the rule is not applied to them.
   const hint = page.getByRole("article", { name: `Skill ${ids.skills.hint}` });
   await expect(hint.getByRole("complementary", { name: "Mechanism check" })).toContainText("Not checked");
-  await expect(page.getByRole("region", { name: /^Skill bank skills/ }).getByRole("heading", { level: 3 })).toHaveText("No task");
+  await expect(page.getByRole("region", { name: /^Skill bank/ }).getByRole("heading", { level: 3 })).toHaveText("No task");
 });
 
 test("filters by kind, by task and to flagged skills through the URL", async ({ page }) => {
@@ -68,7 +68,7 @@ test("filters by kind, by task and to flagged skills through the URL", async ({ 
   await filters.getByRole("button", { name: "Apply" }).click();
   await expect(page).toHaveURL(/[?&]kind=mechanism/);
   await expect(articles).toHaveCount(2);
-  await expect(page.getByRole("heading", { level: 2, name: /^Near-answer hint/ })).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 2, name: /^Near-answer hints/ })).toHaveCount(0);
 
   await page.getByRole("form", { name: "Filter skills" }).getByLabel("Flagged mechanism skills only").check();
   await page.getByRole("form", { name: "Filter skills" }).getByRole("button", { name: "Apply" }).click();

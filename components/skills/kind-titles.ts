@@ -9,6 +9,13 @@ export const KIND_TITLES: Record<SkillKind, string> = {
   bank: "skill bank",
 };
 
+/** Section headings of the skills page. */
+export const KIND_HEADINGS: Record<SkillKind, string> = {
+  mechanism: "Mechanism-level skills",
+  hint: "Near-answer hints",
+  bank: "Skill bank",
+};
+
 export const KIND_NOTES: Record<SkillKind, string> = {
   mechanism: "When and why a repair strategy applies; no repository paths, code symbols or literal code. Given in training only.",
   hint: "Concrete fixes close to the answer.",

@@ -4,7 +4,7 @@ import Link from "next/link";
 import type { SkillKind, SkillRow } from "@/db/queries/skills";
 import { SKILL_KINDS } from "@/lib/domain/vocabulary";
 import { taskPath } from "@/lib/http/page-links";
-import { KIND_NOTES, KIND_TITLES } from "./kind-titles";
+import { KIND_HEADINGS, KIND_NOTES } from "./kind-titles";
 import { SkillCard } from "./skill-card";
 import styles from "./skills.module.css";
 
@@ -45,7 +45,7 @@ export function SkillGroups({ rows, kindCounts }: { rows: SkillRow[]; kindCounts
         return (
           <section key={kind} className="section" aria-labelledby={headingId}>
             <h2 id={headingId}>
-              {KIND_TITLES[kind][0].toUpperCase() + KIND_TITLES[kind].slice(1)} skills{" "}
+              {KIND_HEADINGS[kind]}{" "}
               <span className="muted small">({kindCounts[kind]} in this experiment)</span>
             </h2>
             <p className="muted small">{KIND_NOTES[kind]}</p>
