@@ -4,7 +4,7 @@
 // server, never a CDN) has computed the diff; the inline mode shows deleted lines between the new ones.
 // The version ids hold ":", "/" and a space, so the page must take them from an encoded query string.
 import type { Page } from "@playwright/test";
-import { harnessComparePath } from "../lib/harness-diff/paths";
+import { harnessComparePath } from "../lib/http/page-links";
 import { harnessDiffEvents, harnessDiffIds } from "../test/fixtures/harness-diff/versions";
 import { test, expect, bearer } from "./fixtures";
 

@@ -87,8 +87,9 @@ test("shows the newest packet's 8 patches with the best one marked, its reward a
   const code = packet.getByRole("region", { name: "Code of patch #3" });
   await expect(code.getByRole("heading", { name: "Code of patch #3: H0 → H0 + patch 3" })).toBeVisible();
   await expect(code.getByRole("heading", { level: 4 })).toHaveText([/hooks\/episode_init\.py\s*added\s*episode_init/, /hooks\/pre_action\.py\s*modified\s*pre_action/]);
-  await expect(code.getByText("return action.strip().lower()")).toBeVisible();
-  await expect(code.getByText("state['tried_queries'] = []")).toBeVisible();
+  // Each hook file in the Monaco diff (its lines render once the editor has loaded).
+  await expect(code.getByRole("group", { name: "hooks/pre_action.py: H0 → H0 + patch 3" })).toContainText("return action.strip().lower()", { timeout: 20_000 });
+  await expect(code.getByRole("group", { name: "hooks/episode_init.py: H0 → H0 + patch 3" })).toContainText("state['tried_queries'] = []", { timeout: 20_000 });
   await expect(code.getByText("prompts/system.md")).toBeVisible();
   await expect(code.getByRole("link", { name: "Open the diff" }).first()).toHaveAttribute(
     "href",

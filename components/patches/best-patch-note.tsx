@@ -4,7 +4,7 @@ import Link from "next/link";
 import type { PatchEvaluationRow } from "@/db/queries/failure-packets";
 import { formatReward } from "@/lib/patches/format";
 import { effectiveReward } from "@/lib/patches/patch-reward";
-import { proposalPath } from "@/lib/patches/links";
+import { proposalPath } from "@/lib/http/page-links";
 import { StatusBadge } from "@/components/ui/status-badge";
 
 const AFTER_DECISION: Record<string, string> = {

@@ -1,33 +1,24 @@
 // The code of one engineer patch: each hook file its proposal's candidate changes, next to the same file in the
-// base harness (the target's current hooks). Plain text for now; the Monaco diff is another helper's component.
+// base harness (the target's current hooks), in the one Monaco diff wrapper.
 import Link from "next/link";
 import type { ChangedHookFile, PatchCode } from "@/db/queries/patch-code";
 import { formatCount } from "@/lib/format";
-import { harnessComparePath } from "@/lib/patches/links";
+import { harnessComparePath } from "@/lib/http/page-links";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 import { HookPositionBadges } from "./hook-position-badges";
+import { MonacoDiff } from "@/components/editor/monaco-diff";
+import { languageForPath } from "@/lib/harness-diff/language";
 import styles from "./patches.module.css";
 
 const CHANGE_TONES: Record<ChangedHookFile["change"], BadgeTone> = { added: "success", removed: "danger", modified: "info" };
 
-// lead: swap for HarnessDiff/MonacoDiff (<MonacoDiff original={f.base ?? ""} modified={f.candidate ?? ""} language by extension />).
-function Side({ caption, text, chars }: { caption: string; text: string | null; chars: number | null }) {
+/** When the query cut a file for size, say so: a diff of a cut file would show a false deletion at its end. */
+function CutNote({ label, text, chars }: { label: string; text: string | null; chars: number | null }) {
+  if (text === null || chars === null || text.length >= chars) return null;
   return (
-    <figure>
-      <figcaption>{caption}</figcaption>
-      {text === null ? (
-        <p className="muted small">(no such file)</p>
-      ) : (
-        <>
-          <pre className="code-block">{text}</pre>
-          {chars !== null && text.length < chars && (
-            <p className="muted small">
-              Showing the first {formatCount(text.length)} of {formatCount(chars)} characters.
-            </p>
-          )}
-        </>
-      )}
-    </figure>
+    <p className="muted small">
+      {label}: showing the first {formatCount(text.length)} of {formatCount(chars)} characters.
+    </p>
   );
 }
 
@@ -49,10 +40,15 @@ export function PatchCodeView({ code, patchLabel }: { code: PatchCode; patchLabe
             <Badge tone={CHANGE_TONES[f.change]}>{f.change}</Badge>
             {f.hookPosition && <HookPositionBadges positions={[f.hookPosition]} />}
           </h4>
-          <div className={styles.codeGrid}>
-            <Side caption={`base (${code.base.label})`} text={f.base} chars={f.baseChars} />
-            <Side caption={`candidate (${code.candidate.label})`} text={f.candidate} chars={f.candidateChars} />
-          </div>
+          <MonacoDiff
+            original={f.base ?? ""}
+            modified={f.candidate ?? ""}
+            language={languageForPath(f.path)}
+            mode="side-by-side"
+            ariaLabel={`${f.path}: ${code.base.label} → ${code.candidate.label}`}
+          />
+          <CutNote label={`base (${code.base.label})`} text={f.base} chars={f.baseChars} />
+          <CutNote label={`candidate (${code.candidate.label})`} text={f.candidate} chars={f.candidateChars} />
         </div>
       ))}
       {code.otherChangedPaths.length > 0 && (

@@ -6,7 +6,7 @@ import type { PatchEvaluationRow } from "@/db/queries/failure-packets";
 import { formatPercent } from "@/lib/format";
 import { formatPointChange, formatReward } from "@/lib/patches/format";
 import { effectiveReward, patchDelta, rewardDisagreesWithRule } from "@/lib/patches/patch-reward";
-import { proposalPath } from "@/lib/patches/links";
+import { proposalPath } from "@/lib/http/page-links";
 import { Badge } from "@/components/ui/badge";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { HookPositionBadges } from "./hook-position-badges";

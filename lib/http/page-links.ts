@@ -25,3 +25,9 @@ export const harnessVersionsPath = (experimentId: string) => `${experimentPath(e
 export const sourceFilePath = (sourceFileId: string) => `/api/v1/source-files/${enc(sourceFileId)}`;
 
 export const runTrajectoriesPath = (runId: string) => `/trajectories?run=${enc(runId)}`;
+
+export const proposalPath = (proposalId: string) => `/proposals/${enc(proposalId)}`;
+
+/** Two harness versions side by side in Monaco: base → candidate. */
+export const harnessComparePath = (baseVersionId: string, candidateVersionId: string) =>
+  `/harness-versions/compare?base=${enc(baseVersionId)}&candidate=${enc(candidateVersionId)}`;

@@ -7,6 +7,8 @@ import { getStore } from "@/db/client";
 import { getExperimentOverview } from "@/db/queries/experiments";
 import { requireUser } from "@/lib/auth/current-user";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
+import { patchesPath } from "@/lib/patches/links";
+import { skillsPath } from "@/lib/skills/links";
 import { ROLLOUT_PURPOSES, PROPOSAL_STATUSES } from "@/lib/domain/vocabulary";
 import { formatCount } from "@/lib/format";
 import { Badge } from "@/components/ui/badge";
@@ -146,11 +148,13 @@ export default async function ExperimentPage({ params }: Props) {
                 )}
               </dd>
               <dt>Skills</dt>
-              <dd>{formatCount(overview.skills)}</dd>
+              <dd>{overview.skills > 0 ? <Link href={skillsPath(id)}>{formatCount(overview.skills)}</Link> : "0"}</dd>
               <dt>Evaluation runs</dt>
               <dd>{formatCount(overview.evalRuns)}</dd>
               <dt>Failure packets</dt>
-              <dd>{formatCount(overview.failurePackets)}</dd>
+              <dd>
+                {overview.failurePackets > 0 ? <Link href={patchesPath(id)}>{formatCount(overview.failurePackets)}</Link> : "0"}
+              </dd>
             </dl>
           </div>
         </section>
