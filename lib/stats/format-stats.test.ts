@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatIntervalPp, formatPp, formatProbability, formatRateDiffPp, formatRelativeChange, formatSensitivityPp } from "./format-stats";
+import { formatIntervalPp, formatSizePp, formatPp, formatProbability, formatRateDiffPp, formatRelativeChange, formatSensitivityPp } from "./format-stats";
 import { oneRolloutPp, rateChange } from "./rate-change";
 
 describe("rateChange and oneRolloutPp", () => {
@@ -38,6 +38,7 @@ describe("formatting", () => {
     expect(formatIntervalPp([0, 0])).toBe("0.0 to 0.0 pp");
     expect(formatIntervalPp(null)).toBe("—");
     expect(formatProbability(0.875)).toBe("0.88");
+    expect(formatSizePp(1.234)).toBe("1.2 pp");
     expect(formatProbability(null)).toBe("—");
   });
 });

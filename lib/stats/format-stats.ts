@@ -18,6 +18,12 @@ export function formatPp(pp: number | null | undefined, digits = 1): string {
   return `${signed(pp, digits)} pp`;
 }
 
+/** A size in percentage points, without a sign (a standard error): "1.2 pp". */
+export function formatSizePp(pp: number | null | undefined, digits = 1): string {
+  if (pp === null || pp === undefined || !Number.isFinite(pp)) return EM_DASH;
+  return `${Math.abs(pp).toFixed(digits)} pp`;
+}
+
 /** A difference of two rates (fractions) in percentage points. */
 export function formatRateDiffPp(diff: number | null | undefined, digits = 1): string {
   return diff === null || diff === undefined ? EM_DASH : formatPp(diff * 100, digits);
