@@ -46,7 +46,7 @@ function RolloutLinks({ side, taskKey, rates }: { side: "base" | "candidate"; ta
             href={rolloutPath(r.id)}
             aria-label={`${side} rollout ${k + 1} of ${taskKey}: ${outcome}${extra}`}
             title={`${r.id}: ${outcome}${extra}`}
-            className={`${r.success ? styles.success : styles.failure} ${r.dropped ? styles.dropped : ""}`}
+            className={r.dropped ? `${r.success ? styles.success : styles.failure} ${styles.dropped}` : r.success ? styles.success : styles.failure}
           >
             {r.success ? "✓" : "✗"}
           </Link>
