@@ -6,7 +6,8 @@ import { z } from "zod";
 import { getStore } from "@/db/client";
 import { recordHumanDecision } from "@/db/mutations/record-human-decision";
 import { guardedAction } from "@/lib/auth/guarded-action";
-import { zodErrorMessage, type ActionResult, type ActionState } from "@/lib/auth/action-result";
+import { zodErrorMessage, type ActionResult } from "@/lib/auth/action-result";
+import type { DecideState, DecisionDone } from "@/components/proposals/decision-types";
 
 const DecideInput = z.object({
   proposalId: z.string().min(1, "missing proposal id").max(256),
@@ -14,14 +15,6 @@ const DecideInput = z.object({
   reason: z.string().trim().max(4000, "at most 4000 characters"),
   nonce: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, "missing or malformed form nonce; reload the page"),
 });
-
-export interface DecisionDone {
-  verdict: "accept" | "reject";
-  /** e.g. "promote H2" or "demote H1"; absent when the incumbent did not change. */
-  promotion?: string;
-}
-
-export type DecideState = ActionState<DecisionDone>;
 
 export const decideProposalAction = guardedAction(
   "reviewer",

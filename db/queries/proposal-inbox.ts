@@ -5,19 +5,9 @@ import "server-only";
 import type { Store } from "../client";
 import type { ProposalKind, ProposalStatus } from "./types";
 import { getRuleVerdicts } from "./proposal-rule-verdict";
+import type { InboxFilter } from "../../lib/proposals/inbox-filter";
 
-export const DECIDED_BY = ["rule", "human", "none"] as const;
-export type DecidedBy = (typeof DECIDED_BY)[number];
-
-export interface InboxFilter {
-  experiment?: string;
-  epoch?: number;
-  round?: number;
-  kind?: ProposalKind;
-  status?: ProposalStatus;
-  /** Who took the latest decision: the rule, a person, or nobody yet. */
-  decided?: DecidedBy;
-}
+export type { InboxFilter } from "../../lib/proposals/inbox-filter";
 
 export interface InboxRow {
   id: string;
