@@ -62,22 +62,25 @@ export default async function ProposalsPage({ searchParams }: Props) {
           {inbox.matching > rows.length ? `; the newest ${formatCount(rows.length)} are shown` : ""}
         </span>
       </div>
-      {rows.length === 0 ? (
-        <EmptyState title={filtered ? "No proposal matches the filter" : "No proposals yet"}>
-          {filtered ? (
-            <p>
-              <Link href="/proposals">Show every proposal</Link>
-            </p>
-          ) : (
-            <p>
-              Proposals arrive as <code>proposal</code> events, each naming its base and candidate harness versions; see
-              the <Link href="/api-docs">API documentation</Link>.
-            </p>
-          )}
-        </EmptyState>
-      ) : (
-        <ProposalInbox rows={rows} canDecide={canDecide} action={decideProposalAction} />
-      )}
+      <ProposalInbox
+        rows={rows}
+        canDecide={canDecide}
+        action={decideProposalAction}
+        empty={
+          <EmptyState title={filtered ? "No proposal matches the filter" : "No proposals yet"}>
+            {filtered ? (
+              <p>
+                <Link href="/proposals">Show every proposal</Link>
+              </p>
+            ) : (
+              <p>
+                Proposals arrive as <code>proposal</code> events, each naming its base and candidate harness versions; see
+                the <Link href="/api-docs">API documentation</Link>.
+              </p>
+            )}
+          </EmptyState>
+        }
+      />
     </main>
   );
 }

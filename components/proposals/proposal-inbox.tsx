@@ -4,7 +4,7 @@
 // asks only when it goes against the acceptance rule (or the rule has nothing to judge by), as the server
 // requires. Keys are ignored while typing in a field or while the dialog is open, and do nothing for viewers,
 // who get no buttons either. Each pending row carries the nonce of its form, so one decision is one write.
-import { useCallback, useEffect, useRef, useState, useTransition } from "react";
+import { useCallback, useEffect, useRef, useState, useTransition, type ReactNode } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { InboxRow } from "@/db/queries/proposal-inbox";
@@ -21,6 +21,8 @@ interface Props {
   rows: InboxRowWithNonce[];
   canDecide: boolean;
   action: DecideAction;
+  /** Shown instead of the table when no row is left; the decision message above it stays. */
+  empty: ReactNode;
 }
 
 const KIND_LABELS = { tool_hook: "tool / hook", engineer_patch: "engineer patch" } as const;
@@ -37,7 +39,7 @@ function approveHint(row: InboxRow): string | null {
     : `The rule cannot judge (${row.rule.reason}). Approving needs a reason.`;
 }
 
-export function ProposalInbox({ rows, canDecide, action }: Props) {
+export function ProposalInbox({ rows, canDecide, action, empty }: Props) {
   const router = useRouter();
   const [selected, setSelected] = useState(-1);
   const [dialog, setDialog] = useState<ReasonRequest | null>(null);
@@ -120,81 +122,85 @@ export function ProposalInbox({ rows, canDecide, action }: Props) {
           {message.text}
         </p>
       )}
-      <div className="table-wrap">
-        <table className="table" role="grid" aria-label="Proposals" aria-rowcount={rows.length + 1}>
-          <thead>
-            <tr>
-              <th scope="col">Title</th>
-              <th scope="col">Experiment</th>
-              <th scope="col">Epoch / round</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Status</th>
-              <th scope="col">Rule says</th>
-              <th scope="col">Latest decision</th>
-              {canDecide && <th scope="col">Decide</th>}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row, index) => (
-              <tr
-                key={row.id}
-                aria-selected={index === selected}
-                className={index === selected ? styles.selectedRow : undefined}
-                onClick={() => setSelected(index)}
-              >
-                <th scope="row" className="wrap-anywhere">
-                  <Link
-                    href={proposalPath(row.id)}
-                    ref={(el) => {
-                      if (el) links.current.set(row.id, el);
-                      else links.current.delete(row.id);
-                    }}
-                    onFocus={() => setSelected(index)}
-                  >
-                    {row.title}
-                  </Link>
-                  {row.teacher && <div className="muted small">by {row.teacher}</div>}
-                </th>
-                <td>
-                  <Link href={`/experiments/${encodeURIComponent(row.experimentId)}`}>{row.experimentName}</Link>
-                </td>
-                <td className="nowrap">{row.epoch === null ? "—" : `epoch ${row.epoch} · round ${row.round}`}</td>
-                <td>{KIND_LABELS[row.kind]}</td>
-                <td>
-                  <StatusBadge status={row.status} />
-                </td>
-                <td title={row.rule.reason}>{row.rule.verdict ?? <span className="muted">cannot judge</span>}</td>
-                <td className="small">
-                  {row.latestDecision ? (
-                    <>
-                      {row.latestDecision.verdict} by {row.latestDecision.actorKind === "rule" ? `rule (${row.latestDecision.actor})` : row.latestDecision.actor}
-                      <div className="muted">
-                        <RelativeTime ms={row.latestDecision.at} />
-                      </div>
-                    </>
-                  ) : (
-                    <span className="muted">undecided</span>
-                  )}
-                </td>
-                {canDecide && (
-                  <td className="nowrap">
-                    {row.status === "pending" && row.nonce && (
-                      <span className={styles.rowButtons}>
-                        <button type="button" className="button button-small" disabled={pending} aria-label={`Approve ${row.title}`} onClick={() => decide(row, "accept")}>
-                          Approve
-                        </button>
-                        <button type="button" className="button button-small button-danger" disabled={pending} aria-label={`Reject ${row.title}`} onClick={() => decide(row, "reject")}>
-                          Reject
-                        </button>
-                      </span>
+      {rows.length === 0 ? (
+        empty
+      ) : (
+        <div className="table-wrap">
+          <table className="table" role="grid" aria-label="Proposals" aria-rowcount={rows.length + 1}>
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Experiment</th>
+                <th scope="col">Epoch / round</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Status</th>
+                <th scope="col">Rule says</th>
+                <th scope="col">Latest decision</th>
+                {canDecide && <th scope="col">Decide</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, index) => (
+                <tr
+                  key={row.id}
+                  aria-selected={index === selected}
+                  className={index === selected ? styles.selectedRow : undefined}
+                  onClick={() => setSelected(index)}
+                >
+                  <th scope="row" className="wrap-anywhere">
+                    <Link
+                      href={proposalPath(row.id)}
+                      ref={(el) => {
+                        if (el) links.current.set(row.id, el);
+                        else links.current.delete(row.id);
+                      }}
+                      onFocus={() => setSelected(index)}
+                    >
+                      {row.title}
+                    </Link>
+                    {row.teacher && <div className="muted small">by {row.teacher}</div>}
+                  </th>
+                  <td>
+                    <Link href={`/experiments/${encodeURIComponent(row.experimentId)}`}>{row.experimentName}</Link>
+                  </td>
+                  <td className="nowrap">{row.epoch === null ? "—" : `epoch ${row.epoch} · round ${row.round}`}</td>
+                  <td>{KIND_LABELS[row.kind]}</td>
+                  <td>
+                    <StatusBadge status={row.status} />
+                  </td>
+                  <td title={row.rule.reason}>{row.rule.verdict ?? <span className="muted">cannot judge</span>}</td>
+                  <td className="small">
+                    {row.latestDecision ? (
+                      <>
+                        {row.latestDecision.verdict} by {row.latestDecision.actorKind === "rule" ? `rule (${row.latestDecision.actor})` : row.latestDecision.actor}
+                        <div className="muted">
+                          <RelativeTime ms={row.latestDecision.at} />
+                        </div>
+                      </>
+                    ) : (
+                      <span className="muted">undecided</span>
                     )}
                   </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                  {canDecide && (
+                    <td className="nowrap">
+                      {row.status === "pending" && row.nonce && (
+                        <span className={styles.rowButtons}>
+                          <button type="button" className="button button-small" disabled={pending} aria-label={`Approve ${row.title}`} onClick={() => decide(row, "accept")}>
+                            Approve
+                          </button>
+                          <button type="button" className="button button-small button-danger" disabled={pending} aria-label={`Reject ${row.title}`} onClick={() => decide(row, "reject")}>
+                            Reject
+                          </button>
+                        </span>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
       <ReasonDialog
         request={dialog}
         pending={pending}
