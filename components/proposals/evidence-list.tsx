@@ -9,6 +9,9 @@ import { formatCount } from "@/lib/format";
 import { OutcomeBadge } from "@/components/ui/status-badge";
 import styles from "./proposals.module.css";
 
+/** Evidence rollouts whose telling turns are shown open. */
+const OPEN_EVIDENCE = 3;
+
 function Preview({ label, text, length }: { label: string; text: string; length: number }) {
   return (
     <>
@@ -37,7 +40,7 @@ export function EvidenceList({ evidence }: { evidence: EvidenceRollout[] }) {
   if (evidence.length === 0) return <p className="muted">The proposal names no evidence rollouts.</p>;
   return (
     <div>
-      {evidence.map((e) => (
+      {evidence.map((e, i) => (
         <article key={e.rolloutId} className="card" aria-label={`Evidence ${e.rolloutId}`}>
           <div>
             <Link href={rolloutPath(e.rolloutId)} className="mono">
@@ -46,9 +49,17 @@ export function EvidenceList({ evidence }: { evidence: EvidenceRollout[] }) {
             <OutcomeBadge success={e.success} /> <span className="muted small">task {e.taskKey} · {formatCount(e.numTurns)} turns{e.exitStatus ? ` · ${e.exitStatus}` : ""}</span>
           </div>
           {e.note && <p className="prose-text">{e.note}</p>}
-          {e.turns.map((t) => (
-            <Turn key={t.idx} rolloutId={e.rolloutId} turn={t} />
-          ))}
+          {e.turns.length > 0 && (
+            // The first few are open; the rest stay one click away so a long list of evidence stays readable.
+            <details open={i < OPEN_EVIDENCE}>
+              <summary className="small">
+                {e.turns.length === 1 ? "1 telling turn" : `${e.turns.length} telling turns`}
+              </summary>
+              {e.turns.map((t) => (
+                <Turn key={t.idx} rolloutId={e.rolloutId} turn={t} />
+              ))}
+            </details>
+          )}
         </article>
       ))}
     </div>

@@ -8,7 +8,7 @@ import type { Store } from "../client";
 export const TURN_PREVIEW_CHARS = 600;
 /** Evidence rollouts whose turns are shown inline; the rest are listed with their notes and links. */
 export const EVIDENCE_WITH_TURNS = 12;
-const PROBLEM_TURNS = 3;
+const PROBLEM_TURNS = 2;
 
 export interface TellingTurn {
   idx: number;

@@ -96,6 +96,11 @@ export default async function ProposalPage({ params }: Props) {
         {p.rationale ? <p className="prose-text">{p.rationale}</p> : <p className="muted">The teacher gave none.</p>}
       </section>
 
+      <section className="section" aria-labelledby="lineage-heading">
+        <h2 id="lineage-heading">Lineage</h2>
+        <Lineage parent={page.parent} revisedBy={page.children} />
+      </section>
+
       <section className="section" aria-labelledby="diff-heading">
         <h2 id="diff-heading">Harness diff</h2>
         {/* Slot: <HarnessDiff baseVersionId={p.base.id} candidateVersionId={p.candidate.id} /> (components/harness-diff/harness-diff.tsx) replaces this fallback at merge. */}
@@ -127,10 +132,6 @@ export default async function ProposalPage({ params }: Props) {
         <EvidenceList evidence={page.evidence} />
       </section>
 
-      <section className="section" aria-labelledby="lineage-heading">
-        <h2 id="lineage-heading">Lineage</h2>
-        <Lineage parent={page.parent} revisedBy={page.children} />
-      </section>
     </main>
   );
 }
