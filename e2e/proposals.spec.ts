@@ -1,5 +1,5 @@
-// A reviewer decides on a pending proposal in the dashboard: a reject needs a reason, the status follows,
-// and the read API (which a trainer run with --review human polls) shows the person's decision.
+// A reviewer rejects a pending proposal from the inbox: the reject asks for a reason in a dialog, the status
+// follows, and the read API (which a trainer run with --review human polls) shows the person's decision.
 import { exampleEvents } from "../lib/events/examples";
 import { test, expect, bearer } from "./fixtures";
 
@@ -14,10 +14,12 @@ test("a pending proposal is rejected with a reason, and the read API shows who d
   await expect(row.getByText("pending")).toBeVisible();
 
   await row.getByRole("button", { name: `Reject ${title}` }).click();
-  await expect(row.getByText(/reason: say why you reject it/)).toBeVisible();
+  const dialog = page.getByRole("dialog", { name: `Reject “${title}”` });
+  await dialog.getByRole("button", { name: "Reject" }).click();
+  await expect(dialog.getByRole("alert")).toHaveText("reason: say why you reject it");
 
-  await row.getByLabel(`Reason for ${title}`).fill("trainable rate falls on the comparison set");
-  await row.getByRole("button", { name: `Reject ${title}` }).click();
+  await dialog.getByLabel("Reason").fill("trainable rate falls on the comparison set");
+  await dialog.getByRole("button", { name: "Reject" }).click();
   await expect(row.getByText("rejected")).toBeVisible();
 
   const api = await request.get("/api/v1/proposals?experiment=gate-exp", { headers: bearer(server.adminToken) });

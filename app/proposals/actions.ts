@@ -1,31 +1,35 @@
 "use server";
-// Deciding on a proposal in the dashboard (reviewers and admins). A trainer run with `--review human`
-// waits for exactly this decision through the read API.
+// Deciding on a proposal in the dashboard (reviewers and admins), from the inbox or the proposal page. A
+// trainer run with `--review human` waits for exactly this decision through the read API.
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getStore } from "@/db/client";
 import { recordHumanDecision } from "@/db/mutations/record-human-decision";
 import { guardedAction } from "@/lib/auth/guarded-action";
-import { zodErrorMessage, type ActionResult, type ActionState } from "@/lib/auth/action-result";
+import { zodErrorMessage, type ActionResult } from "@/lib/auth/action-result";
+import type { DecideState, DecisionDone } from "@/components/proposals/decision-types";
 
-const DecideInput = z
-  .object({
-    proposalId: z.string().min(1, "missing proposal id").max(256),
-    verdict: z.enum(["accept", "reject"], "choose accept or reject"),
-    reason: z.string().trim().max(4000, "at most 4000 characters"),
-  })
-  .refine((v) => v.verdict === "accept" || v.reason.length > 0, { path: ["reason"], message: "say why you reject it" });
+const DecideInput = z.object({
+  proposalId: z.string().min(1, "missing proposal id").max(256),
+  verdict: z.enum(["accept", "reject"], "choose accept or reject"),
+  reason: z.string().trim().max(4000, "at most 4000 characters"),
+  nonce: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, "missing or malformed form nonce; reload the page"),
+});
 
 export const decideProposalAction = guardedAction(
   "reviewer",
-  async (user, _previous: ActionState, formData?: FormData): Promise<ActionResult> => {
+  async (user, _previous: DecideState, formData?: FormData): Promise<ActionResult<DecisionDone>> => {
     const form = formData instanceof FormData ? formData : new FormData();
-    const parsed = DecideInput.safeParse({ proposalId: form.get("proposalId") ?? "", verdict: form.get("verdict") ?? "", reason: form.get("reason") ?? "" });
+    const parsed = DecideInput.safeParse({
+      proposalId: form.get("proposalId") ?? "", verdict: form.get("verdict") ?? "", reason: form.get("reason") ?? "", nonce: form.get("nonce") ?? "",
+    });
     if (!parsed.success) return { error: zodErrorMessage(parsed.error) };
-    const { proposalId, verdict, reason } = parsed.data;
-    const result = recordHumanDecision(getStore(), { proposalId, verdict, reason: reason || null, user });
+    const { proposalId, verdict, reason, nonce } = parsed.data;
+    const result = recordHumanDecision(getStore(), { proposalId, verdict, reason: reason || null, nonce, user });
     if (!result.ok) return { error: result.error };
     revalidatePath("/proposals");
-    return { ok: true };
+    revalidatePath("/proposals/[id]", "page");
+    revalidatePath("/audit");
+    return { ok: true, verdict, ...(result.promotion ? { promotion: `${result.promotion.kind} ${result.promotion.label}` } : {}) };
   },
 );

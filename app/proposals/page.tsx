@@ -1,95 +1,86 @@
-// Teacher proposals and engineer patches across experiments, newest first.
+// The review inbox: teacher proposals and engineer patches across experiments, filtered through the URL,
+// with what is left to review and keyboard review (j / k, Enter, a, r) for reviewers and admins.
 import type { Metadata } from "next";
 import Link from "next/link";
+import { randomUUID } from "node:crypto";
 import { getStore } from "@/db/client";
-import { listProposals } from "@/db/queries/experiments";
+import { listProposalInbox } from "@/db/queries/proposal-inbox";
 import { requireUser } from "@/lib/auth/current-user";
 import { roleAtLeast } from "@/lib/auth/principal";
-import { DecideProposalForm } from "@/components/proposals/decide-proposal-form";
-import { decideProposalAction } from "./actions";
+import { parseInboxFilter } from "@/lib/proposals/inbox-filter";
 import { formatCount } from "@/lib/format";
 import { EmptyState } from "@/components/ui/empty-state";
-import { StatusBadge } from "@/components/ui/status-badge";
-import { RelativeTime } from "@/components/ui/relative-time";
-import { ExperimentFilterNote, experimentParam } from "@/components/experiments/experiment-filter";
+import { InboxFilterForm } from "@/components/proposals/inbox-filter-form";
+import { ProposalInbox } from "@/components/proposals/proposal-inbox";
+import styles from "@/components/proposals/proposals.module.css";
+import { decideProposalAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Proposals" };
 
-const KIND_LABELS = { tool_hook: "tool / hook change", engineer_patch: "engineer patch" } as const;
-
 interface Props {
-  searchParams: Promise<{ experiment?: string | string[] }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
 export default async function ProposalsPage({ searchParams }: Props) {
   const user = await requireUser();
   const canDecide = roleAtLeast(user.role, "reviewer");
-  const experimentId = experimentParam((await searchParams).experiment);
-  const rows = listProposals(getStore(), { experimentId });
-  const titles = new Map(rows.map((p) => [p.id, p.title]));
+  const { filter, problems } = parseInboxFilter(await searchParams);
+  const inbox = listProposalInbox(getStore(), filter);
+  const filtered = Object.keys(filter).length > 0;
+  // One nonce per pending row's form: a second submit of the same form is refused by the store.
+  const rows = inbox.rows.map((row) => ({ ...row, nonce: canDecide && row.status === "pending" ? randomUUID() : null }));
 
   return (
     <main>
       <header className="page-header">
         <h1>Proposals</h1>
         <p className="muted">
-          Harness changes proposed by a teacher or an engineer model. Reviewers decide on pending ones here; the full
-          review (rationale, diff, comparison) comes with the proposal page.
+          Harness changes proposed by a teacher or an engineer model, with what the acceptance rule says about each.
+          Open one for its rationale, evidence, diff and comparison.
+          {canDecide && (
+            <>
+              {" "}
+              Every decision is kept in the <Link href="/audit">audit log</Link>.
+            </>
+          )}
         </p>
       </header>
-      <ExperimentFilterNote experimentId={experimentId} experimentName={rows[0]?.experimentName} basePath="/proposals" />
-      {rows.length === 0 ? (
-        <EmptyState title="No proposals yet">
-          <p>
-            Proposals arrive as <code>proposal</code> events, each naming its base and candidate harness versions; see
-            the <Link href="/api-docs">API documentation</Link>.
-          </p>
-        </EmptyState>
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption>
-              {formatCount(rows.length)} {rows.length === 1 ? "proposal" : "proposals"}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col">Experiment</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Status</th>
-                <th scope="col">Created</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((p) => (
-                <tr key={p.id}>
-                  <th scope="row" className="wrap-anywhere">
-                    {p.title}
-                    {p.parentProposalId && (
-                      <div className="muted small">revises: {titles.get(p.parentProposalId) ?? p.parentProposalId}</div>
-                    )}
-                  </th>
-                  <td>
-                    <Link href={`/experiments/${encodeURIComponent(p.experimentId)}`}>{p.experimentName}</Link>
-                  </td>
-                  <td>
-                    {KIND_LABELS[p.kind]}
-                    {p.teacher && <div className="muted small">by {p.teacher}</div>}
-                  </td>
-                  <td>
-                    <StatusBadge status={p.status} />
-                    {canDecide && p.status === "pending" && <DecideProposalForm proposalId={p.id} title={p.title} action={decideProposalAction} />}
-                  </td>
-                  <td className="nowrap">
-                    <RelativeTime ms={p.createdAt} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+      <InboxFilterForm filter={filter} options={inbox.options} />
+      {problems.length > 0 && (
+        <p className="notice small" role="note">
+          Not applied: {problems.join("; ")}.
+        </p>
       )}
+      <div className={styles.counts}>
+        <span className={styles.leftToReview}>
+          {formatCount(inbox.leftToReview)} left to review
+        </span>
+        <span className="muted small">
+          {formatCount(inbox.matching)} {inbox.matching === 1 ? "proposal matches" : "proposals match"}
+          {filtered ? " the filter" : ""}
+          {inbox.matching > rows.length ? `; the newest ${formatCount(rows.length)} are shown` : ""}
+        </span>
+      </div>
+      <ProposalInbox
+        rows={rows}
+        canDecide={canDecide}
+        action={decideProposalAction}
+        empty={
+          <EmptyState title={filtered ? "No proposal matches the filter" : "No proposals yet"}>
+            {filtered ? (
+              <p>
+                <Link href="/proposals">Show every proposal</Link>
+              </p>
+            ) : (
+              <p>
+                Proposals arrive as <code>proposal</code> events, each naming its base and candidate harness versions; see
+                the <Link href="/api-docs">API documentation</Link>.
+              </p>
+            )}
+          </EmptyState>
+        }
+      />
     </main>
   );
 }

@@ -2,6 +2,7 @@
 import "server-only";
 import type { EventOf } from "../../lib/events/contract";
 import { ApplyContext, type ApplyStatus, insertImmutable, json, orNull } from "./context";
+import { followDecision } from "../mutations/follow-decision";
 
 export function applySkill(ctx: ApplyContext, e: EventOf<"skill">): ApplyStatus {
   ctx.ref("experiments", e.experiment, "experiment");
@@ -47,6 +48,9 @@ export function applyProposal(ctx: ApplyContext, e: EventOf<"proposal">): ApplyS
       e.base, e.candidate, orNull(e.parent), hash, ctx.now);
     const evidence = ctx.stmt("INSERT OR IGNORE INTO proposal_evidence (proposal_id, rollout_id, note) VALUES (?, ?, ?)");
     for (const ev of e.evidence) evidence.run(e.id, ev.rollout, orNull(ev.note));
+    // Decisions that came before their proposal in this batch could not follow it then; they do now, in order.
+    const earlier = ctx.stmt("SELECT id, verdict FROM decisions WHERE proposal_id = ? ORDER BY rowid").all(e.id) as Array<{ id: string; verdict: "accept" | "reject" }>;
+    for (const d of earlier) followDecision(ctx.sqlite, { id: d.id, proposalId: e.id, verdict: d.verdict }, ctx.now);
   });
 }
 
@@ -73,7 +77,15 @@ export function applyDecision(ctx: ApplyContext, e: EventOf<"decision">): ApplyS
       `INSERT INTO decisions (id, proposal_id, verdict, actor_kind, actor, reason, rule_verdict, content_hash, created_at)
        VALUES (?, ?, ?, 'rule', ?, ?, ?, ?, ?)`,
     ).run(e.id, e.proposal, e.verdict, e.actor, orNull(e.reason), json(e.rule_verdict), hash, ctx.now);
-    // The proposal's status follows its latest decision; the decisions table stays the record.
-    ctx.stmt("UPDATE proposals SET status = ? WHERE id = ?").run(e.verdict === "accept" ? "accepted" : "rejected", e.proposal);
+    // The proposal's status and the experiment's incumbent follow its latest decision (an accept promotes the
+    // candidate, a reject takes a standing promotion back); the decisions table stays the record. A re-sent
+    // event is "unchanged" above and never reaches this, so it cannot promote twice.
+    const promotion = followDecision(ctx.sqlite, { id: e.id, proposalId: e.proposal, verdict: e.verdict }, ctx.now);
+    ctx.stmt(
+      `INSERT INTO audit_log (at, actor_kind, actor_id, action, target_kind, target_id, detail)
+       VALUES (?, 'system', NULL, ?, 'proposal', ?, ?)`,
+    ).run(ctx.now, `proposal.${e.verdict}`, e.proposal, JSON.stringify({
+      decisionId: e.id, rule: e.actor, reason: e.reason ?? null, ...(promotion ? { promotion: `${promotion.kind} ${promotion.label}` } : {}),
+    }));
   });
 }

@@ -5,6 +5,7 @@ import type { Store } from "../client";
 import {
   harnessVersions, harnessFiles, checkpoints, skills, skillSources, evolutionRounds, evalRuns, evalResults,
   failurePackets, failurePacketRollouts, patchEvaluations, proposals, proposalEvidence, comparisons, comparisonRollouts, decisions,
+  harnessPromotions,
 } from "../schema";
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
@@ -69,6 +70,11 @@ export function listProposalRecords(store: Store, experimentId: string | undefin
     : new Map();
   const comparisonsByProposal = groupBy(comparisonRows, (c) => c.proposalId);
   const decisionsByProposal = groupBy(db.select().from(decisions).where(inArray(decisions.proposalId, ids)).orderBy(asc(decisions.createdAt)).all(), (d) => d.proposalId);
+  // What each decision did to the experiment's incumbent: promoted the candidate as H1, H2, … or took it back.
+  const promotionByDecision = new Map(
+    db.select().from(harnessPromotions).where(inArray(harnessPromotions.proposalId, ids)).all()
+      .map((p) => [p.decisionId, { kind: p.kind, label: p.label, harnessVersionId: p.harnessVersionId }]),
+  );
   return rows.map(({ contentHash: _c, ...p }) => ({
     ...p,
     evidence: (evidence.get(p.id) ?? []).map((e) => ({ rolloutId: e.rolloutId, note: e.note })),
@@ -80,6 +86,8 @@ export function listProposalRecords(store: Store, experimentId: string | undefin
         candidateRollouts: sides.filter((l) => l.side === "candidate").map((l) => l.rolloutId),
       };
     }),
-    decisions: (decisionsByProposal.get(p.id) ?? []).map(({ contentHash: _h, ...d }) => d),
+    // ruleVerdict holds the rule's verdict and the comparison's statistics when the decision was made; the
+    // form nonce is how the store refuses a double submit, nothing a reader needs.
+    decisions: (decisionsByProposal.get(p.id) ?? []).map(({ contentHash: _h, nonce: _n, ...d }) => ({ ...d, promotion: promotionByDecision.get(d.id) ?? null })),
   }));
 }

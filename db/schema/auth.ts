@@ -54,4 +54,9 @@ export const auditLog = sqliteTable("audit_log", {
   targetKind: text("target_kind"),
   targetId: text("target_id"),
   detail: jsonText<Record<string, unknown>>("detail"),
-}, (t) => [index("audit_log_at").on(t.at)]);
+}, (t) => [
+  index("audit_log_at").on(t.at),
+  // The audit page (newest first, filtered by action or by actor) walks these instead of the whole log.
+  index("audit_log_action").on(t.action, t.id),
+  index("audit_log_actor").on(t.actorId, t.id),
+]);

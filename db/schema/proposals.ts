@@ -1,5 +1,5 @@
 // Evolution rounds, teacher proposals with lineage, candidate comparisons and append-only decisions.
-import { sqliteTable, text, integer, primaryKey, index, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
+import { sqliteTable, text, integer, primaryKey, index, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   contentHash, createdAt, jsonText, timestampMs,
   PROPOSAL_KINDS, PROPOSAL_STATUSES, VERDICTS, ACTOR_KINDS, COMPARISON_SIDES,
@@ -71,6 +71,33 @@ export const decisions = sqliteTable("decisions", {
   reason: text("reason"),
   // What the acceptance rule said when the decision was made, kept for the audit trail.
   ruleVerdict: jsonText<Record<string, unknown>>("rule_verdict"),
+  // A person's decision carries the random nonce of the form it was made in: a second submit of the same
+  // form (a double click) finds it taken and writes nothing. Null for a trainer's decisions (their id is the key).
+  nonce: text("nonce"),
   contentHash: contentHash(),
   createdAt: createdAt(),
-}, (t) => [index("decisions_proposal").on(t.proposalId)]);
+}, (t) => [index("decisions_proposal").on(t.proposalId), uniqueIndex("decisions_nonce").on(t.nonce)]);
+
+export const PROMOTION_KINDS = ["promote", "demote"] as const;
+
+/**
+ * Append-only (triggers in the migration): how an experiment's incumbent harness changed. An accepted
+ * proposal appends "promote" (its candidate becomes the incumbent, labelled H1, H2, … in order); a later
+ * reject of that proposal appends "demote", and the incumbent falls back to the newest promotion still
+ * standing, or to the experiment's initial version (H0). db/queries/harness-incumbent.ts replays them.
+ */
+export const harnessPromotions = sqliteTable("harness_promotions", {
+  id: text("id").primaryKey(),
+  experimentId: text("experiment_id").notNull().references(() => experiments.id),
+  harnessVersionId: text("harness_version_id").notNull().references(() => harnessVersions.id),
+  kind: text("kind", { enum: PROMOTION_KINDS }).notNull(),
+  // The label this promotion gave the version (a demotion repeats the label it takes back).
+  label: text("label").notNull(),
+  proposalId: text("proposal_id").references(() => proposals.id),
+  decisionId: text("decision_id").notNull().references(() => decisions.id),
+  createdAt: createdAt(),
+}, (t) => [
+  index("harness_promotions_experiment").on(t.experimentId),
+  // One promotion or demotion per decision: a re-sent decision event can never promote twice.
+  uniqueIndex("harness_promotions_decision").on(t.decisionId),
+]);

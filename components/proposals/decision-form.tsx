@@ -1,0 +1,53 @@
+"use client";
+// Approve or reject on the proposal page, whatever its status: changing one's mind is a new decision. The
+// hint says when a reason is required (a reject, or an approve against the acceptance rule); the server
+// checks the same. The hidden nonce is this rendering's: a double submit is refused and writes nothing.
+import { useActionState } from "react";
+import { FormError } from "@/components/settings/form-message";
+import { describeDecision, type DecideAction } from "./decision-types";
+import styles from "./proposals.module.css";
+
+interface Props {
+  proposalId: string;
+  title: string;
+  nonce: string;
+  rule: { verdict: "accept" | "reject" | null; reason: string };
+  action: DecideAction;
+}
+
+function hint(rule: Props["rule"]): string {
+  if (rule.verdict === "accept") return `The acceptance rule says accept (${rule.reason}). A reject needs a reason.`;
+  if (rule.verdict === "reject") return `The acceptance rule says reject (${rule.reason}). Approving against it needs a reason, and so does a reject.`;
+  return `The rule cannot judge (${rule.reason}). Either decision needs a reason.`;
+}
+
+export function DecisionForm({ proposalId, title, nonce, rule, action }: Props) {
+  const [state, formAction, pending] = useActionState(action, null);
+  return (
+    <form action={formAction} className={styles.decisionForm} aria-label="Decide">
+      <input type="hidden" name="proposalId" value={proposalId} />
+      <input type="hidden" name="nonce" value={nonce} />
+      <p className="muted small" id="decision-hint">
+        {hint(rule)}
+      </p>
+      <div className="form-row">
+        <label htmlFor="decision-reason">Reason</label>
+        <textarea id="decision-reason" name="reason" maxLength={4000} aria-describedby="decision-hint" />
+      </div>
+      <div className={styles.decisionButtons}>
+        <button type="submit" name="verdict" value="accept" className="button" disabled={pending}>
+          Approve
+        </button>
+        <button type="submit" name="verdict" value="reject" className="button button-danger" disabled={pending}>
+          Reject
+        </button>
+      </div>
+      <FormError state={state} />
+      {state && "ok" in state && (
+        <p role="status" className={styles.liveMessage}>
+          {describeDecision(title, state)}
+        </p>
+      )}
+    </form>
+  );
+}

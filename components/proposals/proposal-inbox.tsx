@@ -1,0 +1,220 @@
+"use client";
+// The inbox table with keyboard review. j / k move the selection (aria-selected), Enter opens the proposal,
+// `a` approves and `r` rejects the selected pending proposal. A reject always asks for a reason; an approve
+// asks only when it goes against the acceptance rule (or the rule has nothing to judge by), as the server
+// requires. Keys are ignored while typing in a field or while the dialog is open, and do nothing for viewers,
+// who get no buttons either. Each pending row carries the nonce of its form, so one decision is one write.
+import { useCallback, useEffect, useRef, useState, useTransition, type ReactNode } from "react";
+import Link from "next/link";
+import { useRouter } from "next/navigation";
+import type { InboxRow } from "@/db/queries/proposal-inbox";
+import { proposalPath } from "@/lib/proposals/inbox-filter";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { ReasonDialog, type ReasonRequest } from "./reason-dialog";
+import { decisionForm, describeDecision, type DecideAction } from "./decision-types";
+import styles from "./proposals.module.css";
+
+export type InboxRowWithNonce = InboxRow & { nonce: string | null };
+
+interface Props {
+  rows: InboxRowWithNonce[];
+  canDecide: boolean;
+  action: DecideAction;
+  /** Shown instead of the table when no row is left; the decision message above it stays. */
+  empty: ReactNode;
+}
+
+const KIND_LABELS = { tool_hook: "tool / hook", engineer_patch: "engineer patch" } as const;
+
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && target.closest("input, textarea, select, [contenteditable='true'], [contenteditable='']") !== null;
+}
+
+/** Why an approve needs a reason, or null when the rule agrees. */
+function approveHint(row: InboxRow): string | null {
+  if (row.rule.verdict === "accept") return null;
+  return row.rule.verdict === "reject"
+    ? `The acceptance rule says reject (${row.rule.reason}). Approving against it needs a reason.`
+    : `The rule cannot judge (${row.rule.reason}). Approving needs a reason.`;
+}
+
+export function ProposalInbox({ rows, canDecide, action, empty }: Props) {
+  const router = useRouter();
+  const [selected, setSelected] = useState(-1);
+  const [dialog, setDialog] = useState<ReasonRequest | null>(null);
+  const [dialogError, setDialogError] = useState<string | null>(null);
+  const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
+  const [pending, startTransition] = useTransition();
+  const links = useRef(new Map<string, HTMLAnchorElement>());
+  const current = selected >= 0 && selected < rows.length ? rows[selected] : null;
+
+  // The list changes under the selection after a decision (a filtered-out row leaves): keep it in range.
+  useEffect(() => {
+    if (selected >= rows.length) setSelected(rows.length - 1);
+  }, [rows.length, selected]);
+
+  const focusRow = useCallback((id: string | undefined) => {
+    if (id) links.current.get(id)?.focus();
+  }, []);
+
+  /** Sends one decision; a refusal shows in the dialog when it came from there, above the table otherwise. */
+  const submit = useCallback((row: InboxRowWithNonce, verdict: "accept" | "reject", reason: string, fromDialog: boolean) => {
+    if (!row.nonce) return;
+    const nonce = row.nonce;
+    startTransition(async () => {
+      const result = await action(null, decisionForm({ proposalId: row.id, verdict, reason, nonce }));
+      if ("error" in result) {
+        if (fromDialog) setDialogError(result.error);
+        else setMessage({ text: result.error, error: true });
+        return;
+      }
+      setDialog(null);
+      setDialogError(null);
+      setMessage({ text: describeDecision(row.title, result), error: false });
+    });
+  }, [action]);
+
+  const decide = useCallback((row: InboxRowWithNonce, verdict: "accept" | "reject") => {
+    if (!canDecide || !row.nonce) return;
+    setMessage(null);
+    setDialogError(null);
+    const hint = verdict === "accept" ? approveHint(row) : "Say why you reject it; the teacher's next proposal can use it.";
+    if (verdict === "accept" && hint === null) submit(row, "accept", "", false);
+    else setDialog({ proposalId: row.id, title: row.title, verdict, hint });
+  }, [canDecide, submit]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.metaKey || event.ctrlKey || event.altKey || dialog !== null) return;
+      if (isTyping(event.target) || rows.length === 0) return;
+      if (event.key === "j" || event.key === "k") {
+        const next = Math.min(rows.length - 1, Math.max(0, selected + (event.key === "j" ? 1 : -1)));
+        setSelected(next);
+        focusRow(rows[next]?.id);
+      } else if (event.key === "Enter" && current && !(event.target instanceof HTMLElement && event.target.closest("a, button"))) {
+        event.preventDefault();
+        router.push(proposalPath(current.id));
+      } else if ((event.key === "a" || event.key === "r") && canDecide && current) {
+        event.preventDefault();
+        if (current.status !== "pending") {
+          setMessage({ text: `“${current.title}” is already ${current.status}; open it to change the decision.`, error: false });
+          return;
+        }
+        decide(current, event.key === "a" ? "accept" : "reject");
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [rows, selected, current, dialog, canDecide, decide, focusRow, router]);
+
+  return (
+    <>
+      <p className="muted small">
+        Keys: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>Enter</kbd> opens
+        {canDecide && <>, <kbd>a</kbd> approves, <kbd>r</kbd> rejects with a reason</>}.
+      </p>
+      <div role="status" aria-live="polite" className={styles.liveMessage}>
+        {message && !message.error ? message.text : ""}
+      </div>
+      {message?.error && (
+        <p className="error" role="alert">
+          {message.text}
+        </p>
+      )}
+      {rows.length === 0 ? (
+        empty
+      ) : (
+        <div className="table-wrap">
+          <table className="table" role="grid" aria-label="Proposals" aria-rowcount={rows.length + 1}>
+            <thead>
+              <tr>
+                <th scope="col">Title</th>
+                <th scope="col">Experiment</th>
+                <th scope="col">Epoch / round</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Status</th>
+                <th scope="col">Rule says</th>
+                <th scope="col">Latest decision</th>
+                {canDecide && <th scope="col">Decide</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, index) => (
+                <tr
+                  key={row.id}
+                  aria-selected={index === selected}
+                  className={index === selected ? styles.selectedRow : undefined}
+                  onClick={() => setSelected(index)}
+                >
+                  <th scope="row" className="wrap-anywhere">
+                    <Link
+                      href={proposalPath(row.id)}
+                      ref={(el) => {
+                        if (el) links.current.set(row.id, el);
+                        else links.current.delete(row.id);
+                      }}
+                      onFocus={() => setSelected(index)}
+                    >
+                      {row.title}
+                    </Link>
+                    {row.teacher && <div className="muted small">by {row.teacher}</div>}
+                  </th>
+                  <td>
+                    <Link href={`/experiments/${encodeURIComponent(row.experimentId)}`}>{row.experimentName}</Link>
+                  </td>
+                  <td className="nowrap">{row.epoch === null ? "—" : `epoch ${row.epoch} · round ${row.round}`}</td>
+                  <td>{KIND_LABELS[row.kind]}</td>
+                  <td>
+                    <StatusBadge status={row.status} />
+                  </td>
+                  <td title={row.rule.reason}>{row.rule.verdict ?? <span className="muted">cannot judge</span>}</td>
+                  <td className="small">
+                    {row.latestDecision ? (
+                      <>
+                        {row.latestDecision.verdict} by {row.latestDecision.actorKind === "rule" ? `rule (${row.latestDecision.actor})` : row.latestDecision.actor}
+                        <div className="muted">
+                          <RelativeTime ms={row.latestDecision.at} />
+                        </div>
+                      </>
+                    ) : (
+                      <span className="muted">undecided</span>
+                    )}
+                  </td>
+                  {canDecide && (
+                    <td className="nowrap">
+                      {row.status === "pending" && row.nonce && (
+                        <span className={styles.rowButtons}>
+                          <button type="button" className="button button-small" disabled={pending} aria-label={`Approve ${row.title}`} onClick={() => decide(row, "accept")}>
+                            Approve
+                          </button>
+                          <button type="button" className="button button-small button-danger" disabled={pending} aria-label={`Reject ${row.title}`} onClick={() => decide(row, "reject")}>
+                            Reject
+                          </button>
+                        </span>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ReasonDialog
+        request={dialog}
+        pending={pending}
+        error={dialogError}
+        onCancel={() => {
+          setDialog(null);
+          setDialogError(null);
+        }}
+        onSubmit={(reason) => {
+          const row = rows.find((r) => r.id === dialog?.proposalId);
+          if (row && dialog) submit(row, dialog.verdict, reason, true);
+        }}
+        returnFocus={() => focusRow(current?.id ?? dialog?.proposalId)}
+      />
+    </>
+  );
+}

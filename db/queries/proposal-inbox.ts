@@ -1,0 +1,119 @@
+// The review inbox: proposals across experiments under a filter (experiment, epoch, round, kind, status, who
+// decided last), each with its latest decision and what the acceptance rule says, plus how many are left to
+// review and the choices the filter offers.
+import "server-only";
+import type { Store } from "../client";
+import type { ProposalKind, ProposalStatus } from "./types";
+import { getRuleVerdicts } from "./proposal-rule-verdict";
+import type { InboxFilter } from "../../lib/proposals/inbox-filter";
+
+export type { InboxFilter } from "../../lib/proposals/inbox-filter";
+
+export interface InboxRow {
+  id: string;
+  title: string;
+  experimentId: string;
+  experimentName: string;
+  epoch: number | null;
+  round: number | null;
+  kind: ProposalKind;
+  status: ProposalStatus;
+  teacher: string | null;
+  parentProposalId: string | null;
+  createdAt: number;
+  latestDecision: { verdict: "accept" | "reject"; actorKind: "rule" | "human"; actor: string; at: number } | null;
+  rule: { verdict: "accept" | "reject" | null; reason: string };
+}
+
+export interface InboxOptions {
+  experiments: Array<{ id: string; name: string }>;
+  epochs: number[];
+  rounds: number[];
+}
+
+export interface Inbox {
+  rows: InboxRow[];
+  /** Proposals matching the filter (rows holds at most `limit` of them). */
+  matching: number;
+  /** Pending proposals under every part of the filter except the status: what is left to review. */
+  leftToReview: number;
+  options: InboxOptions;
+}
+
+export const INBOX_LIMIT = 500;
+
+function whereOf(filter: InboxFilter, withStatus: boolean): { sql: string; params: unknown[] } {
+  const parts: string[] = [];
+  const params: unknown[] = [];
+  const add = (sql: string, value?: unknown) => {
+    parts.push(sql);
+    if (value !== undefined) params.push(value);
+  };
+  if (filter.experiment !== undefined) add("p.experiment_id = ?", filter.experiment);
+  if (filter.epoch !== undefined) add("r.epoch = ?", filter.epoch);
+  if (filter.round !== undefined) add("r.idx = ?", filter.round);
+  if (filter.kind !== undefined) add("p.kind = ?", filter.kind);
+  if (withStatus && filter.status !== undefined) add("p.status = ?", filter.status);
+  if (filter.decided === "none") add("d.id IS NULL");
+  else if (filter.decided !== undefined) add("d.actor_kind = ?", filter.decided);
+  return { sql: parts.length ? `WHERE ${parts.join(" AND ")}` : "", params };
+}
+
+// The latest decision of each proposal, found through the decisions_proposal index.
+const FROM = `FROM proposals p
+  JOIN experiments e ON e.id = p.experiment_id
+  LEFT JOIN evolution_rounds r ON r.id = p.round_id
+  LEFT JOIN decisions d ON d.rowid = (
+    SELECT d2.rowid FROM decisions d2 WHERE d2.proposal_id = p.id ORDER BY d2.created_at DESC, d2.rowid DESC LIMIT 1)`;
+
+interface Row extends Omit<InboxRow, "latestDecision" | "rule"> {
+  verdict: "accept" | "reject" | null;
+  actorKind: "rule" | "human" | null;
+  actor: string | null;
+  decidedAt: number | null;
+}
+
+export function listProposalInbox(store: Store, filter: InboxFilter, limit = INBOX_LIMIT): Inbox {
+  const where = whereOf(filter, true);
+  const rows = store.sqlite
+    .prepare(
+      `SELECT p.id, p.title, p.experiment_id AS experimentId, e.name AS experimentName, r.epoch, r.idx AS round, p.kind, p.status,
+         p.teacher, p.parent_proposal_id AS parentProposalId, p.created_at AS createdAt,
+         d.verdict, d.actor_kind AS actorKind, d.actor, d.created_at AS decidedAt
+       ${FROM} ${where.sql} ORDER BY p.created_at DESC, p.rowid DESC LIMIT ?`,
+    )
+    .all(...where.params, limit) as Row[];
+  const matching = store.sqlite.prepare(`SELECT count(*) ${FROM} ${where.sql}`).pluck().get(...where.params) as number;
+  const open = whereOf({ ...filter, status: undefined }, false);
+  const leftToReview = store.sqlite
+    .prepare(`SELECT count(*) ${FROM} ${open.sql ? `${open.sql} AND` : "WHERE"} p.status = 'pending'`)
+    .pluck()
+    .get(...open.params) as number;
+
+  const rules = getRuleVerdicts(store, rows.map((r) => r.id));
+  return {
+    rows: rows.map(({ verdict, actorKind, actor, decidedAt, ...row }) => {
+      const rule = rules.get(row.id)!;
+      return {
+        ...row,
+        latestDecision: verdict && actorKind && actor !== null && decidedAt !== null ? { verdict, actorKind, actor, at: decidedAt } : null,
+        rule: { verdict: rule.verdict, reason: rule.reason },
+      };
+    }),
+    matching,
+    leftToReview,
+    options: listInboxOptions(store, filter.experiment),
+  };
+}
+
+/** What the filter can choose from: experiments with proposals, and the epochs and rounds of their rounds. */
+export function listInboxOptions(store: Store, experimentId: string | undefined): InboxOptions {
+  const experiments = store.sqlite
+    .prepare("SELECT DISTINCT e.id, e.name FROM proposals p JOIN experiments e ON e.id = p.experiment_id ORDER BY e.name, e.id")
+    .all() as Array<{ id: string; name: string }>;
+  const scoped = `FROM proposals p JOIN evolution_rounds r ON r.id = p.round_id WHERE (? IS NULL OR p.experiment_id = ?)`;
+  const scope = [experimentId ?? null, experimentId ?? null];
+  const epochs = store.sqlite.prepare(`SELECT DISTINCT r.epoch ${scoped} ORDER BY r.epoch`).pluck().all(...scope) as number[];
+  const rounds = store.sqlite.prepare(`SELECT DISTINCT r.idx ${scoped} ORDER BY r.idx`).pluck().all(...scope) as number[];
+  return { experiments, epochs, rounds };
+}

@@ -1,0 +1,156 @@
+// Everything the proposal page shows about one proposal, apart from the harness diff and the comparison
+// panel (their own components read their own data): the proposal, its round, lineage, evidence rollouts
+// with their most telling turns, the decision history with what each decision did to the incumbent, and
+// what the acceptance rule says now.
+import "server-only";
+import type { Store } from "../client";
+import type { ProposalKind, ProposalStatus } from "./types";
+import { getIncumbent, type Incumbent } from "./harness-incumbent";
+import { getRuleVerdict, type RuleVerdictSnapshot } from "./proposal-rule-verdict";
+import { getEvidence, type EvidenceRollout } from "./proposal-evidence";
+
+export type { EvidenceRollout, TellingTurn } from "./proposal-evidence";
+
+interface ProposalLink {
+  id: string;
+  title: string;
+  status: ProposalStatus;
+}
+
+export interface DecisionEntry {
+  id: string;
+  verdict: "accept" | "reject";
+  actorKind: "rule" | "human";
+  actor: string;
+  reason: string | null;
+  at: number;
+  /** The rule's verdict when the decision was taken, as stored with it; null when none was recorded. */
+  rule: { verdict: "accept" | "reject" | null; reason: string | null } | null;
+  promotion: { kind: "promote" | "demote"; label: string } | null;
+}
+
+export interface ChangedFile {
+  path: string;
+  change: "added" | "removed" | "modified";
+}
+
+export interface ProposalPage {
+  proposal: {
+    id: string;
+    title: string;
+    status: ProposalStatus;
+    kind: ProposalKind;
+    teacher: string | null;
+    problem: string | null;
+    rationale: string | null;
+    createdAt: number;
+    experimentId: string;
+    experimentName: string;
+    round: { epoch: number; index: number } | null;
+    base: { id: string; label: string };
+    candidate: { id: string; label: string };
+  };
+  parent: ProposalLink | null;
+  children: ProposalLink[];
+  evidence: EvidenceRollout[];
+  /** Newest first. */
+  decisions: DecisionEntry[];
+  incumbent: Incumbent | null;
+  rule: RuleVerdictSnapshot;
+  /** Plain stand-ins until the diff and comparison panels are composed in (see the page). */
+  changedFiles: ChangedFile[];
+  comparisons: Array<{ id: string; baseRollouts: number; candidateRollouts: number; reported: Record<string, number> | null }>;
+}
+
+function readRule(json: string | null, verdict: "accept" | "reject", actorKind: "rule" | "human"): DecisionEntry["rule"] {
+  const parsed = json ? (JSON.parse(json) as Record<string, unknown>) : null;
+  const said = parsed?.verdict === "accept" || parsed?.verdict === "reject" ? parsed.verdict : null;
+  const reason = typeof parsed?.reason === "string" ? parsed.reason : null;
+  // A trainer's rule decision is the rule's verdict, whatever extra numbers it sent along.
+  if (actorKind === "rule") return { verdict, reason };
+  return parsed ? { verdict: said, reason } : null;
+}
+
+export function getProposalPage(store: Store, proposalId: string): ProposalPage | null {
+  const { sqlite } = store;
+  const p = sqlite
+    .prepare(
+      `SELECT p.id, p.title, p.status, p.kind, p.teacher, p.problem, p.rationale, p.created_at AS createdAt,
+         p.experiment_id AS experimentId, e.name AS experimentName, r.epoch, r.idx AS roundIndex,
+         p.base_harness_version_id AS baseId, b.label AS baseLabel, p.candidate_harness_version_id AS candidateId, c.label AS candidateLabel,
+         p.parent_proposal_id AS parentId
+       FROM proposals p JOIN experiments e ON e.id = p.experiment_id
+       JOIN harness_versions b ON b.id = p.base_harness_version_id
+       JOIN harness_versions c ON c.id = p.candidate_harness_version_id
+       LEFT JOIN evolution_rounds r ON r.id = p.round_id
+       WHERE p.id = ?`,
+    )
+    .get(proposalId) as
+    | (Omit<ProposalPage["proposal"], "round" | "base" | "candidate"> & {
+        epoch: number | null; roundIndex: number | null; baseId: string; baseLabel: string; candidateId: string; candidateLabel: string; parentId: string | null;
+      })
+    | undefined;
+  if (!p) return null;
+
+  const link = sqlite.prepare("SELECT id, title, status FROM proposals WHERE id = ?");
+  const parent = p.parentId ? ((link.get(p.parentId) as ProposalLink | undefined) ?? null) : null;
+  const children = sqlite
+    .prepare("SELECT id, title, status FROM proposals WHERE parent_proposal_id = ? ORDER BY created_at, rowid")
+    .all(p.id) as ProposalLink[];
+
+  const decisionRows = sqlite
+    .prepare(
+      `SELECT d.id, d.verdict, d.actor_kind AS actorKind, d.actor, d.reason, d.created_at AS at, d.rule_verdict AS ruleVerdict,
+         hp.kind AS promotionKind, hp.label AS promotionLabel
+       FROM decisions d LEFT JOIN harness_promotions hp ON hp.decision_id = d.id
+       WHERE d.proposal_id = ? ORDER BY d.created_at DESC, d.rowid DESC`,
+    )
+    .all(p.id) as Array<Omit<DecisionEntry, "rule" | "promotion"> & { ruleVerdict: string | null; promotionKind: "promote" | "demote" | null; promotionLabel: string | null }>;
+  const decisions = decisionRows.map(({ ruleVerdict, promotionKind, promotionLabel, ...d }) => ({
+    ...d,
+    rule: readRule(ruleVerdict, d.verdict, d.actorKind),
+    promotion: promotionKind && promotionLabel ? { kind: promotionKind, label: promotionLabel } : null,
+  }));
+
+  const comparisons = (sqlite
+    .prepare(
+      `SELECT c.id, c.reported,
+         (SELECT count(*) FROM comparison_rollouts cr WHERE cr.comparison_id = c.id AND cr.side = 'base') AS baseRollouts,
+         (SELECT count(*) FROM comparison_rollouts cr WHERE cr.comparison_id = c.id AND cr.side = 'candidate') AS candidateRollouts
+       FROM comparisons c WHERE c.proposal_id = ? ORDER BY c.rowid`,
+    )
+    .all(p.id) as Array<{ id: string; reported: string | null; baseRollouts: number; candidateRollouts: number }>)
+    .map((c) => ({ ...c, reported: c.reported ? (JSON.parse(c.reported) as Record<string, number>) : null }));
+
+  return {
+    proposal: {
+      id: p.id, title: p.title, status: p.status, kind: p.kind, teacher: p.teacher, problem: p.problem, rationale: p.rationale,
+      createdAt: p.createdAt, experimentId: p.experimentId, experimentName: p.experimentName,
+      round: p.epoch !== null && p.roundIndex !== null ? { epoch: p.epoch, index: p.roundIndex } : null,
+      base: { id: p.baseId, label: p.baseLabel },
+      candidate: { id: p.candidateId, label: p.candidateLabel },
+    },
+    parent,
+    children,
+    evidence: getEvidence(store, p.id),
+    decisions,
+    incumbent: getIncumbent(store, p.experimentId),
+    rule: getRuleVerdict(store, p.id),
+    changedFiles: listChangedFiles(store, p.baseId, p.candidateId),
+    comparisons,
+  };
+}
+
+/** Paths that differ between two harness versions (by content hash), sorted. */
+export function listChangedFiles(store: Store, baseId: string, candidateId: string): ChangedFile[] {
+  const files = store.sqlite.prepare("SELECT path, blob_hash AS hash FROM harness_files WHERE harness_version_id = ?");
+  const base = new Map((files.all(baseId) as Array<{ path: string; hash: string }>).map((f) => [f.path, f.hash]));
+  const candidate = new Map((files.all(candidateId) as Array<{ path: string; hash: string }>).map((f) => [f.path, f.hash]));
+  const changed: ChangedFile[] = [];
+  for (const [path, hash] of candidate) {
+    if (!base.has(path)) changed.push({ path, change: "added" });
+    else if (base.get(path) !== hash) changed.push({ path, change: "modified" });
+  }
+  for (const path of base.keys()) if (!candidate.has(path)) changed.push({ path, change: "removed" });
+  return changed.sort((a, b) => a.path.localeCompare(b.path));
+}
