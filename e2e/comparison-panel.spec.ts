@@ -60,7 +60,7 @@ function parseInterval(text: string): [number, number] {
 }
 
 test("the review-hook comparison: the rule's verdict, the interval, the warning and the per-task table", async ({ page }) => {
-  await page.goto(`/proposals/${enc(PROP)}/comparison`);
+  await page.goto(`/proposals/${enc(PROP)}`);
   await expect(page.getByRole("heading", { level: 1, name: "Review hook before submission" })).toBeVisible();
   const panel = page.getByRole("region", { name: "Comparison" });
 
@@ -108,7 +108,7 @@ test("the review-hook comparison: the rule's verdict, the interval, the warning 
 });
 
 test("a comparison the trainer only summarised: its numbers, the verdict, and no per-task view", async ({ page }) => {
-  await page.goto(`/proposals/${enc(REPORTED)}/comparison`);
+  await page.goto(`/proposals/${enc(REPORTED)}`);
   const panel = page.getByRole("region", { name: "Comparison" });
   await expect(panel.getByText("pass rate +6.3 % and trainable rate +7.4 %: accept")).toBeVisible();
   await expect(panel.getByText(/Per-task view unavailable: the trainer reported only summary numbers/)).toBeVisible();
@@ -119,6 +119,6 @@ test("a comparison the trainer only summarised: its numbers, the verdict, and no
 });
 
 test("an unknown proposal answers 404", async ({ page }) => {
-  const res = await page.goto(`/proposals/${enc(`${P}:no such proposal`)}/comparison`);
+  const res = await page.goto(`/proposals/${enc(`${P}:no such proposal`)}`);
   expect(res?.status()).toBe(404);
 });

@@ -80,7 +80,7 @@ async function replay(request: APIRequestContext, action: Request, baseURL: stri
 test("an approve against the rule needs a reason; changing one's mind appends and moves the incumbent back", async ({ page }) => {
   await page.goto(pagePath("bad"));
   const form = page.getByRole("form", { name: "Decide" });
-  await expect(page.getByText("The acceptance rule says: pass rate +100.0 % but trainable rate −100.0 %: reject")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Comparison" }).getByText("pass rate +100.0 % but trainable rate −100.0 %: reject")).toBeVisible();
   await form.getByRole("button", { name: "Approve" }).click();
   await expect(form.getByRole("alert")).toHaveText(
     "reason: the acceptance rule says reject (pass rate +100.0 % but trainable rate −100.0 %: reject): say why you approve it against it",

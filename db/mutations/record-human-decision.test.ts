@@ -56,6 +56,10 @@ describe("recordHumanDecision", () => {
       candidate: { rollouts: 4, successes: 2, passRate: 0.5, trainableRate: 1 },
     });
     expect(stored.reason).toBe("pass rate +100.0 % and trainable rate +100.0 %: accept");
+    // and the paired statistics the reviewer saw, without the per-task table
+    expect(stored.statistics).toMatchObject({ kind: "rollouts", change: { passRate: { pp: 25 } } });
+    expect(stored.statistics.paired.passRate.ci95).toHaveLength(2);
+    expect(stored.statistics.tasks).toBeUndefined();
   });
 
   it("refuses an approve against the rule without a reason, naming the rule's verdict, and writes nothing", () => {

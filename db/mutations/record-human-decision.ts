@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { Store } from "../client";
 import { recordAudit, userActor } from "../../lib/auth/audit";
 import { getRuleVerdict, type RuleVerdictSnapshot } from "../queries/proposal-rule-verdict";
+import { getProposalComparison } from "../queries/proposal-comparison";
 import { followDecision, type PromotionChange } from "./follow-decision";
 
 export type HumanDecisionError = "missing-proposal" | "reason-required" | "duplicate";
@@ -60,7 +61,7 @@ export function recordHumanDecision(store: Store, input: HumanDecisionInput, now
          VALUES (?, ?, ?, 'human', ?, ?, ?, ?, ?, ?)`,
       )
       // A person's decision has no producer event to hash; its own id stands in, so it is never "the same" as another.
-      .run(decisionId, input.proposalId, input.verdict, input.user.username, reason, JSON.stringify(rule), input.nonce, decisionId, now);
+      .run(decisionId, input.proposalId, input.verdict, input.user.username, reason, JSON.stringify({ ...rule, statistics: pairedStatisticsNow(store, input.proposalId) }), input.nonce, decisionId, now);
     const promotion = followDecision(store.sqlite, { id: decisionId, proposalId: input.proposalId, verdict: input.verdict }, now);
     recordAudit(store, {
       ...userActor(input.user.id), action: `proposal.${input.verdict}`, targetKind: "proposal", targetId: input.proposalId, at: now,
@@ -68,4 +69,16 @@ export function recordHumanDecision(store: Store, input: HumanDecisionInput, now
     });
     return { ok: true, decisionId, promotion, rule };
   })();
+}
+
+/**
+ * The paired statistics the reviewer saw (newest comparison), kept with the decision. The per-task table is
+ * left out: it is derivable from the stored rollouts and would make every decision tens of KB.
+ */
+function pairedStatisticsNow(store: Store, proposalId: string) {
+  const newest = getProposalComparison(store, proposalId)?.comparisons.at(-1);
+  if (!newest) return null;
+  if (newest.kind !== "rollouts") return newest;
+  const { tasks: _tasks, ...rest } = newest;
+  return rest;
 }

@@ -29,10 +29,6 @@ export interface DecisionEntry {
   promotion: { kind: "promote" | "demote"; label: string } | null;
 }
 
-export interface ChangedFile {
-  path: string;
-  change: "added" | "removed" | "modified";
-}
 
 export interface ProposalPage {
   proposal: {
@@ -58,8 +54,6 @@ export interface ProposalPage {
   incumbent: Incumbent | null;
   rule: RuleVerdictSnapshot;
   /** Plain stand-ins until the diff and comparison panels are composed in (see the page). */
-  changedFiles: ChangedFile[];
-  comparisons: Array<{ id: string; baseRollouts: number; candidateRollouts: number; reported: Record<string, number> | null }>;
 }
 
 function readRule(json: string | null, verdict: "accept" | "reject", actorKind: "rule" | "human"): DecisionEntry["rule"] {
@@ -112,16 +106,6 @@ export function getProposalPage(store: Store, proposalId: string): ProposalPage 
     promotion: promotionKind && promotionLabel ? { kind: promotionKind, label: promotionLabel } : null,
   }));
 
-  const comparisons = (sqlite
-    .prepare(
-      `SELECT c.id, c.reported,
-         (SELECT count(*) FROM comparison_rollouts cr WHERE cr.comparison_id = c.id AND cr.side = 'base') AS baseRollouts,
-         (SELECT count(*) FROM comparison_rollouts cr WHERE cr.comparison_id = c.id AND cr.side = 'candidate') AS candidateRollouts
-       FROM comparisons c WHERE c.proposal_id = ? ORDER BY c.rowid`,
-    )
-    .all(p.id) as Array<{ id: string; reported: string | null; baseRollouts: number; candidateRollouts: number }>)
-    .map((c) => ({ ...c, reported: c.reported ? (JSON.parse(c.reported) as Record<string, number>) : null }));
-
   return {
     proposal: {
       id: p.id, title: p.title, status: p.status, kind: p.kind, teacher: p.teacher, problem: p.problem, rationale: p.rationale,
@@ -136,21 +120,7 @@ export function getProposalPage(store: Store, proposalId: string): ProposalPage 
     decisions,
     incumbent: getIncumbent(store, p.experimentId),
     rule: getRuleVerdict(store, p.id),
-    changedFiles: listChangedFiles(store, p.baseId, p.candidateId),
-    comparisons,
   };
 }
 
 /** Paths that differ between two harness versions (by content hash), sorted. */
-export function listChangedFiles(store: Store, baseId: string, candidateId: string): ChangedFile[] {
-  const files = store.sqlite.prepare("SELECT path, blob_hash AS hash FROM harness_files WHERE harness_version_id = ?");
-  const base = new Map((files.all(baseId) as Array<{ path: string; hash: string }>).map((f) => [f.path, f.hash]));
-  const candidate = new Map((files.all(candidateId) as Array<{ path: string; hash: string }>).map((f) => [f.path, f.hash]));
-  const changed: ChangedFile[] = [];
-  for (const [path, hash] of candidate) {
-    if (!base.has(path)) changed.push({ path, change: "added" });
-    else if (base.get(path) !== hash) changed.push({ path, change: "modified" });
-  }
-  for (const path of base.keys()) if (!candidate.has(path)) changed.push({ path, change: "removed" });
-  return changed.sort((a, b) => a.path.localeCompare(b.path));
-}

@@ -1,10 +1,10 @@
 // What the acceptance rule says about a proposal right now, from its newest stored comparison: the rates of
-// each side computed from the comparison rollouts (computeTrainingRates, grouped by run + step + group), or
+// each side computed from the comparison rollouts (computeTrainingRates; a task's K rollouts on one side are
+// its group, as in the comparison panel, lib/stats/task-rates.ts, and DESIGN.md's tᵢ), or
 // the summary rates a trainer reported when it sent no rollouts. A decision stores this as "the rule's verdict
 // and the statistics at that moment", and a person deciding against it must give a reason.
-//
-// Interim: the proposal comparison (db/queries/proposal-comparison.ts, getProposalComparison) computes the
-// same rates with the paired statistics; at merge the snapshot should take its statistics from there.
+// The comparison panel (getProposalComparison) adds the paired statistics; this stays separate because the
+// inbox needs the verdicts of hundreds of proposals at once, without 10,000 bootstrap resamples each.
 import "server-only";
 import type { Store } from "../client";
 import { computeTrainingRates, type TrainingRolloutInput } from "../../lib/metrics/training-rates";
@@ -41,9 +41,7 @@ interface ComparisonRow {
 interface SideRolloutRow extends Omit<TrainingRolloutInput, "groupKey" | "success" | "truncated"> {
   comparisonId: string;
   side: "base" | "candidate";
-  runId: string;
-  step: number | null;
-  groupId: string | null;
+  taskId: string;
   success: number;
   truncated: number;
 }
@@ -76,7 +74,7 @@ function fromReported(comparisonId: string, json: string | null): RuleVerdictSna
 function ratesOf(rows: SideRolloutRow[]): SideRates | null {
   if (rows.length === 0) return null;
   const rates = computeTrainingRates(rows.map((r) => ({
-    groupKey: r.groupId === null ? null : JSON.stringify([r.runId, r.step, r.groupId]),
+    groupKey: r.taskId,
     success: r.success === 1, reward: r.reward, truncated: r.truncated === 1,
   })));
   return {
@@ -100,8 +98,7 @@ export function getRuleVerdicts(store: Store, proposalIds: readonly string[]): M
   const rollouts = comparisons.length
     ? (store.sqlite
         .prepare(
-          `SELECT cr.comparison_id AS comparisonId, cr.side, r.run_id AS runId, r.step, r.group_id AS groupId,
-             r.success, r.reward, r.truncated
+          `SELECT cr.comparison_id AS comparisonId, cr.side, r.task_id AS taskId, r.success, r.reward, r.truncated
            FROM comparison_rollouts cr JOIN rollouts r ON r.id = cr.rollout_id
            WHERE cr.comparison_id IN (SELECT value FROM json_each(?))`,
         )

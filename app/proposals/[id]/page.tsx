@@ -18,7 +18,8 @@ import { DecisionForm } from "@/components/proposals/decision-form";
 import { DecisionHistory } from "@/components/proposals/decision-history";
 import { EvidenceList } from "@/components/proposals/evidence-list";
 import { Lineage } from "@/components/proposals/lineage";
-import { ChangedFilesFallback, ComparisonCountsFallback } from "@/components/proposals/review-slots";
+import { HarnessDiff } from "@/components/harness-diff/harness-diff";
+import { ComparisonPanel } from "@/components/proposals/comparison-panel";
 import { decideProposalAction } from "../actions";
 
 export const dynamic = "force-dynamic";
@@ -103,18 +104,11 @@ export default async function ProposalPage({ params }: Props) {
 
       <section className="section" aria-labelledby="diff-heading">
         <h2 id="diff-heading">Harness diff</h2>
-        {/* Slot: <HarnessDiff baseVersionId={p.base.id} candidateVersionId={p.candidate.id} /> (components/harness-diff/harness-diff.tsx) replaces this fallback at merge. */}
-        <ChangedFilesFallback files={page.changedFiles} base={p.base} candidate={p.candidate} />
+        <HarnessDiff baseVersionId={p.base.id} candidateVersionId={p.candidate.id} title="From the incumbent to the candidate" />
       </section>
 
-      <section className="section" aria-labelledby="comparison-heading">
-        <h2 id="comparison-heading">Candidate comparison</h2>
-        {/* Slot: <ComparisonPanel proposalId={p.id} /> (components/proposals/comparison-panel.tsx) replaces this fallback at merge. */}
-        <ComparisonCountsFallback comparisons={page.comparisons} rule={page.rule} />
-        <p>
-          <strong>The acceptance rule says:</strong> {page.rule.verdict ? page.rule.reason : `nothing yet — ${page.rule.reason}`}
-        </p>
-      </section>
+      {/* Its own section, headed "Comparison": each side's rates, the paired estimates and the rule's verdict. */}
+      <ComparisonPanel proposalId={p.id} />
 
       <section className="section" aria-labelledby="decide-heading">
         <h2 id="decide-heading">Decision</h2>
