@@ -47,6 +47,12 @@ export async function runHarnessR1(ctx: DemoContext, otherTargets: ReadonlyArray
       id = `${experiment}-patch-${key}`;
       versions.set(key, id);
       await sink.send(harnessVersionEvent({ id, experiment, label: `H0 ⊕ ${key}`, parent: h0Id, origin: "proposal", description: `engineer patch: ${key}`, files }));
+      // Each distinct patch is a proposal like a teacher's: reviewers see its code against H0 and promoting
+      // it to the target's harness is an approval like any other (issue 5).
+      await sink.send({
+        type: "proposal", id: patchProposalId(experiment, key), experiment, kind: "engineer_patch", title: `Engineer patch ${key}`,
+        rationale: `Hook patch sampled by the engineer policy for a failure packet: ${key}.`, teacher: "engineer policy", base: h0Id, candidate: id,
+      });
     }
     return id;
   };
@@ -79,8 +85,10 @@ export async function runHarnessR1(ctx: DemoContext, otherTargets: ReadonlyArray
         const { patch, decision } = engineer.samplePatch(features, rng, config.temperature);
         const check = checkPatch(base, patch);
         let patched: BatchRun | null = null;
+        let proposal: string | undefined;
         if (check.valid && check.complete) {
           const files = patchFiles(base, patch);
+          proposal = patchProposalId(experiment, patchKey(patch));
           patched = await runTargetBatch(ctx, {
             experiment, run, idPrefix: `${packetId}-patch${k}`, harnessVersion: await versionOf(patch, files), files, policy: target,
             checkpoint: targetCheckpoint, tasks, purpose: "rerun",
@@ -99,7 +107,7 @@ export async function runHarnessR1(ctx: DemoContext, otherTargets: ReadonlyArray
         await sink.send({
           type: "patch_evaluation", id: `${packetId}-patch${k}`, experiment, failure_packet: packetId, patch_index: k, target_model: targetCheckpoint,
           benchmark: "train", valid: check.valid, complete: check.complete, baseline_success: baseline.successRate,
-          patched_success: patched?.successRate, reward, hook_positions: patchPositions(patch),
+          patched_success: patched?.successRate, reward, hook_positions: patchPositions(patch), ...(proposal ? { proposal } : {}),
         });
       }
       groups.push(group);
@@ -155,4 +163,9 @@ export async function runHarnessR1(ctx: DemoContext, otherTargets: ReadonlyArray
   }
   await sink.send({ type: "run", id: evalRun, experiment, kind: "eval", status: "finished" });
   return { experiment, eval: {}, bestPatch: `${patchKey(best)} (${best === greedy ? "engineer's greedy patch" : "best mean reward in training"})`, ablation, transfer };
+}
+
+/** The proposal of one distinct patch (the same patch sampled again is the same proposal). */
+function patchProposalId(experiment: string, key: string): string {
+  return `${experiment}-proposal-${key}`;
 }
