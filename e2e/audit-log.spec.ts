@@ -2,6 +2,7 @@
 // API — with the other privileged actions, newest first, filtered by action and actor; viewers may not read it.
 import { proposalEvents, proposalIds, ruleDecisionEvent } from "../test/fixtures/proposals/proposal-events";
 import { test, expect, bearer, SIGNED_OUT } from "./fixtures";
+import { createUserLink, signInWith } from "./accounts";
 
 const PREFIX = "e2e-audit";
 const ids = proposalIds(PREFIX);
@@ -66,20 +67,11 @@ test("decisions appear in the audit log with who, what and why, and the filters 
 });
 
 test("a viewer cannot open the audit log", async ({ page, browser, server }) => {
-  await page.goto("/settings");
-  const createUser = page.getByRole("form", { name: "Create user" });
-  await createUser.getByLabel("Username").fill("e2e-audit-viewer");
-  await createUser.getByLabel("Role").selectOption("viewer");
-  await createUser.getByRole("button", { name: "Create user" }).click();
-  const created = page.getByRole("status").filter({ hasText: "User “e2e-audit-viewer” created." });
-  await expect(created).toBeVisible();
-  const link = (await created.locator("code").textContent())?.trim() ?? "";
+  const link = await createUserLink(page, "e2e-audit-viewer", "viewer");
 
   const context = await browser.newContext({ baseURL: server.baseURL, storageState: SIGNED_OUT });
   try {
-    const viewer = await context.newPage();
-    await viewer.goto(link);
-    await expect(viewer).toHaveURL(/\/experiments$/);
+    const viewer = await signInWith(context, link);
     await viewer.goto("/audit");
     await expect(viewer).toHaveURL(/\/forbidden\?need=reviewer$/);
   } finally {

@@ -4,6 +4,7 @@
 import path from "node:path";
 import { realTrajectoriesDir } from "../test/shared-data";
 import { test, expect, bearer, SIGNED_OUT } from "./fixtures";
+import { createUserLink, signInWith } from "./accounts";
 
 const UNKNOWN = "not a recognised trajectory, log or report format";
 const file = (name: string, text: string) => ({ name, mimeType: "application/octet-stream", buffer: Buffer.from(text) });
@@ -16,20 +17,11 @@ test("strangers get 401, a missing experiment is named, and a viewer may neither
   expect(noExperiment.status()).toBe(400);
   expect(await noExperiment.json()).toMatchObject({ field: "experiment" });
 
-  await page.goto("/settings");
-  const createUser = page.getByRole("form", { name: "Create user" });
-  await createUser.getByLabel("Username").fill("e2e-import-viewer");
-  await createUser.getByLabel("Role").selectOption("viewer");
-  await createUser.getByRole("button", { name: "Create user" }).click();
-  const created = page.getByRole("status").filter({ hasText: "User “e2e-import-viewer” created." });
-  await expect(created).toBeVisible();
-  const link = (await created.locator("code").textContent())?.trim() ?? "";
+  const link = await createUserLink(page, "e2e-import-viewer", "viewer");
 
   const context = await browser.newContext({ baseURL: server.baseURL, storageState: SIGNED_OUT });
   try {
-    const viewer = await context.newPage();
-    await viewer.goto(link);
-    await expect(viewer).toHaveURL(/\/experiments$/);
+    const viewer = await signInWith(context, link);
     const refused = await context.request.post("/api/v1/imports", { multipart: { experiment: "e2e-import-viewer", files: file("a.json", "{}") } });
     expect(refused.status()).toBe(403);
     expect((await refused.json()).error).toMatch(/role viewer/);

@@ -5,6 +5,7 @@
 import type { APIRequestContext, Page, Request } from "@playwright/test";
 import { proposalEvents, proposalIds } from "../test/fixtures/proposals/proposal-events";
 import { test, expect, bearer, SIGNED_OUT } from "./fixtures";
+import { createUserLink, signInWith } from "./accounts";
 
 const PREFIX = "e2e-decide";
 const ids = proposalIds(PREFIX);
@@ -129,20 +130,11 @@ test("a viewer is offered no decision, the keys do nothing, and a posted action 
   await page.goto(pagePath("viewer"));
   const action = await captureAction(page, () => page.getByRole("form", { name: "Decide" }).getByRole("button", { name: "Approve" }).click());
 
-  await page.goto("/settings");
-  const createUser = page.getByRole("form", { name: "Create user" });
-  await createUser.getByLabel("Username").fill("e2e-decide-viewer");
-  await createUser.getByLabel("Role").selectOption("viewer");
-  await createUser.getByRole("button", { name: "Create user" }).click();
-  const created = page.getByRole("status").filter({ hasText: "User “e2e-decide-viewer” created." });
-  await expect(created).toBeVisible();
-  const link = (await created.locator("code").textContent())?.trim() ?? "";
+  const link = await createUserLink(page, "e2e-decide-viewer", "viewer");
 
   const context = await browser.newContext({ baseURL: server.baseURL, storageState: SIGNED_OUT });
   try {
-    const viewer = await context.newPage();
-    await viewer.goto(link);
-    await expect(viewer).toHaveURL(/\/experiments$/);
+    const viewer = await signInWith(context, link);
 
     await viewer.goto(`/proposals?experiment=${encodeURIComponent(ids.experiment)}`);
     const row = viewer.getByRole("row").filter({ has: viewer.getByRole("rowheader", { name: TITLES.viewer }) });

@@ -1,0 +1,24 @@
+// Other accounts for specs that check rights: an admin creates the user under Settings (as a person
+// would) and the one-time link it shows signs that user in, in a browser context of its own.
+import type { BrowserContext, Page } from "@playwright/test";
+import { expect } from "./fixtures";
+
+/** Creates `username` with `role` through the Settings form; returns the user's one-time sign-in link. */
+export async function createUserLink(admin: Page, username: string, role: "viewer" | "reviewer" | "admin"): Promise<string> {
+  await admin.goto("/settings");
+  const form = admin.getByRole("form", { name: "Create user" });
+  await form.getByLabel("Username").fill(username);
+  await form.getByLabel("Role").selectOption(role);
+  await form.getByRole("button", { name: "Create user" }).click();
+  const created = admin.getByRole("status").filter({ hasText: `User “${username}” created.` });
+  await expect(created).toBeVisible();
+  return (await created.locator("code").textContent())?.trim() ?? "";
+}
+
+/** Opens the sign-in link in `context` and returns the signed-in page (landing on the experiments list). */
+export async function signInWith(context: BrowserContext, link: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(link);
+  await expect(page).toHaveURL(/\/experiments$/);
+  return page;
+}
