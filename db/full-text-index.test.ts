@@ -1,0 +1,46 @@
+// Turns become searchable after they are stored: in slices by the background indexer, all at once
+// before a search, never twice.
+import { beforeEach, describe, expect, it } from "vitest";
+import { openStore, type Store } from "./client";
+import { applyEvents } from "./apply-events";
+import { indexPendingTurns, pendingTurnCount, startFullTextIndexer } from "./full-text-index";
+import { exampleEvents } from "../lib/events/examples";
+import { listBrowserPage } from "./queries/rollout-browser";
+
+let store: Store;
+const hits = (word: string) => store.sqlite.prepare("SELECT count(*) FROM turns_fts WHERE turns_fts MATCH ?").pluck().get(word) as number;
+
+beforeEach(() => {
+  store = openStore(":memory:");
+  expect(applyEvents(store, exampleEvents()).ok).toBe(true);
+});
+
+describe("full-text indexing after commit", () => {
+  it("indexes pending turns in slices, oldest first, and each turn once", () => {
+    const total = pendingTurnCount(store);
+    expect(total).toBeGreaterThan(3);
+    expect(indexPendingTurns(store, 2)).toBe(2);
+    expect(pendingTurnCount(store)).toBe(total - 2);
+    expect(indexPendingTurns(store)).toBe(total - 2);
+    expect(indexPendingTurns(store)).toBe(0);
+    // indexing again adds nothing: the same word is found as often as before
+    const before = hits("range");
+    indexPendingTurns(store);
+    expect(hits("range")).toBe(before);
+    expect(store.sqlite.prepare("INSERT INTO turns_fts(turns_fts, rank) VALUES ('integrity-check', 1)").run()).toBeTruthy();
+  });
+
+  it("a search sees every stored turn, even ones the background indexer has not reached", () => {
+    expect(hits("range")).toBe(0);
+    const page = listBrowserPage(store, { filter: { q: "range" }, sort: { key: "created", dir: "desc" } }, { limit: 50, cursor: null });
+    expect(page.ok && page.value.rows.length).toBeGreaterThan(0);
+    expect(pendingTurnCount(store)).toBe(0);
+  });
+
+  it("the background indexer catches up on its own and stops when told", async () => {
+    const stop = startFullTextIndexer(store, { sliceTurns: 1, idleMs: 5 });
+    await expect.poll(() => pendingTurnCount(store), { timeout: 5_000 }).toBe(0);
+    stop();
+    expect(hits("range")).toBeGreaterThan(0);
+  });
+});

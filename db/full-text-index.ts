@@ -1,0 +1,62 @@
+// Turns enter the full-text index (turns_fts) after they are stored, not inside the insert: indexing
+// every turn in a trigger made ingestion 2–5× slower. The server indexes new turns in the background in
+// small slices (startFullTextIndexer), and every search first indexes what is still pending
+// (indexPendingTurns), so a search always sees every stored turn.
+//
+// turns.id is an INTEGER PRIMARY KEY assigned in increasing order and turns are never rewritten, so
+// "everything up to indexed_upto is indexed" is the whole bookkeeping.
+import "server-only";
+import type { Store } from "./client";
+
+/** Indexes up to `maxTurns` of the turns not yet indexed, oldest first; returns how many it indexed. */
+export function indexPendingTurns(store: Store, maxTurns = Number.POSITIVE_INFINITY): number {
+  const sqlite = store.sqlite;
+  return sqlite.transaction((): number => {
+    const upto = sqlite.prepare("SELECT indexed_upto FROM turns_fts_progress WHERE id = 1").pluck().get() as number;
+    const limit = Number.isFinite(maxTurns) ? Math.max(1, Math.floor(maxTurns)) : -1;
+    const last = sqlite.prepare("SELECT max(id) FROM (SELECT id FROM turns WHERE id > ? ORDER BY id LIMIT ?)").pluck().get(upto, limit) as number | null;
+    if (last === null) return 0;
+    const added = sqlite
+      .prepare("INSERT INTO turns_fts (rowid, content, reasoning, observation) SELECT id, content, reasoning, observation FROM turns WHERE id > ? AND id <= ?")
+      .run(upto, last).changes;
+    sqlite.prepare("UPDATE turns_fts_progress SET indexed_upto = ? WHERE id = 1").run(last);
+    return added;
+  })();
+}
+
+/** Turns stored but not yet searchable. */
+export function pendingTurnCount(store: Store): number {
+  return store.sqlite
+    .prepare("SELECT count(*) FROM turns WHERE id > (SELECT indexed_upto FROM turns_fts_progress WHERE id = 1)")
+    .pluck()
+    .get() as number;
+}
+
+/**
+ * Keeps the index close behind ingestion without holding the event loop: a slice of `sliceTurns` turns,
+ * then the next slice on the next turn of the loop while any are pending, else a pause of `idleMs`.
+ */
+export function startFullTextIndexer(store: Store, options: { sliceTurns?: number; idleMs?: number } = {}): () => void {
+  const slice = options.sliceTurns ?? 500;
+  const idle = options.idleMs ?? 1000;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = false;
+  const tick = () => {
+    if (stopped) return;
+    let indexed = 0;
+    try {
+      indexed = indexPendingTurns(store, slice);
+    } catch (error) {
+      // A busy store or a closing process: try again after the pause rather than stop indexing for good.
+      console.warn(`full-text indexer: ${(error as Error).message}`);
+    }
+    timer = indexed > 0 ? setTimeout(tick, 0) : setTimeout(tick, idle);
+    timer.unref();
+  };
+  timer = setTimeout(tick, idle);
+  timer.unref();
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+  };
+}
