@@ -6,6 +6,7 @@ import { validateEvent, type EventProblem, type HarnessLabEvent, type EventType 
 import { ApplyContext, type ApplyStatus } from "./apply/context";
 import { applyExperiment, applyRun, applyHarnessVersion, applyCheckpoint, applyTask, applyMetrics } from "./apply/structure";
 import { applyRollout, applySourceFile } from "./apply/rollout";
+import { noteIngestion } from "./full-text-index";
 import { applySkill, applyEvolutionRound, applyProposal, applyComparison, applyDecision } from "./apply/evolution";
 import { applyEvalResult, applyFailurePacket, applyPatchEvaluation } from "./apply/evaluation";
 
@@ -66,6 +67,7 @@ export function applyValidatedEvents(
 ): ApplyOutcome {
   const applied: Record<string, number> = {};
   const unchanged: Record<string, number> = {};
+  noteIngestion();
   const run = store.sqlite.transaction(() => {
     store.sqlite.pragma("defer_foreign_keys = ON");
     const ctx = new ApplyContext(store.sqlite, options.now ?? Date.now(), options.hashes);

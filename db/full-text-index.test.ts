@@ -3,7 +3,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { openStore, type Store } from "./client";
 import { applyEvents } from "./apply-events";
-import { indexPendingTurns, pendingTurnCount, startFullTextIndexer } from "./full-text-index";
+import { indexPendingTurns, noteIngestion, pendingTurnCount, startFullTextIndexer } from "./full-text-index";
 import { exampleEvents } from "../lib/events/examples";
 import { listBrowserPage } from "./queries/rollout-browser";
 
@@ -38,9 +38,22 @@ describe("full-text indexing after commit", () => {
   });
 
   it("the background indexer catches up on its own and stops when told", async () => {
-    const stop = startFullTextIndexer(store, { sliceTurns: 1, idleMs: 5 });
+    const stop = startFullTextIndexer(store, { sliceTurns: 1, idleMs: 5, quietMs: 0 });
     await expect.poll(() => pendingTurnCount(store), { timeout: 5_000 }).toBe(0);
     stop();
     expect(hits("range")).toBeGreaterThan(0);
+  });
+
+  it("waits while events are being written", async () => {
+    noteIngestion();
+    const stop = startFullTextIndexer(store, { sliceTurns: 1, idleMs: 5, quietMs: 60_000 });
+    try {
+      const pending = pendingTurnCount(store);
+      // several idle periods pass without a slice: ingestion was just now
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(pendingTurnCount(store)).toBe(pending);
+    } finally {
+      stop();
+    }
   });
 });

@@ -32,17 +32,33 @@ export function pendingTurnCount(store: Store): number {
     .get() as number;
 }
 
+// On globalThis: Next bundles the route that ingests and the start-up code that runs the indexer apart,
+// so a module variable would not be shared between them.
+const activity = globalThis as unknown as { __harnessLabLastIngestion?: number };
+
+/** Called by every write of events: the indexer leaves the CPU to ingestion while it is going on. */
+export function noteIngestion(now = Date.now()): void {
+  activity.__harnessLabLastIngestion = now;
+}
+
 /**
- * Keeps the index close behind ingestion without holding the event loop: a slice of `sliceTurns` turns,
- * then the next slice on the next turn of the loop while any are pending, else a pause of `idleMs`.
+ * Indexes in the quiet moments: once no events have been written for `quietMs`, a slice of `sliceTurns`
+ * turns, then the next slice on the next turn of the loop while any are pending, else a pause of `idleMs`.
+ * During heavy ingestion it waits; a search in the meantime indexes what it needs itself.
  */
-export function startFullTextIndexer(store: Store, options: { sliceTurns?: number; idleMs?: number } = {}): () => void {
+export function startFullTextIndexer(store: Store, options: { sliceTurns?: number; idleMs?: number; quietMs?: number } = {}): () => void {
   const slice = options.sliceTurns ?? 500;
   const idle = options.idleMs ?? 1000;
+  const quiet = options.quietMs ?? 2000;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
   const tick = () => {
     if (stopped) return;
+    if (Date.now() - (activity.__harnessLabLastIngestion ?? 0) < quiet) {
+      timer = setTimeout(tick, idle);
+      timer.unref();
+      return;
+    }
     let indexed = 0;
     try {
       indexed = indexPendingTurns(store, slice);
