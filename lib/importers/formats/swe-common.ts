@@ -1,65 +1,13 @@
-// Small pieces the SWE-style readers share: typed access to untrusted JSON that fails with an
-// ImportProblem naming the field, file-name helpers, tool-call actions and exit-status truncation.
-import { ImportProblem, type ParsedFile, type RolloutDraft } from "../types";
+// Small pieces the SWE-style readers share: file-name helpers, tool-call actions and exit-status truncation;
+// typed access to untrusted JSON comes from untrusted-json.ts, which every reader uses.
+import type { ParsedFile, RolloutDraft } from "../types";
 
-export type JsonRecord = Record<string, unknown>;
-
-export function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-export function describe(value: unknown): string {
-  if (value === null) return "null";
-  if (Array.isArray(value)) return "a list";
-  return typeof value === "object" ? "an object" : `a ${typeof value}`;
-}
-
-export function problem(field: string, reason: string): never {
-  throw new ImportProblem(field, reason);
-}
+export { isRecord, problem, expectRecord, expectArray, optRecord, optString, optNumber, optCount, describeJson as describe, type JsonRecord } from "./untrusted-json";
+import { describeJson as describe, expectArray, expectRecord, isRecord, optString, problem, type JsonRecord } from "./untrusted-json";
 
 /** A field path: "messages.3" + "content" → "messages.3.content"; at the file's top level just the key. */
 export function at(field: string, key: string | number): string {
   return field === "" ? String(key) : `${field}.${key}`;
-}
-
-export function expectRecord(value: unknown, field: string): JsonRecord {
-  if (!isRecord(value)) problem(field, `must be an object, got ${describe(value)}`);
-  return value;
-}
-
-export function expectArray(value: unknown, field: string): unknown[] {
-  if (!Array.isArray(value)) problem(field, `must be a list, got ${describe(value)}`);
-  return value;
-}
-
-/** An optional text field: absent or null gives undefined; anything but a string is a problem. */
-export function optString(obj: JsonRecord, key: string, field: string): string | undefined {
-  const value = obj[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== "string") problem(at(field, key), `must be text, got ${describe(value)}`);
-  return value;
-}
-
-/** An optional finite number field. */
-export function optNumber(obj: JsonRecord, key: string, field: string): number | undefined {
-  const value = obj[key];
-  if (value === undefined || value === null) return undefined;
-  if (typeof value !== "number" || !Number.isFinite(value)) problem(at(field, key), `must be a number, got ${describe(value)}`);
-  return value;
-}
-
-/** An optional non-negative integer (token counts, API calls). */
-export function optCount(obj: JsonRecord, key: string, field: string): number | undefined {
-  const value = optNumber(obj, key, field);
-  if (value !== undefined && (!Number.isInteger(value) || value < 0)) problem(at(field, key), "must be a whole number ≥ 0");
-  return value;
-}
-
-export function optRecord(obj: JsonRecord, key: string, field: string): JsonRecord | undefined {
-  const value = obj[key];
-  if (value === undefined || value === null) return undefined;
-  return expectRecord(value, at(field, key));
 }
 
 /**
