@@ -1,6 +1,6 @@
 // The `test` every spec uses: Playwright's, plus `server` (what global setup started) and a baseURL
 // pointing at it, so page.goto("/experiments") and request.post("/api/v1/events") reach that server.
-import { test as base, expect, type APIRequestContext } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Page } from "@playwright/test";
 import { readServerState, type ServerState } from "./state";
 
 export { expect };
@@ -24,4 +24,9 @@ export const NAV_LINKS = ["Experiments", "Trajectories", "Proposals", "Compare",
 
 export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
+}
+
+/** Waits until a page with keyboard shortcuts has attached its keys (its "Keys: …" hint appears only then). */
+export async function keysReady(page: Page): Promise<void> {
+  await expect(page.getByText(/^Keys: /)).toBeVisible();
 }

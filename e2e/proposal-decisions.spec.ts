@@ -4,7 +4,7 @@
 // viewer is offered no buttons and is refused when posting the action anyway.
 import type { APIRequestContext, Page, Request } from "@playwright/test";
 import { proposalEvents, proposalIds } from "../test/fixtures/proposals/proposal-events";
-import { test, expect, bearer, SIGNED_OUT } from "./fixtures";
+import { test, expect, bearer, keysReady, SIGNED_OUT } from "./fixtures";
 import { createUserLink, signInWith } from "./accounts";
 
 const PREFIX = "e2e-decide";
@@ -141,6 +141,7 @@ test("a viewer is offered no decision, the keys do nothing, and a posted action 
     await expect(row).toContainText("pending");
     await expect(viewer.getByRole("button", { name: /^(Approve|Reject) / })).toHaveCount(0);
     await expect(viewer.getByRole("columnheader", { name: "Decide" })).toHaveCount(0);
+    await keysReady(viewer);
     await viewer.keyboard.press("j");
     await expect(viewer.getByRole("row", { selected: true })).toHaveCount(1);
     await viewer.keyboard.press("a");

@@ -2,7 +2,7 @@
 // j / k select, `a` approves (the candidate becomes the incumbent H1, shown on the proposal page), `r`
 // rejects after asking for a reason in a dialog that Escape cancels.
 import { proposalEvents, proposalIds, ruleDecisionEvent } from "../test/fixtures/proposals/proposal-events";
-import { test, expect, bearer } from "./fixtures";
+import { test, expect, bearer, keysReady } from "./fixtures";
 
 const PREFIX = "e2e-inbox";
 const ids = proposalIds(PREFIX);
@@ -66,6 +66,7 @@ test("`a` approves the selected proposal; its page shows the decision and the ne
   const row = table.getByRole("row").filter({ has: page.getByRole("rowheader", { name: TITLES.c }) });
   await expect(row).toContainText("pending");
   // Newest first: d, c, b, a. Two steps down selects c.
+  await keysReady(page);
   await page.keyboard.press("j");
   await page.keyboard.press("j");
   await expect(row).toHaveAttribute("aria-selected", "true");
@@ -92,6 +93,7 @@ test("`a` approves the selected proposal; its page shows the decision and the ne
 test("`r` asks for a reason in a dialog: Escape cancels, an empty reason is refused, a reason rejects", async ({ page }) => {
   await page.goto(`${inbox}&status=pending&epoch=1`);
   const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: TITLES.a }) });
+  await keysReady(page);
   await page.keyboard.press("j");
   await expect(row).toHaveAttribute("aria-selected", "true");
 

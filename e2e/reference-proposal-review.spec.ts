@@ -3,7 +3,7 @@
 // delete decorations exist only when Monaco's worker ran), approves from the inbox with the keyboard, and
 // finds the decision in the history, the trainer going on, and the candidate as the new incumbent.
 import { spawn, type ChildProcess } from "node:child_process";
-import { test, expect } from "./fixtures";
+import { test, expect, keysReady } from "./fixtures";
 
 const EXPERIMENT = "ref-s7-small-harnessadapt-rl";
 
@@ -27,6 +27,7 @@ test("a reference proposal: Monaco diff with the worker's decorations, `a` appro
   await page.goto(`/proposals?experiment=${EXPERIMENT}&status=pending`);
   const grid = page.getByRole("grid", { name: "Proposals" });
   await expect(grid.getByRole("row").filter({ hasText: "pending" })).toHaveCount(1);
+  await keysReady(page);
   await page.keyboard.press("j");
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/proposals\/[^?]+$/);
@@ -43,7 +44,9 @@ test("a reference proposal: Monaco diff with the worker's decorations, `a` appro
 
   // Approve from the inbox with `a` (a reason is asked for when the rule says reject).
   await page.goto(`/proposals?experiment=${EXPERIMENT}&status=pending`);
+  await keysReady(page);
   await page.keyboard.press("j");
+  await expect(page.getByRole("row", { selected: true })).toHaveCount(1);
   await page.keyboard.press("a");
   const dialog = page.getByRole("dialog");
   const approved = page.getByRole("status").filter({ hasText: /^Approved / });

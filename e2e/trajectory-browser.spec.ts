@@ -1,7 +1,7 @@
 // The trajectory browser against the production server: rollouts posted as events, filtered by outcome
 // (the chips) and by where a hook fired, searched, sorted by reward, the URL reproducing the view, and
 // the keyboard moving through rows and opening the viewer.
-import { test, expect, bearer } from "./fixtures";
+import { test, expect, bearer, keysReady } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 const EXP = "tbx:exp 1";
@@ -122,6 +122,7 @@ test("j and k move the selection, Enter opens the viewer, / goes to the search b
   const ids = await rowIds(page);
   const selected = grid(page).locator("tbody").getByRole("row", { selected: true });
   await expect(selected).toHaveCount(0);
+  await keysReady(page);
   await page.keyboard.press("j");
   await page.keyboard.press("j");
   await expect(selected.getByRole("rowheader")).toHaveText(ids[1]);

@@ -9,6 +9,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { InboxRow } from "@/db/queries/proposal-inbox";
 import { proposalPath } from "@/lib/proposals/inbox-filter";
+import { KeyboardHint } from "@/components/ui/keyboard-hint";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { ReasonDialog, type ReasonRequest } from "./reason-dialog";
@@ -111,8 +112,10 @@ export function ProposalInbox({ rows, canDecide, action, empty }: Props) {
   return (
     <>
       <p className="muted small">
-        Keys: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>Enter</kbd> opens
-        {canDecide && <>, <kbd>a</kbd> approves, <kbd>r</kbd> rejects with a reason</>}.
+        <KeyboardHint>
+          <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>Enter</kbd> opens
+          {canDecide && <>, <kbd>a</kbd> approves, <kbd>r</kbd> rejects with a reason</>}.
+        </KeyboardHint>
       </p>
       <div role="status" aria-live="polite" className={styles.liveMessage}>
         {message && !message.error ? message.text : ""}

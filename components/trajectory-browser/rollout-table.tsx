@@ -12,6 +12,7 @@ import { useVirtualizer } from "@tanstack/react-virtual";
 import type { BrowserRow } from "@/db/queries/rollout-browser-rows";
 import { BROWSER_PAGE_SIZE, browserHref, browserSearchParams, toggleSort, type BrowserState } from "@/lib/trajectories/browser-query";
 import { columnsFor, RolloutRow, rolloutHref } from "./rollout-row";
+import { KeyboardHint } from "@/components/ui/keyboard-hint";
 import styles from "./browser.module.css";
 
 export interface PageData {
@@ -159,7 +160,9 @@ export function RolloutTable({ state, basePath, initialPage }: Props) {
             : hasNextPage
               ? `${rows.length.toLocaleString("en-US")} shown; scroll for more.`
               : `${rows.length.toLocaleString("en-US")} shown, all that match.`}{" "}
-        Keys: <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>Enter</kbd> opens, <kbd>/</kbd> searches.
+        <KeyboardHint>
+          <kbd>j</kbd>/<kbd>k</kbd> move, <kbd>Enter</kbd> opens, <kbd>/</kbd> searches.
+        </KeyboardHint>
       </p>
     </>
   );
