@@ -31,3 +31,30 @@ export const proposalPath = (proposalId: string) => `/proposals/${enc(proposalId
 /** Two harness versions side by side in Monaco: base → candidate. */
 export const harnessComparePath = (baseVersionId: string, candidateVersionId: string) =>
   `/harness-versions/compare?base=${enc(baseVersionId)}&candidate=${enc(candidateVersionId)}`;
+
+// Results pages (issue 6). Each keeps its settings in the query string, so a link reproduces the view; these
+// build the bare address, the pages add their own parameters.
+
+/** Training curves of several runs overlaid (across experiments). */
+export const curvesPath = (runIds: readonly string[] = []) =>
+  runIds.length ? `/compare/curves?runs=${runIds.map(enc).join(",")}` : "/compare/curves";
+
+/** The checkpoint × harness version × benchmark matrix of one experiment. */
+export const experimentComparePath = (experimentId: string) => `${experimentPath(experimentId)}/compare`;
+
+/** The matrix across experiments (the paper's Table 1: methods × benchmarks). */
+export const crossComparePath = (experimentIds: readonly string[] = []) =>
+  experimentIds.length ? `/compare?experiments=${experimentIds.map(enc).join(",")}` : "/compare";
+
+/** The harness versions of an experiment as a tree, with a diff between any two. */
+export const harnessHistoryPath = (experimentId: string) => `${experimentPath(experimentId)}/harness`;
+
+/** Rollouts by purpose, tokens, cost and teacher/engineer calls of one experiment. */
+export const experimentCostPath = (experimentId: string) => `${experimentPath(experimentId)}/cost`;
+
+/** The cost of several experiments side by side. */
+export const crossCostPath = (experimentIds: readonly string[] = []) =>
+  experimentIds.length ? `/compare/cost?experiments=${experimentIds.map(enc).join(",")}` : "/compare/cost";
+
+/** Harness-R1: hook-position ablation, generalisation grid, engineer reward curve. */
+export const harnessR1Path = (experimentId: string) => `${experimentPath(experimentId)}/harness-r1`;

@@ -17,6 +17,7 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { TrainingRateStats } from "@/components/experiments/training-rate-stats";
 import { RunsTable } from "@/components/experiments/runs-table";
 import { HarnessVersionsTable } from "@/components/experiments/harness-versions-table";
+import { ExperimentTabs } from "@/components/experiments/experiment-tabs";
 
 export const dynamic = "force-dynamic";
 // A fixed title: the experiment's name would have to be read before the access check.
@@ -57,6 +58,7 @@ export default async function ExperimentPage({ params }: Props) {
           <StatusBadge status={overview.status} />
         </div>
         {experiment.description && <p className="prose-text muted">{experiment.description}</p>}
+        <ExperimentTabs experimentId={experiment.id} method={experiment.method} current="overview" />
       </header>
 
       <TrainingRateStats overview={overview} />
