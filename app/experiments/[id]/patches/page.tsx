@@ -14,6 +14,7 @@ import { formatCount } from "@/lib/format";
 import { bestPatchId } from "@/lib/patches/patch-reward";
 import { patchesPath } from "@/lib/patches/links";
 import { pageParam } from "@/lib/skills/links";
+import { ExperimentTabs } from "@/components/experiments/experiment-tabs";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FailurePacketSection } from "@/components/patches/failure-packet-section";
@@ -63,6 +64,7 @@ export default async function ExperimentPatchesPage({ params, searchParams }: Pr
           target&apos;s lifecycle hooks; each is applied and the target re-run on the same batch. Reward r(B, P) = Δ<sub>B</sub>(P),
           the change in success rate, when the patch is valid and complete, else 0.
         </p>
+        <ExperimentTabs experimentId={experiment.id} method={experiment.method} current="patches" />
       </header>
 
       {total === 0 ? (

@@ -12,6 +12,7 @@ import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { experimentPath } from "@/lib/http/page-links";
 import { formatCount } from "@/lib/format";
 import { parseSkillsQuery, skillsPath } from "@/lib/skills/links";
+import { ExperimentTabs } from "@/components/experiments/experiment-tabs";
 import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SkillFilters } from "@/components/skills/skill-filters";
@@ -61,6 +62,7 @@ export default async function ExperimentSkillsPage({ params, searchParams }: Pro
           Skill texts given to the policy in training. A mechanism-level skill says when and why a repair strategy applies and must
           contain no repository paths, code symbols or literal code; each one is checked against that rule beside its text.
         </p>
+        <ExperimentTabs experimentId={experiment.id} method={experiment.method} current="skills" />
       </header>
 
       {all === 0 ? (
