@@ -2,7 +2,7 @@
 // content hash, hook position — never the contents), its checkpoints, its evaluation cells (checkpoint × version
 // × benchmark) as per-task successes and attempts summed over repeats, and the engineer runs' reward curves.
 // Evaluations without a checkpoint or a version, or with only reported numbers, cannot be placed or paired and
-// are left out.
+// are left out. Same-batch records share created_at, so rowid (insertion order) breaks the tie: "creation order".
 import "server-only";
 import type { Store } from "../client";
 import type { HookPosition } from "../../lib/domain/vocabulary";
@@ -35,7 +35,7 @@ export interface HarnessR1Data {
 export function getHarnessR1Data(store: Store, experimentId: string): HarnessR1Data {
   const db = store.sqlite;
   const versionRows = db
-    .prepare("SELECT id, label, parent_id AS parentId, origin, created_at AS createdAt FROM harness_versions WHERE experiment_id = ? ORDER BY created_at, id")
+    .prepare("SELECT id, label, parent_id AS parentId, origin, created_at AS createdAt FROM harness_versions WHERE experiment_id = ? ORDER BY created_at, rowid")
     .all(experimentId) as Array<Omit<HarnessR1Version, "files">>;
   const fileRows = db
     .prepare(
@@ -49,7 +49,7 @@ export function getHarnessR1Data(store: Store, experimentId: string): HarnessR1D
   const versions = versionRows.map((v) => ({ ...v, files: files.get(v.id) ?? [] }));
 
   const checkpoints = db
-    .prepare("SELECT id, name, model, role FROM checkpoints WHERE experiment_id = ? ORDER BY created_at, id")
+    .prepare("SELECT id, name, model, role FROM checkpoints WHERE experiment_id = ? ORDER BY created_at, rowid")
     .all(experimentId) as CheckpointInfo[];
 
   const cellRows = db
@@ -73,7 +73,7 @@ export function getHarnessR1Data(store: Store, experimentId: string): HarnessR1D
   }
 
   const runs = db
-    .prepare("SELECT id AS runId, name, status FROM runs WHERE experiment_id = ? AND kind = 'engineer' ORDER BY created_at, id")
+    .prepare("SELECT id AS runId, name, status FROM runs WHERE experiment_id = ? AND kind = 'engineer' ORDER BY created_at, rowid")
     .all(experimentId) as Array<Omit<EngineerCurve, "points">>;
   const points = db.prepare("SELECT step, epoch, value FROM metric_points WHERE run_id = ? AND key = ? ORDER BY step");
   const engineerRuns = runs.map((run) => ({ ...run, points: points.all(run.runId, ENGINEER_REWARD_KEY) as EngineerCurve["points"] }));

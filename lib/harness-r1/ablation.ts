@@ -125,8 +125,15 @@ export function byDrop(a: AblationDrop, b: AblationDrop): number {
   return HOOK_POSITIONS.indexOf(a.position) - HOOK_POSITIONS.indexOf(b.position);
 }
 
-/** Sets ordered so the first is the default: most bars, then most paired tasks, then ids. */
-export function ablationSets(drops: readonly AblationDrop[]): AblationSet[] {
+/**
+ * Sets ordered so the first is the default: most bars, then most paired tasks, then the checkpoint that comes
+ * first in `checkpointOrder` (creation order: the primary target before the unseen ones), then ids.
+ */
+export function ablationSets(drops: readonly AblationDrop[], checkpointOrder: readonly string[] = []): AblationSet[] {
+  const rank = (id: string) => {
+    const i = checkpointOrder.indexOf(id);
+    return i === -1 ? checkpointOrder.length : i;
+  };
   const groups = new Map<string, Map<string, Map<HookPosition, AblationDrop>>>();
   for (const d of drops) {
     const key = `${d.fullId}\u0000${d.checkpointId}`;
@@ -146,6 +153,7 @@ export function ablationSets(drops: readonly AblationDrop[]): AblationSet[] {
     const bars = list.flatMap((b) => b.bars);
     sets.push({ fullId, checkpointId, benchmarks: list, size: bars.length, tasks: bars.reduce((s, b) => s + b.drop.n, 0) });
   }
-  sets.sort((a, b) => b.size - a.size || b.tasks - a.tasks || (a.fullId < b.fullId ? -1 : a.fullId > b.fullId ? 1 : 0) || (a.checkpointId < b.checkpointId ? -1 : 1));
+  const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  sets.sort((a, b) => b.size - a.size || b.tasks - a.tasks || rank(a.checkpointId) - rank(b.checkpointId) || byId(a.fullId, b.fullId) || byId(a.checkpointId, b.checkpointId));
   return sets.map((s) => ({ fullId: s.fullId, checkpointId: s.checkpointId, benchmarks: s.benchmarks, size: s.size }));
 }
