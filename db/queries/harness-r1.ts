@@ -7,9 +7,8 @@ import "server-only";
 import type { Store } from "../client";
 import type { HookPosition } from "../../lib/domain/vocabulary";
 import type { CheckpointInfo, EvalCell, VersionFiles } from "../../lib/harness-r1/types";
+import { ENGINEER_REWARD_KEY } from "../../lib/harness-r1/engineer-curve";
 
-/** The metric the engineer is trained on: mean reward r(B, P) over the patches of a step. */
-export const ENGINEER_REWARD_KEY = "engineer/reward/mean";
 
 export interface HarnessR1Version extends VersionFiles {
   origin: string;

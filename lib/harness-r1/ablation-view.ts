@@ -85,3 +85,18 @@ export function ablationTable(set: AblationSet, labelOf: (versionId: string) => 
   );
   return { columns, rows };
 }
+
+/** One x range for every environment's chart (whole pp, always including 0), so bars compare across charts. */
+export function chartDomain(charts: readonly AblationChart[]): [number, number] {
+  let lo = 0;
+  let hi = 0;
+  for (const b of charts.flatMap((c) => c.bars)) {
+    for (const x of [b.changePp, b.lowPp, b.highPp]) {
+      if (x === null) continue;
+      lo = Math.min(lo, x);
+      hi = Math.max(hi, x);
+    }
+  }
+  const end: [number, number] = [Math.floor(lo), Math.ceil(hi)];
+  return end[0] === end[1] ? [end[0] - 1, end[1] + 1] : end;
+}

@@ -2,6 +2,9 @@
 // component's job (embedded by the lead); this keeps the numbers available and exportable meanwhile.
 import type { TableData } from "../tables/table-data";
 
+/** The metric the engineer is trained on: mean reward r(B, P) over the patches of a step. */
+export const ENGINEER_REWARD_KEY = "engineer/reward/mean";
+
 export interface CurvePoint {
   step: number;
   epoch: number | null;
@@ -11,7 +14,7 @@ export interface CurvePoint {
 export function engineerCurveTable(points: readonly CurvePoint[]): TableData {
   const withEpoch = points.some((p) => p.epoch !== null);
   return {
-    columns: ["Step", ...(withEpoch ? ["Epoch"] : []), "engineer/reward/mean"],
+    columns: ["Step", ...(withEpoch ? ["Epoch"] : []), ENGINEER_REWARD_KEY],
     rows: points.map((p) => [p.step, ...(withEpoch ? [p.epoch] : []), p.value]),
   };
 }

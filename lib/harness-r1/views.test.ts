@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { Z95 } from "../results/pass-at-1";
 import type { AblationDrop, AblationSet } from "./ablation";
-import { ablationCharts, ablationTable, rankingTable } from "./ablation-view";
+import { ablationCharts, ablationTable, chartDomain, rankingTable } from "./ablation-view";
 import { curveSummary, engineerCurveTable } from "./engineer-curve";
 import { generalisationGrid } from "./generalisation";
 import { gridCellsTable, gridSummary, heatmapTable, heatRows } from "./grid-view";
@@ -98,5 +98,15 @@ describe("engineer curve table", () => {
     expect(curveSummary([{ step: 0, epoch: null, value: 0 }, { step: 1, epoch: null, value: 0.2 }, { step: 2, epoch: null, value: 0.1 }, { step: 3, epoch: null, value: null }]))
       .toEqual({ first: 0, last: 0.1, best: 0.2, bestStep: 1 });
     expect(curveSummary([{ step: 0, epoch: null, value: null }])).toBeNull();
+  });
+});
+
+describe("chartDomain", () => {
+  it("spans every bar and interval in whole pp, 0 included", () => {
+    const charts = ablationCharts(set, "F");
+    // Lowest: webshop pre_action −6 − 3.92 = −9.92; highest: −1.0 (alfworld pre_action's upper end) → 0.
+    expect(chartDomain(charts)).toEqual([-10, 0]);
+    expect(chartDomain([])).toEqual([-1, 1]);
+    expect(chartDomain([{ benchmark: "x", description: "", bars: [{ position: "pre_action", changePp: 2.5, lowPp: null, highPp: null, tasks: 1, text: "" }] }])).toEqual([0, 3]);
   });
 });
