@@ -10,12 +10,15 @@ import styles from "./harness-r1.module.css";
 interface Props {
   chart: AblationChart;
   /** Shared by the environments' charts so their bars compare. */
-  domain: [number, number];
+  axis: { domain: [number, number]; ticks: number[] };
 }
 
 const ROW_HEIGHT = 44;
 
-export function AblationBarChart({ chart, domain }: Props) {
+/** "−4", "0", "+2": the axis is in pp (see the caption), signed like every difference on the page. */
+const tickText = (x: number) => (x === 0 ? "0" : `${x < 0 ? "\u2212" : "+"}${Math.abs(x)}`);
+
+export function AblationBarChart({ chart, axis }: Props) {
   const data = chart.bars.map((b) => ({
     ...b,
     tick: `${b.position}  ${b.text}`,
@@ -25,7 +28,9 @@ export function AblationBarChart({ chart, domain }: Props) {
   }));
   return (
     <figure className={styles.chartFigure}>
-      <figcaption className={styles.chartCaption}>{chart.benchmark}</figcaption>
+      <figcaption className={styles.chartCaption}>
+        {chart.benchmark} <span className="muted small">change in pass@1 when removed, pp</span>
+      </figcaption>
       <div role="img" aria-label={chart.description} className={styles.chart}>
         <BarChart
           layout="vertical"
@@ -36,7 +41,7 @@ export function AblationBarChart({ chart, domain }: Props) {
           accessibilityLayer={false}
         >
           <CartesianGrid horizontal={false} strokeDasharray="3 3" className={styles.grid} />
-          <XAxis type="number" domain={domain} allowDecimals={false} tickFormatter={(x: number) => `${x} pp`} className={styles.axis} />
+          <XAxis type="number" domain={axis.domain} ticks={axis.ticks} interval={0} tickFormatter={tickText} className={styles.axis} />
           <YAxis type="category" dataKey="tick" width={170} className={styles.axis} />
           <ReferenceLine x={0} className={styles.zero} />
           <Bar dataKey="value" isAnimationActive={false} barSize={18}>

@@ -3,7 +3,7 @@
 // with their mean over environments, and every bar's numbers. Without an ablation it says what data makes one.
 import Link from "next/link";
 import type { AblationSet } from "@/lib/harness-r1/ablation";
-import { ablationCharts, ablationTable, chartDomain, rankingTable } from "@/lib/harness-r1/ablation-view";
+import { ablationCharts, ablationTable, chartAxis, rankingTable } from "@/lib/harness-r1/ablation-view";
 import type { HarnessR1View } from "@/lib/harness-r1/view-params";
 import { formatPercent } from "@/lib/format";
 import { harnessComparePath, harnessR1Path } from "@/lib/http/page-links";
@@ -51,7 +51,7 @@ function NoAblation() {
 function Ablation({ experimentId, view, sets, set, versionLabel, checkpointLabel }: Props & { set: AblationSet }) {
   const fullLabel = versionLabel(set.fullId);
   const charts = ablationCharts(set, fullLabel);
-  const domain = chartDomain(charts);
+  const axis = chartAxis(charts);
   const ranking = rankingTable(set);
   const detail = ablationTable(set, versionLabel);
   return (
@@ -81,7 +81,7 @@ function Ablation({ experimentId, view, sets, set, versionLabel, checkpointLabel
       )}
       <div className={styles.charts}>
         {charts.map((chart) => (
-          <AblationBarChart key={chart.benchmark} chart={chart} domain={domain} />
+          <AblationBarChart key={chart.benchmark} chart={chart} axis={axis} />
         ))}
       </div>
 

@@ -86,8 +86,16 @@ export function ablationTable(set: AblationSet, labelOf: (versionId: string) => 
   return { columns, rows };
 }
 
-/** One x range for every environment's chart (whole pp, always including 0), so bars compare across charts. */
-export function chartDomain(charts: readonly AblationChart[]): [number, number] {
+/** Tick steps in pp, smallest first: the first that needs at most MAX_TICKS ticks is taken. */
+const STEPS = [1, 2, 5, 10, 20, 25, 50, 100];
+// Three charts side by side leave ~250 px per axis: more than 7 labels collide.
+const MAX_TICKS = 7;
+
+/**
+ * One x range for every environment's chart, so bars compare across charts: it spans every bar and interval and
+ * 0, widened to whole steps of 1, 2, 5, 10 … pp, with the ticks at those steps.
+ */
+export function chartAxis(charts: readonly AblationChart[]): { domain: [number, number]; ticks: number[] } {
   let lo = 0;
   let hi = 0;
   for (const b of charts.flatMap((c) => c.bars)) {
@@ -97,6 +105,15 @@ export function chartDomain(charts: readonly AblationChart[]): [number, number] 
       hi = Math.max(hi, x);
     }
   }
-  const end: [number, number] = [Math.floor(lo), Math.ceil(hi)];
-  return end[0] === end[1] ? [end[0] - 1, end[1] + 1] : end;
+  if (lo === hi) [lo, hi] = [lo - 1, hi + 1];
+  for (const step of STEPS) {
+    const from = Math.floor(lo / step) * step;
+    const to = Math.ceil(hi / step) * step;
+    const count = Math.round((to - from) / step) + 1;
+    if (count <= MAX_TICKS || step === STEPS[STEPS.length - 1]) {
+      return { domain: [from, to], ticks: Array.from({ length: count }, (_, i) => from + i * step) };
+    }
+  }
+  /* c8 ignore next */
+  throw new Error("unreachable");
 }

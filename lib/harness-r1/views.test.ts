@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { Z95 } from "../results/pass-at-1";
 import type { AblationDrop, AblationSet } from "./ablation";
-import { ablationCharts, ablationTable, chartDomain, rankingTable } from "./ablation-view";
+import { ablationCharts, ablationTable, chartAxis, rankingTable } from "./ablation-view";
 import { curveSummary, engineerCurveTable } from "./engineer-curve";
 import { generalisationGrid } from "./generalisation";
 import { gridCellsTable, gridSummary, heatmapTable, heatRows } from "./grid-view";
@@ -101,12 +101,18 @@ describe("engineer curve table", () => {
   });
 });
 
-describe("chartDomain", () => {
-  it("spans every bar and interval in whole pp, 0 included", () => {
+describe("chartAxis", () => {
+  it("spans every bar and interval and 0 in whole steps of 1, 2, 5, 10 … pp, at most 7 ticks", () => {
     const charts = ablationCharts(set, "F");
     // Lowest: webshop pre_action −6 − 3.92 = −9.92; highest: −1.0 (alfworld pre_action's upper end) → 0.
-    expect(chartDomain(charts)).toEqual([-10, 0]);
-    expect(chartDomain([])).toEqual([-1, 1]);
-    expect(chartDomain([{ benchmark: "x", description: "", bars: [{ position: "pre_action", changePp: 2.5, lowPp: null, highPp: null, tasks: 1, text: "" }] }])).toEqual([0, 3]);
+    expect(chartAxis(charts)).toEqual({ domain: [-10, 0], ticks: [-10, -8, -6, -4, -2, 0] });
+    expect(chartAxis([])).toEqual({ domain: [-1, 1], ticks: [-1, 0, 1] });
+    const one = (changePp: number, lowPp: number | null = null, highPp: number | null = null) =>
+      [{ benchmark: "x", description: "", bars: [{ position: "pre_action", changePp, lowPp, highPp, tasks: 1, text: "" }] }];
+    expect(chartAxis(one(2.5))).toEqual({ domain: [0, 3], ticks: [0, 1, 2, 3] });
+    // −10.68 … +2.95: steps of 2 would need 9 ticks (−12 … 4), so steps of 5.
+    expect(chartAxis(one(-6, -10.68, 2.95))).toEqual({ domain: [-15, 5], ticks: [-15, -10, -5, 0, 5] });
+    // −41 … 12: steps of 10 would need 8 ticks (−50 … 20), so steps of 20.
+    expect(chartAxis(one(-30, -41, 12)).ticks).toEqual([-60, -40, -20, 0, 20]);
   });
 });
