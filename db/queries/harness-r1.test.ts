@@ -12,6 +12,7 @@ import { ablationDrops, ablationSets, findAblationPairs } from "../../lib/harnes
 import { meanDropOverEnvironments } from "../../lib/harness-r1/ranking";
 import { generalisationGrid, targetCheckpoints } from "../../lib/harness-r1/generalisation";
 import { selectGridVersions } from "../../lib/harness-r1/selection";
+import { prepareHarnessR1 } from "../../lib/harness-r1/prepare";
 import { getHarnessR1Data } from "./harness-r1";
 
 let store: Store;
@@ -93,5 +94,34 @@ describe("the fixture through the page's preparation", () => {
     expect(grid.meanDelta! * 100).toBeCloseTo(EXPECTED_GRID.meanDeltaPp, 9);
     expect(grid.worstRegression! * 100).toBeCloseTo(EXPECTED_GRID.worstPp, 9);
     expect(grid.rows[1].map((c) => c.delta! * 100)).toEqual([expect.closeTo(7, 9), expect.closeTo(-2, 9), expect.closeTo(5, 9)]);
+  });
+});
+
+describe("prepareHarnessR1 on the fixture", () => {
+  it("shows the defaults, offers the versions evaluated on targets and labels ids", () => {
+    seed(harnessR1ResultsEvents("fx"));
+    const r = prepareHarnessR1(getHarnessR1Data(store, ids.experiment), {});
+    expect(r.problems).toEqual([]);
+    expect([r.ablation?.fullId, r.ablation?.checkpointId, r.baseId, r.patchedId]).toEqual([ids.full, ids.target("target-9b"), ids.h0, ids.full]);
+    // F − 30-refuse minus its pre_action file is variant b: a second, one-bar ablation set.
+    expect(r.sets.map((s) => [r.versionLabel(s.fullId), s.size])).toEqual([["H0 ⊕ engineer patch", 12], ["F − 30-refuse", 1]]);
+    expect(r.gridVersions.map((v) => v.label)).toEqual(["H0", "H0 ⊕ engineer patch", "variant a", "variant b", "variant c", "variant d", "F − pre_action", "F − 30-refuse"]);
+    expect(r.checkpointLabel(ids.target("qwen-7b"))).toBe("qwen-7b");
+    expect(r.versionLabel("unknown")).toBe("unknown");
+  });
+
+  it("applies the URL's choices and names every bad one", () => {
+    seed(harnessR1ResultsEvents("fx"));
+    const data = getHarnessR1Data(store, ids.experiment);
+    const chosen = prepareHarnessR1(data, { base: ids.variant("a"), full: ids.decoyPartial });
+    // The default patched version is the one on most targets besides the base: here H0 itself.
+    expect([chosen.baseId, chosen.patchedId, chosen.ablation?.fullId, chosen.grid?.counts.compared]).toEqual([ids.variant("a"), ids.h0, ids.decoyPartial, 3]);
+    const bad = prepareHarnessR1(data, { base: "nope", patched: ["a", "b"], checkpoint: ids.engineer });
+    expect(bad.problems).toEqual([
+      "patched: give one value",
+      "checkpoint: no ablation was evaluated on “trained engineer”",
+      "base: no harness version “nope” in this experiment",
+    ]);
+    expect([bad.baseId, bad.patchedId, bad.ablation?.fullId]).toEqual([ids.h0, ids.full, ids.full]);
   });
 });

@@ -11,11 +11,7 @@ import { getHarnessR1Data } from "@/db/queries/harness-r1";
 import { requireUser } from "@/lib/auth/current-user";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { experimentPath } from "@/lib/http/page-links";
-import { ablationDrops, ablationSets, findAblationPairs } from "@/lib/harness-r1/ablation";
-import { generalisationGrid, targetCheckpoints } from "@/lib/harness-r1/generalisation";
-import { selectAblationSet, selectGridVersions } from "@/lib/harness-r1/selection";
-import { checkpointLabel } from "@/lib/harness-r1/types";
-import { parseHarnessR1View } from "@/lib/harness-r1/view-params";
+import { prepareHarnessR1 } from "@/lib/harness-r1/prepare";
 import { Badge } from "@/components/ui/badge";
 import { ExperimentTabs } from "@/components/experiments/experiment-tabs";
 import { AblationSection } from "@/components/harness-r1/ablation-section";
@@ -36,26 +32,8 @@ export default async function HarnessR1Page({ params, searchParams }: Props) {
   const store = getStore();
   const experiment = experimentId === null ? null : getExperimentHeading(store, experimentId);
   if (!experiment) notFound();
-  const parsed = parseHarnessR1View(await searchParams);
-  const { view } = parsed;
   const data = getHarnessR1Data(store, experiment.id);
-
-  const labels = new Map(data.versions.map((v) => [v.id, v.label]));
-  const versionLabel = (id: string) => labels.get(id) ?? id;
-  const checkpoints = new Map(data.checkpoints.map((c) => [c.id, checkpointLabel(c)]));
-  const labelOfCheckpoint = (id: string) => checkpoints.get(id) ?? id;
-
-  const sets = ablationSets(ablationDrops(findAblationPairs(data.versions), data.cells), data.checkpoints.map((c) => c.id));
-  const ablation = selectAblationSet(view, sets, data.versions, data.checkpoints);
-
-  const targets = targetCheckpoints(data.checkpoints, data.cells);
-  const selection = selectGridVersions(view, data.versions, data.cells, targets);
-  const grid = selection.baseId && selection.patchedId ? generalisationGrid(targets, data.cells, selection.baseId, selection.patchedId) : null;
-  const targetIds = new Set(targets.map((t) => t.id));
-  const evaluatedOnTargets = new Set(data.cells.filter((c) => targetIds.has(c.checkpointId)).map((c) => c.versionId));
-  const formVersions = data.versions.filter((v) => evaluatedOnTargets.has(v.id)).map((v) => ({ id: v.id, label: v.label }));
-
-  const problems = [...parsed.problems, ...ablation.problems, ...selection.problems];
+  const r1 = prepareHarnessR1(data, await searchParams);
 
   return (
     <main>
@@ -77,28 +55,28 @@ export default async function HarnessR1Page({ params, searchParams }: Props) {
         </p>
       </header>
 
-      {problems.length > 0 && (
+      {r1.problems.length > 0 && (
         <p className="notice small" role="note">
-          Not applied: {problems.join("; ")}.
+          Not applied: {r1.problems.join("; ")}.
         </p>
       )}
 
       <AblationSection
         experimentId={experiment.id}
-        view={view}
-        sets={sets}
-        set={ablation.set}
-        versionLabel={versionLabel}
-        checkpointLabel={labelOfCheckpoint}
+        view={r1.view}
+        sets={r1.sets}
+        set={r1.ablation}
+        versionLabel={r1.versionLabel}
+        checkpointLabel={r1.checkpointLabel}
       />
       <GeneralisationSection
         experimentId={experiment.id}
-        view={view}
-        grid={grid}
-        baseId={selection.baseId}
-        patchedId={selection.patchedId}
-        versions={formVersions}
-        versionLabel={versionLabel}
+        view={r1.view}
+        grid={r1.grid}
+        baseId={r1.baseId}
+        patchedId={r1.patchedId}
+        versions={r1.gridVersions}
+        versionLabel={r1.versionLabel}
       />
       <EngineerCurveSection runs={data.engineerRuns} />
     </main>
