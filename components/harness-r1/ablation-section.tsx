@@ -15,7 +15,8 @@ import styles from "./harness-r1.module.css";
 interface Props {
   experimentId: string;
   view: HarnessR1View;
-  sets: AblationSet[];
+  /** Every full patch × checkpoint with an evaluated ablation (links when more than one). */
+  sets: Array<{ fullId: string; checkpointId: string; size: number }>;
   set: AblationSet | null;
   versionLabel: (id: string) => string;
   checkpointLabel: (id: string) => string;

@@ -13,7 +13,7 @@ import { meanDropOverEnvironments } from "../../lib/harness-r1/ranking";
 import { generalisationGrid, targetCheckpoints } from "../../lib/harness-r1/generalisation";
 import { selectGridVersions } from "../../lib/harness-r1/selection";
 import { prepareHarnessR1 } from "../../lib/harness-r1/prepare";
-import { getHarnessR1Data } from "./harness-r1";
+import { getHarnessR1Data, loadEvalCells } from "./harness-r1";
 
 let store: Store;
 beforeEach(() => {
@@ -40,7 +40,10 @@ describe("getHarnessR1Data", () => {
     expect(data.checkpoints.map((c) => c.role)).toEqual(["engineer", "policy", ...TARGETS.map(() => "target")]);
     // 4 variants × 3 + 2 decoys on the primary; H0 and F on 6 targets × 3 minus one missing F; 2 for the policy.
     expect(data.cells).toHaveLength(12 + 2 + 35 + 2);
-    expect(data.cells.every((c) => c.tasks.length === N_TASKS)).toBe(true);
+    expect(data.cells.every((c) => c.runIds.length === 1)).toBe(true);
+    const loaded = loadEvalCells(store, data.cells);
+    expect(loaded.map((c) => [c.checkpointId, c.versionId, c.benchmark])).toEqual(data.cells.map((c) => [c.checkpointId, c.versionId, c.benchmark]));
+    expect(loaded.every((c) => c.tasks.length === N_TASKS && c.tasks.every((t) => t.attempts === 1))).toBe(true);
     expect(data.engineerRuns).toEqual([{
       runId: ids.engineerRun, name: "engineer GRPO on failure packets", status: "finished",
       points: ENGINEER_REWARDS.map((value, step) => ({ step, epoch: null, value })),
@@ -50,9 +53,12 @@ describe("getHarnessR1Data", () => {
 
   it("sums a task's attempts over the repeats of a cell", () => {
     const events = harnessR1ResultsEvents("fx");
-    const first = events.find((e) => e.type === "eval_result" && e.checkpoint === ids.target("qwen-7b") && e.harness_version === ids.h0 && e.benchmark === "webshop")!;
+    const first = events.find((e) => e.type === "eval_result" && e.checkpoint === ids.target("qwen-7b") && e.harness_version === ids.h0 && e.benchmark === "webshop");
+    if (first?.type !== "eval_result") throw new Error("the fixture has no such evaluation");
     seed([...events, { ...first, id: "fx:repeat 1", repeat: 1, results: [{ task: ids.task("webshop", 0), success: false }] }]);
-    const cell = getHarnessR1Data(store, ids.experiment).cells.find((c) => c.checkpointId === ids.target("qwen-7b") && c.versionId === ids.h0 && c.benchmark === "webshop")!;
+    const ref = getHarnessR1Data(store, ids.experiment).cells.find((c) => c.checkpointId === ids.target("qwen-7b") && c.versionId === ids.h0 && c.benchmark === "webshop")!;
+    expect(ref.runIds).toEqual([first.id, "fx:repeat 1"]);
+    const [cell] = loadEvalCells(store, [ref]);
     expect(cell.tasks.find((t) => t.taskId === ids.task("webshop", 0))).toEqual({ taskId: ids.task("webshop", 0), successes: 1, attempts: 2 });
     expect(cell.tasks.find((t) => t.taskId === ids.task("webshop", 1))).toEqual({ taskId: ids.task("webshop", 1), successes: 1, attempts: 1 });
   });
@@ -66,7 +72,7 @@ describe("the fixture through the page's preparation", () => {
     expect(pairs.map((p) => [p.position, p.ablatedId]).sort()).toEqual([
       ["episode_init", ids.variant("d")], ["post_feedback", ids.variant("a")], ["pre_action", ids.variant("b")], ["pre_decision", ids.variant("c")],
     ]);
-    const sets = ablationSets(ablationDrops(findAblationPairs(data.versions), data.cells), data.checkpoints.map((c) => c.id));
+    const sets = ablationSets(ablationDrops(findAblationPairs(data.versions), loadEvalCells(store, data.cells)), data.checkpoints.map((c) => c.id));
     const [set] = sets;
     expect([set.fullId, set.checkpointId, set.size]).toEqual([ids.full, ids.target("target-9b"), 12]);
     expect(set.benchmarks.map((b) => b.benchmark)).toEqual([...ENVIRONMENTS].sort());
@@ -85,7 +91,7 @@ describe("the fixture through the page's preparation", () => {
     const targets = targetCheckpoints(data.checkpoints, data.cells);
     const { baseId, patchedId, problems } = selectGridVersions({}, data.versions, data.cells, targets);
     expect([baseId, patchedId, problems]).toEqual([ids.h0, ids.full, []]);
-    const grid = generalisationGrid(targets, data.cells, baseId!, patchedId!);
+    const grid = generalisationGrid(targets, loadEvalCells(store, data.cells), baseId!, patchedId!);
     expect(grid.checkpoints.map((c) => c.name)).toEqual(TARGETS.map((t) => t.name));
     expect(grid.counts).toEqual({
       improved: EXPECTED_GRID.improved, regressed: EXPECTED_GRID.regressed, unchanged: EXPECTED_GRID.unchanged,
@@ -100,11 +106,21 @@ describe("the fixture through the page's preparation", () => {
 describe("prepareHarnessR1 on the fixture", () => {
   it("shows the defaults, offers the versions evaluated on targets and labels ids", () => {
     seed(harnessR1ResultsEvents("fx"));
-    const r = prepareHarnessR1(getHarnessR1Data(store, ids.experiment), {});
+    const loaded: string[] = [];
+    const r = prepareHarnessR1(getHarnessR1Data(store, ids.experiment), {}, (cells) => {
+      loaded.push(...cells.map((c) => `${c.versionId} ${c.checkpointId} ${c.benchmark}`));
+      return loadEvalCells(store, cells);
+    });
+    // Only what is shown is read, each cell once: F and its 4 ablations on the primary (15), then H0 and F on the
+    // targets (35) minus F on the primary, already read.
+    expect(loaded).toHaveLength(15 + 35 - 3);
+    expect(new Set(loaded).size).toBe(loaded.length);
+    expect(loaded.some((c) => c.startsWith(ids.decoyPrompt) || c.startsWith(ids.policy) || c.includes(ids.policy))).toBe(false);
     expect(r.problems).toEqual([]);
     expect([r.ablation?.fullId, r.ablation?.checkpointId, r.baseId, r.patchedId]).toEqual([ids.full, ids.target("target-9b"), ids.h0, ids.full]);
     // F − 30-refuse minus its pre_action file is variant b: a second, one-bar ablation set.
-    expect(r.sets.map((s) => [r.versionLabel(s.fullId), s.size])).toEqual([["H0 ⊕ engineer patch", 12], ["F − 30-refuse", 1]]);
+    expect(r.candidates.map((s) => [r.versionLabel(s.fullId), s.size])).toEqual([["H0 ⊕ engineer patch", 12], ["F − 30-refuse", 1]]);
+    expect(r.ablation?.size).toBe(12);
     expect(r.gridVersions.map((v) => v.label)).toEqual(["H0", "H0 ⊕ engineer patch", "variant a", "variant b", "variant c", "variant d", "F − pre_action", "F − 30-refuse"]);
     expect(r.checkpointLabel(ids.target("qwen-7b"))).toBe("qwen-7b");
     expect(r.versionLabel("unknown")).toBe("unknown");
@@ -113,10 +129,12 @@ describe("prepareHarnessR1 on the fixture", () => {
   it("applies the URL's choices and names every bad one", () => {
     seed(harnessR1ResultsEvents("fx"));
     const data = getHarnessR1Data(store, ids.experiment);
-    const chosen = prepareHarnessR1(data, { base: ids.variant("a"), full: ids.decoyPartial });
+    const load = (cells: Parameters<typeof loadEvalCells>[1]) => loadEvalCells(store, cells);
+    const chosen = prepareHarnessR1(data, { base: ids.variant("a"), full: ids.decoyPartial }, load);
     // The default patched version is the one on most targets besides the base: here H0 itself.
     expect([chosen.baseId, chosen.patchedId, chosen.ablation?.fullId, chosen.grid?.counts.compared]).toEqual([ids.variant("a"), ids.h0, ids.decoyPartial, 3]);
-    const bad = prepareHarnessR1(data, { base: "nope", patched: ["a", "b"], checkpoint: ids.engineer });
+    expect(chosen.ablation?.benchmarks.map((b) => [b.benchmark, b.bars.map((x) => [x.position, x.ablatedId])])).toEqual([["webshop", [["pre_action", ids.variant("b")]]]]);
+    const bad = prepareHarnessR1(data, { base: "nope", patched: ["a", "b"], checkpoint: ids.engineer }, load);
     expect(bad.problems).toEqual([
       "patched: give one value",
       "checkpoint: no ablation was evaluated on “trained engineer”",

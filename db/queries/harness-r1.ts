@@ -1,13 +1,16 @@
 // What the Harness-R1 views are computed from, for one experiment: its harness versions with their files (path,
 // content hash, hook position — never the contents), its checkpoints, its evaluation cells (checkpoint × version
-// × benchmark) as per-task successes and attempts summed over repeats, and the engineer runs' reward curves.
+// × benchmark) with their runs, and the engineer runs' reward curves; then, for the few cells a page shows, their
+// per-task successes and attempts summed over repeats (loadEvalCells). Reading every result of an experiment with
+// 20 targets × 6 versions × 3 benchmarks × 3 repeats × 500 tasks would take seconds; the page needs a fraction.
 // Evaluations without a checkpoint or a version, or with only reported numbers, cannot be placed or paired and
 // are left out. Same-batch records share created_at, so rowid (insertion order) breaks the tie: "creation order".
 import "server-only";
 import type { Store } from "../client";
 import type { HookPosition } from "../../lib/domain/vocabulary";
-import type { CheckpointInfo, EvalCell, VersionFiles } from "../../lib/harness-r1/types";
+import { cellKey, type CellKey, type CellRef, type CheckpointInfo, type EvalCell, type VersionFiles } from "../../lib/harness-r1/types";
 import { ENGINEER_REWARD_KEY } from "../../lib/harness-r1/engineer-curve";
+import type { TaskAttempts } from "../../lib/results/pass-at-1";
 
 
 export interface HarnessR1Version extends VersionFiles {
@@ -27,7 +30,8 @@ export interface HarnessR1Data {
   versions: HarnessR1Version[];
   /** In creation order. */
   checkpoints: CheckpointInfo[];
-  cells: EvalCell[];
+  /** Evaluation cells with their runs (repeats), results not read yet. */
+  cells: CellRef[];
   engineerRuns: EngineerCurve[];
 }
 
@@ -51,25 +55,20 @@ export function getHarnessR1Data(store: Store, experimentId: string): HarnessR1D
     .prepare("SELECT id, name, model, role FROM checkpoints WHERE experiment_id = ? ORDER BY created_at, rowid")
     .all(experimentId) as CheckpointInfo[];
 
-  const cellRows = db
+  // Cells from the eval runs alone: which repeats each holds. Results are read per cell by loadEvalCells.
+  const runRows = db
     .prepare(
-      `SELECT r.checkpoint_id AS checkpointId, r.harness_version_id AS versionId, r.benchmark, x.task_id AS taskId,
-              SUM(x.success) AS successes, COUNT(*) AS attempts
-       FROM eval_runs r JOIN eval_results x ON x.eval_run_id = r.id
-       WHERE r.experiment_id = ? AND r.checkpoint_id IS NOT NULL AND r.harness_version_id IS NOT NULL
-       GROUP BY r.checkpoint_id, r.harness_version_id, r.benchmark, x.task_id
-       ORDER BY r.checkpoint_id, r.harness_version_id, r.benchmark, x.task_id`,
+      `SELECT id, checkpoint_id AS checkpointId, harness_version_id AS versionId, benchmark FROM eval_runs
+       WHERE experiment_id = ? AND checkpoint_id IS NOT NULL AND harness_version_id IS NOT NULL ORDER BY rowid`,
     )
-    .all(experimentId) as Array<{ checkpointId: string; versionId: string; benchmark: string; taskId: string; successes: number; attempts: number }>;
-  const cells: EvalCell[] = [];
-  let current: EvalCell | null = null;
-  for (const row of cellRows) {
-    if (!current || current.checkpointId !== row.checkpointId || current.versionId !== row.versionId || current.benchmark !== row.benchmark) {
-      current = { checkpointId: row.checkpointId, versionId: row.versionId, benchmark: row.benchmark, tasks: [] };
-      cells.push(current);
-    }
-    current.tasks.push({ taskId: row.taskId, successes: row.successes, attempts: row.attempts });
+    .all(experimentId) as Array<CellKey & { id: string }>;
+  const byCell = new Map<string, CellRef>();
+  for (const { id, ...key } of runRows) {
+    const cell = byCell.get(cellKey(key));
+    if (cell) cell.runIds.push(id);
+    else byCell.set(cellKey(key), { ...key, runIds: [id] });
   }
+  const cells = [...byCell.values()];
 
   const runs = db
     .prepare("SELECT id AS runId, name, status FROM runs WHERE experiment_id = ? AND kind = 'engineer' ORDER BY created_at, rowid")
@@ -78,4 +77,34 @@ export function getHarnessR1Data(store: Store, experimentId: string): HarnessR1D
   const engineerRuns = runs.map((run) => ({ ...run, points: points.all(run.runId, ENGINEER_REWARD_KEY) as EngineerCurve["points"] }));
 
   return { versions, checkpoints, cells, engineerRuns };
+}
+
+/** Ids are printable (lib/events/primitives.ts: no control characters), so U+001F can separate them. */
+const SEPARATOR = "\u001f";
+
+/** Per-task successes and attempts of each cell, summed over its runs; tasks in first-seen order. */
+export function loadEvalCells(store: Store, cells: readonly CellRef[]): EvalCell[] {
+  // One row per run, "1task-a␟0task-b␟…": the primary key (eval_run_id, task_id) finds one run's results without
+  // touching another's, and one string per run instead of one row object per result is ~3× faster at 180,000
+  // results (lib/bench/harness-r1-bench.ts).
+  const results = store.sqlite
+    .prepare("SELECT group_concat((success != 0) || task_id, char(31)) FROM eval_results WHERE eval_run_id = ?")
+    .pluck();
+  return cells.map((cell) => {
+    const tasks = new Map<string, TaskAttempts>();
+    for (const runId of cell.runIds) {
+      const joined = results.get(runId) as string | null;
+      if (!joined) continue;
+      for (const item of joined.split(SEPARATOR)) {
+        const taskId = item.slice(1);
+        const success = item.charCodeAt(0) === 49 ? 1 : 0; // "1"
+        const t = tasks.get(taskId);
+        if (t) {
+          t.successes += success;
+          t.attempts += 1;
+        } else tasks.set(taskId, { taskId, successes: success, attempts: 1 });
+      }
+    }
+    return { checkpointId: cell.checkpointId, versionId: cell.versionId, benchmark: cell.benchmark, tasks: [...tasks.values()] };
+  });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ablationDrops, ablationSets, byDrop, findAblationPairs, type AblationDrop } from "./ablation";
+import { ablationCandidates, ablationDrops, ablationSets, byDrop, findAblationPairs, type AblationDrop } from "./ablation";
 import type { EvalCell, VersionFile, VersionFiles } from "./types";
 
 const f = (path: string, hash: string, hookPosition: VersionFile["hookPosition"] = null): VersionFile => ({ path, hash, hookPosition });
@@ -121,5 +121,26 @@ describe("byDrop and the choice between two ablations of one position", () => {
       drop("post_feedback", 0.1, { ablatedId: "many", drop: { n: 20, mean: 0.1, se: null, ci: null, unpaired: 0 } }),
     ]);
     expect(set.benchmarks[0].bars.map((b) => b.ablatedId)).toEqual(["restored", "many"]);
+  });
+});
+
+describe("ablationCandidates", () => {
+  const versions = [v("H0", base, null), v("F", full), v("x", without("pre_action")), v("y", without("post_feedback"))];
+  const pairs = findAblationPairs(versions);
+  const ref = (checkpointId: string, versionId: string, benchmark: string) => ({ checkpointId, versionId, benchmark, runIds: [`${checkpointId}/${versionId}/${benchmark}`] });
+
+  it("counts the bars the stored cells allow per full patch and checkpoint, and names the cells to read", () => {
+    const cells = [
+      ref("c2", "F", "w"), ref("c2", "x", "w"),
+      ref("c1", "F", "w"), ref("c1", "x", "w"), ref("c1", "y", "w"), ref("c1", "F", "a"), ref("c1", "y", "a"),
+      ref("c1", "x", "other"), // no F there: no bar
+      ref("c1", "H0", "w"), // x and y are one-position patches of H0: their ablations on c1/w
+    ];
+    const candidates = ablationCandidates(pairs, cells, ["c1", "c2"]);
+    expect(candidates.map((c) => [c.fullId, c.checkpointId, c.size])).toEqual([["F", "c1", 3], ["x", "c1", 1], ["y", "c1", 1], ["F", "c2", 1]]);
+    expect(candidates[0].cells.map((c) => c.runIds[0]).sort()).toEqual(["c1/F/a", "c1/F/w", "c1/x/w", "c1/y/a", "c1/y/w"]);
+    // Without a creation order, ties go by ids.
+    expect(ablationCandidates(pairs, [ref("c2", "F", "w"), ref("c2", "x", "w"), ref("c1", "F", "w"), ref("c1", "x", "w")]).map((c) => c.checkpointId)).toEqual(["c1", "c2"]);
+    expect(ablationCandidates(pairs, [ref("c1", "F", "w")])).toEqual([]);
   });
 });

@@ -8,7 +8,7 @@
 import { HOOK_POSITIONS, type HookPosition } from "../domain/vocabulary";
 import { passAt1 } from "../results/pass-at-1";
 import { pairedDifference, type PairedDifference } from "./paired-difference";
-import type { EvalCell, VersionFile, VersionFiles } from "./types";
+import { cellKey, type CellKey, type CellRef, type EvalCell, type VersionFile, type VersionFiles } from "./types";
 
 export type AblationKind = "removed" | "restored";
 
@@ -72,16 +72,14 @@ export interface AblationDrop extends AblationPair {
   ablatedScore: number | null;
 }
 
-const cellKey = (checkpointId: string, versionId: string, benchmark: string) => `${checkpointId}\u0000${versionId}\u0000${benchmark}`;
-
 export function ablationDrops(pairs: readonly AblationPair[], cells: readonly EvalCell[]): AblationDrop[] {
-  const byKey = new Map(cells.map((c) => [cellKey(c.checkpointId, c.versionId, c.benchmark), c]));
+  const byKey = new Map(cells.map((c) => [cellKey(c), c]));
   const byVersion = new Map<string, EvalCell[]>();
   for (const c of cells) byVersion.set(c.versionId, [...(byVersion.get(c.versionId) ?? []), c]);
   const out: AblationDrop[] = [];
   for (const pair of pairs) {
     for (const full of byVersion.get(pair.fullId) ?? []) {
-      const ablated = byKey.get(cellKey(full.checkpointId, pair.ablatedId, full.benchmark));
+      const ablated = byKey.get(cellKey({ checkpointId: full.checkpointId, versionId: pair.ablatedId, benchmark: full.benchmark }));
       if (!ablated) continue;
       const drop = pairedDifference(full.tasks, ablated.tasks);
       // No shared task: the two cells measured different things, there is nothing to pair.
@@ -93,6 +91,46 @@ export function ablationDrops(pairs: readonly AblationPair[], cells: readonly Ev
     }
   }
   return out;
+}
+
+/**
+ * The ablations the stored cells allow, before any result is read: per full patch and checkpoint, how many bars
+ * (position × benchmark with both cells evaluated) and which cells to read to draw them. Ordered so the first is
+ * the default: most bars, then the checkpoint created first (the primary target before unseen ones), then ids.
+ */
+export interface AblationCandidate {
+  fullId: string;
+  checkpointId: string;
+  size: number;
+  cells: CellRef[];
+}
+
+export function ablationCandidates(pairs: readonly AblationPair[], cells: readonly CellRef[], checkpointOrder: readonly string[] = []): AblationCandidate[] {
+  const byKey = new Map(cells.map((c) => [cellKey(c), c]));
+  const byVersion = new Map<string, CellRef[]>();
+  for (const c of cells) byVersion.set(c.versionId, [...(byVersion.get(c.versionId) ?? []), c]);
+  const groups = new Map<string, { fullId: string; checkpointId: string; bars: Set<string>; cells: Map<string, CellRef> }>();
+  for (const pair of pairs) {
+    for (const full of byVersion.get(pair.fullId) ?? []) {
+      const key: CellKey = { checkpointId: full.checkpointId, versionId: pair.ablatedId, benchmark: full.benchmark };
+      const ablated = byKey.get(cellKey(key));
+      if (!ablated) continue;
+      const id = `${pair.fullId}\u0000${full.checkpointId}`;
+      const group = groups.get(id) ?? { fullId: pair.fullId, checkpointId: full.checkpointId, bars: new Set<string>(), cells: new Map<string, CellRef>() };
+      groups.set(id, group);
+      group.bars.add(`${pair.position}\u0000${full.benchmark}`);
+      group.cells.set(cellKey(full), full);
+      group.cells.set(cellKey(ablated), ablated);
+    }
+  }
+  const rank = (id: string) => {
+    const i = checkpointOrder.indexOf(id);
+    return i === -1 ? checkpointOrder.length : i;
+  };
+  const byId = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  return [...groups.values()]
+    .map((g) => ({ fullId: g.fullId, checkpointId: g.checkpointId, size: g.bars.size, cells: [...g.cells.values()] }))
+    .sort((a, b) => b.size - a.size || rank(a.checkpointId) - rank(b.checkpointId) || byId(a.fullId, b.fullId) || byId(a.checkpointId, b.checkpointId));
 }
 
 /** The bars of one environment: one per position, sorted by drop, largest first. */

@@ -4,7 +4,7 @@
 // regressed and unchanged cells and the mean Δ summarise it ("56 up, 3 down by ≤ 2.0 pp, mean +7.06 pp").
 import { passAt1, type PassAt1 } from "../results/pass-at-1";
 import { pairedDifference, type PairedDifference } from "./paired-difference";
-import type { CheckpointInfo, EvalCell } from "./types";
+import type { CellKey, CheckpointInfo, EvalCell } from "./types";
 
 /** |Δ| below this is "unchanged": rates are ratios of counts, and 0.3 − 0.1 − 0.2 is not exactly 0. */
 export const UNCHANGED_EPSILON = 1e-9;
@@ -34,7 +34,7 @@ export interface GeneralisationGrid {
 }
 
 /** The rows: checkpoints with role target that have an evaluation, else every checkpoint that has one (input order). */
-export function targetCheckpoints(checkpoints: readonly CheckpointInfo[], cells: readonly EvalCell[]): CheckpointInfo[] {
+export function targetCheckpoints(checkpoints: readonly CheckpointInfo[], cells: readonly CellKey[]): CheckpointInfo[] {
   const evaluated = new Set(cells.map((c) => c.checkpointId));
   const withCells = checkpoints.filter((c) => evaluated.has(c.id));
   const targets = withCells.filter((c) => c.role === "target");

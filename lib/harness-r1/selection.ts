@@ -2,10 +2,9 @@
 // - base: the root version (no parent), the one labelled H0 first;
 // - patched: the version evaluated on the most target checkpoints besides the base (ties: more cells that can be
 //   compared with the base, then the earlier version);
-// - ablation: the set with the most bars (see ablationSets), or the one the URL's full / checkpoint pick.
+// - ablation: the set with the most bars (see ablationCandidates), or the one the URL's full / checkpoint pick.
 // An unknown or unusable value is reported as a problem naming the parameter, and the default is shown.
-import type { AblationSet } from "./ablation";
-import type { CheckpointInfo, EvalCell } from "./types";
+import type { CellKey, CheckpointInfo } from "./types";
 import { quoted, type HarnessR1View } from "./view-params";
 
 export interface VersionInfo {
@@ -15,7 +14,7 @@ export interface VersionInfo {
 }
 
 /** Versions in input (creation) order. */
-export function defaultBaseVersion(versions: readonly VersionInfo[], cells: readonly EvalCell[]): string | null {
+export function defaultBaseVersion(versions: readonly VersionInfo[], cells: readonly CellKey[]): string | null {
   const ids = new Set(versions.map((v) => v.id));
   const roots = versions.filter((v) => v.parentId === null || !ids.has(v.parentId));
   const candidates = roots.length > 0 ? roots : versions;
@@ -27,7 +26,7 @@ export function defaultBaseVersion(versions: readonly VersionInfo[], cells: read
 }
 
 export function defaultPatchedVersion(
-  versions: readonly VersionInfo[], cells: readonly EvalCell[], baseId: string | null, targets: readonly CheckpointInfo[],
+  versions: readonly VersionInfo[], cells: readonly CellKey[], baseId: string | null, targets: readonly CheckpointInfo[],
 ): string | null {
   const targetIds = new Set(targets.map((t) => t.id));
   const baseCells = new Set(cells.filter((c) => c.versionId === baseId).map((c) => `${c.checkpointId}\u0000${c.benchmark}`));
@@ -53,7 +52,7 @@ export interface GridSelection {
 }
 
 export function selectGridVersions(
-  view: HarnessR1View, versions: readonly VersionInfo[], cells: readonly EvalCell[], targets: readonly CheckpointInfo[],
+  view: HarnessR1View, versions: readonly VersionInfo[], cells: readonly CellKey[], targets: readonly CheckpointInfo[],
 ): GridSelection {
   const problems: string[] = [];
   const known = (id: string | undefined, key: "base" | "patched") => {
@@ -71,15 +70,15 @@ export function selectGridVersions(
   return { baseId, patchedId: patchedId ?? defaultPatchedVersion(versions, cells, baseId, targets), problems };
 }
 
-export interface AblationSelection {
-  set: AblationSet | null;
+export interface AblationSelection<S> {
+  set: S | null;
   problems: string[];
 }
 
-/** `sets` in default order (ablationSets). */
-export function selectAblationSet(
-  view: HarnessR1View, sets: readonly AblationSet[], versions: readonly VersionInfo[], checkpoints: readonly CheckpointInfo[],
-): AblationSelection {
+/** `sets` in default order (ablationCandidates, ablationSets). */
+export function selectAblationSet<S extends { fullId: string; checkpointId: string }>(
+  view: HarnessR1View, sets: readonly S[], versions: readonly VersionInfo[], checkpoints: readonly CheckpointInfo[],
+): AblationSelection<S> {
   const problems: string[] = [];
   let candidates = [...sets];
   if (view.full !== undefined) {

@@ -19,13 +19,27 @@ export interface VersionFiles {
   files: VersionFile[];
 }
 
-export interface EvalCell {
+/** Where an evaluation cell sits: checkpoint × harness version × benchmark. */
+export interface CellKey {
   checkpointId: string;
   versionId: string;
   benchmark: string;
+}
+
+/** A stored cell before its results are read: which eval runs (repeats) it holds. */
+export interface CellRef extends CellKey {
+  runIds: string[];
+}
+
+export interface EvalCell extends CellKey {
   /** One entry per task, successes and attempts summed over the cell's repeats. */
   tasks: TaskAttempts[];
 }
+
+/** Reads the per-task results of the given cells (only those: a page needs a few of many). */
+export type CellLoader = (cells: readonly CellRef[]) => EvalCell[];
+
+export const cellKey = (c: CellKey) => `${c.checkpointId}\u0000${c.versionId}\u0000${c.benchmark}`;
 
 export interface CheckpointInfo {
   id: string;

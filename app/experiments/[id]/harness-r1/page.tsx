@@ -7,7 +7,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
 import { getExperimentHeading } from "@/db/queries/failure-packets";
-import { getHarnessR1Data } from "@/db/queries/harness-r1";
+import { getHarnessR1Data, loadEvalCells } from "@/db/queries/harness-r1";
 import { requireUser } from "@/lib/auth/current-user";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { experimentPath } from "@/lib/http/page-links";
@@ -33,7 +33,7 @@ export default async function HarnessR1Page({ params, searchParams }: Props) {
   const experiment = experimentId === null ? null : getExperimentHeading(store, experimentId);
   if (!experiment) notFound();
   const data = getHarnessR1Data(store, experiment.id);
-  const r1 = prepareHarnessR1(data, await searchParams);
+  const r1 = prepareHarnessR1(data, await searchParams, (cells) => loadEvalCells(store, cells));
 
   return (
     <main>
@@ -64,7 +64,7 @@ export default async function HarnessR1Page({ params, searchParams }: Props) {
       <AblationSection
         experimentId={experiment.id}
         view={r1.view}
-        sets={r1.sets}
+        sets={r1.candidates}
         set={r1.ablation}
         versionLabel={r1.versionLabel}
         checkpointLabel={r1.checkpointLabel}
