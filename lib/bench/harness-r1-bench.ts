@@ -2,7 +2,8 @@
 // derivation (lib/harness-r1: ablations found from the files, paired drops, rankings, the generalisation grid and
 // every table the page exports) — for an experiment of 20 target models × 3 benchmarks × 6 harness versions (H0,
 // a full patch and its 4 one-position ablations, evaluated on every target) × 3 repeats × 500 tasks = 540,000
-// per-task results. The budget is the comparison matrix's (issue 6: under 300 ms), since it is the same amount of
+// stored per-task results, of which the page reads what it shows (the chosen ablation: 22,500; H0 and the patch on
+// the 20 targets: 180,000). The budget is the comparison matrix's (issue 6: under 300 ms) for the same amount of
 // evaluation data. The store is filled through the ingestion path (applyEvents) and built by the migrations.
 import fs from "node:fs";
 import os from "node:os";
