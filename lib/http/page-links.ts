@@ -56,5 +56,14 @@ export const experimentCostPath = (experimentId: string) => `${experimentPath(ex
 export const crossCostPath = (experimentIds: readonly string[] = []) =>
   experimentIds.length ? `/compare/cost?experiments=${experimentIds.map(enc).join(",")}` : "/compare/cost";
 
-/** Harness-R1: hook-position ablation, generalisation grid, engineer reward curve. */
-export const harnessR1Path = (experimentId: string) => `${experimentPath(experimentId)}/harness-r1`;
+/**
+ * Harness-R1: hook-position ablation, generalisation grid, engineer reward curve. `view` carries the page's
+ * settings (base / patched versions of the grid, full patch / checkpoint of the ablation), in a fixed order.
+ */
+export const harnessR1Path = (experimentId: string, view: Partial<Record<"base" | "patched" | "full" | "checkpoint", string>> = {}) => {
+  const query = (["base", "patched", "full", "checkpoint"] as const)
+    .filter((k) => view[k] !== undefined && view[k] !== "")
+    .map((k) => `${k}=${enc(view[k] as string)}`)
+    .join("&");
+  return `${experimentPath(experimentId)}/harness-r1${query ? `?${query}` : ""}`;
+};

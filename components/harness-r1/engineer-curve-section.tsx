@@ -1,0 +1,80 @@
+// Section 3 of the Harness-R1 views: the engineer's training curve, mean reward r(B, P) per GRPO step of each
+// engineer run, as a table with a link to the run. The chart slot is left for the shared curve component
+// (another part of issue 6); the lead embeds it where marked.
+import Link from "next/link";
+import type { EngineerCurve } from "@/db/queries/harness-r1";
+import { curveSummary, ENGINEER_REWARD_KEY, engineerCurveTable } from "@/lib/harness-r1/engineer-curve";
+import { formatNumber } from "@/lib/format";
+import { runPath } from "@/lib/http/page-links";
+import { TableExport } from "@/components/ui/table-export";
+import styles from "./harness-r1.module.css";
+
+export function EngineerCurveSection({ runs }: { runs: EngineerCurve[] }) {
+  return (
+    <section className="section" aria-labelledby="engineer-curve">
+      <h2 id="engineer-curve">Engineer training curve</h2>
+      <p className="prose-text muted">
+        Mean reward per step of the engineer&apos;s GRPO training (<code>{ENGINEER_REWARD_KEY}</code>): the change in success
+        rate its valid, complete patches bring on their failure packet&apos;s batch, 0 for the others.
+      </p>
+      {runs.length === 0 ? (
+        <div className="empty-state">
+          <p>
+            No engineer run yet: a <code>run</code> event with kind <code>engineer</code> and <code>metrics</code> events with the
+            key <code>{ENGINEER_REWARD_KEY}</code> draw this curve.
+          </p>
+        </div>
+      ) : (
+        runs.map((run) => <RunCurve key={run.runId} run={run} />)
+      )}
+    </section>
+  );
+}
+
+function RunCurve({ run }: { run: EngineerCurve }) {
+  const name = run.name ?? run.runId;
+  const summary = curveSummary(run.points);
+  const table = engineerCurveTable(run.points);
+  const headingId = `engineer-run-${encodeURIComponent(run.runId).replace(/[^A-Za-z0-9_-]/g, "_")}`;
+  return (
+    <section aria-labelledby={headingId} className={styles.curveSlot}>
+      <h3 id={headingId}>
+        <Link href={runPath(run.runId)}>{name}</Link> <span className="muted small">({run.status})</span>
+      </h3>
+      {/* Engineer curve chart: the lead embeds the shared curve component here (run.runId, key ENGINEER_REWARD_KEY). */}
+      <div data-slot="engineer-curve-chart" data-run={run.runId} />
+      {summary === null ? (
+        <p className="muted">This run reported no {ENGINEER_REWARD_KEY} yet.</p>
+      ) : (
+        <>
+          <p className="muted small">
+            {run.points.length} steps; first {formatNumber(summary.first)}, last {formatNumber(summary.last)}, best{" "}
+            {formatNumber(summary.best)} at step {summary.bestStep}.
+          </p>
+          <div className={`table-wrap ${styles.scroll}`}>
+            <table className="table">
+              <caption>Mean reward per step of {name}</caption>
+              <thead>
+                <tr>
+                  {table.columns.map((c) => (
+                    <th key={c} scope="col" className="num">{c}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {table.rows.map((row) => (
+                  <tr key={String(row[0])}>
+                    {row.map((cell, i) => (
+                      <td key={table.columns[i]} className="num">{typeof cell === "number" && i === row.length - 1 ? formatNumber(cell, 4) : (cell ?? "—")}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <TableExport table={table} name={`engineer reward ${name}`} />
+        </>
+      )}
+    </section>
+  );
+}
