@@ -1,0 +1,42 @@
+// The paired difference of two evaluation cells on the tasks both attempted (DESIGN.md, "Statistics"):
+// dᵢ = p̂ᵢ(cell) − p̂ᵢ(baseline), Δ = mean dᵢ, SE = sd(dᵢ)/√n, 95 % interval Δ ± 1.96·SE. Pairing removes the
+// task-difficulty spread both cells share, so this interval is usually far narrower than the two cells'
+// own intervals suggest; it only exists where the cells share tasks (same benchmark, overlapping task lists).
+import { mean, standardError } from "../stats/describe";
+import { taskRate, Z95, type TaskAttempts } from "./pass-at-1";
+
+export interface PairedDelta {
+  /** Tasks attempted by both cells: the n of the estimate. */
+  shared: number;
+  /** Tasks only the baseline / only the cell attempted: outside the estimate. */
+  baselineOnly: number;
+  cellOnly: number;
+  /** mean dᵢ as a fraction (×100 for pp); null with no shared task. */
+  delta: number | null;
+  /** sd(dᵢ)/√n; null below two shared tasks. */
+  se: number | null;
+  ci: [number, number] | null;
+}
+
+export function pairedDelta(baseline: readonly TaskAttempts[], cell: readonly TaskAttempts[]): PairedDelta {
+  const base = new Map<string, number>();
+  for (const t of baseline) if (t.attempts > 0) base.set(t.taskId, taskRate(t));
+  const diffs: number[] = [];
+  let cellOnly = 0;
+  for (const t of cell) {
+    if (t.attempts === 0) continue;
+    const b = base.get(t.taskId);
+    if (b === undefined) cellOnly += 1;
+    else diffs.push(taskRate(t) - b);
+  }
+  const delta = mean(diffs);
+  const se = standardError(diffs);
+  return {
+    shared: diffs.length,
+    baselineOnly: base.size - diffs.length,
+    cellOnly,
+    delta,
+    se,
+    ci: delta === null || se === null ? null : [delta - Z95 * se, delta + Z95 * se],
+  };
+}
