@@ -148,3 +148,19 @@ export function listEvalCellTasks(store: Store, cell: CellRef): CellTask[] {
   }
   return tasks;
 }
+
+export interface ExperimentEvalCount {
+  id: string;
+  name: string;
+  method: string;
+  /** Eval runs with per-task results or reported numbers. */
+  evalRuns: number;
+}
+
+/** Every experiment with how many eval runs it holds, oldest first: the choices of the cross-experiment matrix. */
+export function listExperimentEvalCounts(store: Store): ExperimentEvalCount[] {
+  return store.sqlite.prepare(
+    `SELECT e.id, e.name, e.method, (SELECT COUNT(*) FROM eval_runs er WHERE er.experiment_id = e.id) AS evalRuns
+       FROM experiments e ORDER BY e.created_at, e.rowid`,
+  ).all() as ExperimentEvalCount[];
+}
