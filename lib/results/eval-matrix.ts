@@ -8,7 +8,7 @@
 // with its own interval (paired-delta.ts), which is what says whether a difference is more than noise.
 import { cellKey, rowKey, type CellRef } from "./cell-key";
 import { equalWeightAverage, passAt1, type PassAt1 } from "./pass-at-1";
-import { pairedDelta, type PairedDelta } from "./paired-delta";
+import { pairedDelta, taskRates, type PairedDelta } from "./paired-delta";
 import type { MatrixLayout, MatrixRowSpec } from "./matrix-layout";
 import type { EvalCellSource } from "./matrix-source";
 
@@ -95,12 +95,13 @@ export function buildMatrix(cells: readonly EvalCellSource[], layout: MatrixLayo
     : null;
 
   // The reference cell of each column: the baseline itself on its benchmark, the baseline row's cell elsewhere.
-  const references = new Map<string, { source: EvalCellSource | undefined; view: MatrixCell }>();
+  // Each reference's per-task rates are built once and paired against every cell of its column.
+  const references = new Map<string, { rates: Map<string, number> | null; view: MatrixCell }>();
   if (baselineRow) {
     for (const column of layout.columns) {
       const ref = { ...baselineRow, benchmark: column };
       const source = byKey.get(cellKey(ref));
-      references.set(column, { source, view: cellView(ref, source) });
+      references.set(column, { rates: source ? taskRates(source.tasks) : null, view: cellView(ref, source) });
     }
   }
 
@@ -114,8 +115,8 @@ export function buildMatrix(cells: readonly EvalCellSource[], layout: MatrixLayo
       const reference = references.get(benchmark);
       const score = view.passAt1?.score ?? null;
       const refScore = reference?.view.passAt1?.score ?? null;
-      if (!reference || score === null || refScore === null || !source || !reference.source) return view;
-      const paired = pairedDelta(reference.source.tasks, source.tasks);
+      if (!reference || score === null || refScore === null || !source || !reference.rates) return view;
+      const paired = pairedDelta(reference.rates, source.tasks);
       return {
         ...view,
         delta: {

@@ -18,9 +18,15 @@ export interface PairedDelta {
   ci: [number, number] | null;
 }
 
-export function pairedDelta(baseline: readonly TaskAttempts[], cell: readonly TaskAttempts[]): PairedDelta {
-  const base = new Map<string, number>();
-  for (const t of baseline) if (t.attempts > 0) base.set(t.taskId, taskRate(t));
+/** Each attempted task's p̂ᵢ by id: build it once per baseline and pair many cells against it. */
+export function taskRates(tasks: readonly TaskAttempts[]): Map<string, number> {
+  const rates = new Map<string, number>();
+  for (const t of tasks) if (t.attempts > 0) rates.set(t.taskId, taskRate(t));
+  return rates;
+}
+
+export function pairedDelta(baseline: readonly TaskAttempts[] | ReadonlyMap<string, number>, cell: readonly TaskAttempts[]): PairedDelta {
+  const base = baseline instanceof Map ? baseline : taskRates(baseline as readonly TaskAttempts[]);
   const diffs: number[] = [];
   let cellOnly = 0;
   for (const t of cell) {
