@@ -127,3 +127,17 @@ describe("listEvalCellTasks", () => {
     expect(tasks[0].runs[0].rolloutId).toBeNull();
   });
 });
+
+describe("getEvalMatrixSource with many repeats and ids holding digits", () => {
+  it("reads multi-digit sums back exactly", () => {
+    const events: unknown[] = [
+      { type: "experiment", id: "big", name: "Big", method: "custom" },
+      { type: "task", id: "task-12/3", key: "k", benchmark: "b" },
+      ...Array.from({ length: 12 }, (_, r) => ({ type: "eval_result", id: `big-r${r}`, experiment: "big", benchmark: "b", repeat: r, results: [{ task: "task-12/3", success: r !== 4 }] })),
+    ];
+    expect(applyEvents(store, events)).toMatchObject({ ok: true });
+    const [cell] = getEvalMatrixSource(store, ["big"]).cells;
+    expect(cell.tasks).toEqual([{ taskId: "task-12/3", successes: 11, attempts: 12 }]);
+    expect(cell.repeats).toHaveLength(12);
+  });
+});

@@ -96,12 +96,12 @@ export function buildMatrix(cells: readonly EvalCellSource[], layout: MatrixLayo
 
   // The reference cell of each column: the baseline itself on its benchmark, the baseline row's cell elsewhere.
   // Each reference's per-task rates are built once and paired against every cell of its column.
-  const references = new Map<string, { rates: Map<string, number> | null; view: MatrixCell }>();
+  const references = new Map<string, { source: EvalCellSource | undefined; rates: Map<string, number> | null; view: MatrixCell }>();
   if (baselineRow) {
     for (const column of layout.columns) {
       const ref = { ...baselineRow, benchmark: column };
       const source = byKey.get(cellKey(ref));
-      references.set(column, { rates: source ? taskRates(source.tasks) : null, view: cellView(ref, source) });
+      references.set(column, { source, rates: source ? taskRates(source.tasks) : null, view: cellView(ref, source) });
     }
   }
 
@@ -115,8 +115,8 @@ export function buildMatrix(cells: readonly EvalCellSource[], layout: MatrixLayo
       const reference = references.get(benchmark);
       const score = view.passAt1?.score ?? null;
       const refScore = reference?.view.passAt1?.score ?? null;
-      if (!reference || score === null || refScore === null || !source || !reference.rates) return view;
-      const paired = pairedDelta(reference.rates, source.tasks);
+      if (!reference || score === null || refScore === null || !source || !reference.source || !reference.rates) return view;
+      const paired = pairedDelta(reference.source.tasks, source.tasks, reference.rates);
       return {
         ...view,
         delta: {

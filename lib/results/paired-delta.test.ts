@@ -33,4 +33,16 @@ describe("pairedDelta", () => {
   it("tasks without attempts are not tasks of the cell", () => {
     expect(pairedDelta([t("a", 0, 0), t("b", 1)], [t("a", 1), t("b", 0)])).toMatchObject({ shared: 1, delta: -1, se: null, cellOnly: 1, baselineOnly: 0 });
   });
+
+  it("gives the same answer whether the two task lists line up or not", () => {
+    const base = [t("a", 0, 3), t("b", 2, 3), t("c", 3, 3), t("d", 1, 3)];
+    const cell = [t("a", 1, 3), t("b", 2, 3), t("c", 1, 3), t("d", 3, 3)];
+    const aligned = pairedDelta(base, cell);
+    const shuffled = pairedDelta([...base].reverse(), cell);
+    expect(shuffled.delta).toBeCloseTo(aligned.delta!, 12);
+    expect(shuffled.se).toBeCloseTo(aligned.se!, 12);
+    expect(aligned).toMatchObject({ shared: 4, baselineOnly: 0, cellOnly: 0 });
+    // d = 1/3, 0, −2/3, 2/3 → mean 1/12.
+    expect(aligned.delta).toBeCloseTo(1 / 12, 12);
+  });
 });

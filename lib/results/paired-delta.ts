@@ -25,8 +25,40 @@ export function taskRates(tasks: readonly TaskAttempts[]): Map<string, number> {
   return rates;
 }
 
-export function pairedDelta(baseline: readonly TaskAttempts[] | ReadonlyMap<string, number>, cell: readonly TaskAttempts[]): PairedDelta {
-  const base = baseline instanceof Map ? baseline : taskRates(baseline as readonly TaskAttempts[]);
+/**
+ * dᵢ when both cells list the same attempted tasks in the same order (the usual case: one benchmark, tasks
+ * sorted by id), without a lookup per task; null when they do not, and the general pairing applies.
+ */
+function alignedDiffs(baseline: readonly TaskAttempts[], cell: readonly TaskAttempts[]): number[] | null {
+  if (baseline.length !== cell.length) return null;
+  const diffs = new Array<number>(cell.length);
+  for (let i = 0; i < cell.length; i++) {
+    const b = baseline[i];
+    const c = cell[i];
+    if (b.taskId !== c.taskId || b.attempts === 0 || c.attempts === 0) return null;
+    diffs[i] = c.successes / c.attempts - b.successes / b.attempts;
+  }
+  return diffs;
+}
+
+function result(diffs: number[], baselineOnly: number, cellOnly: number): PairedDelta {
+  const delta = mean(diffs);
+  const se = standardError(diffs);
+  return {
+    shared: diffs.length,
+    baselineOnly,
+    cellOnly,
+    delta,
+    se,
+    ci: delta === null || se === null ? null : [delta - Z95 * se, delta + Z95 * se],
+  };
+}
+
+/** `baselineRates` (taskRates of the baseline) saves rebuilding the lookup when many cells pair against one baseline. */
+export function pairedDelta(baseline: readonly TaskAttempts[], cell: readonly TaskAttempts[], baselineRates?: ReadonlyMap<string, number>): PairedDelta {
+  const aligned = alignedDiffs(baseline, cell);
+  if (aligned) return result(aligned, 0, 0);
+  const base = baselineRates ?? taskRates(baseline);
   const diffs: number[] = [];
   let cellOnly = 0;
   for (const t of cell) {
@@ -35,14 +67,5 @@ export function pairedDelta(baseline: readonly TaskAttempts[] | ReadonlyMap<stri
     if (b === undefined) cellOnly += 1;
     else diffs.push(taskRate(t) - b);
   }
-  const delta = mean(diffs);
-  const se = standardError(diffs);
-  return {
-    shared: diffs.length,
-    baselineOnly: base.size - diffs.length,
-    cellOnly,
-    delta,
-    se,
-    ci: delta === null || se === null ? null : [delta - Z95 * se, delta + Z95 * se],
-  };
+  return result(diffs, base.size - diffs.length, cellOnly);
 }
