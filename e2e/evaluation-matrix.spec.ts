@@ -144,6 +144,8 @@ test.describe("evaluation matrix", () => {
     await expect(page.getByRole("region", { name: "Summary-only evaluation runs" })).toContainText("pass@1=0.55; total_instances=40");
 
     await page.getByRole("link", { name: `Select checkpoint 45 · H0 · ${BENCH} as A` }).click();
+    // Each pick is a navigation: wait for it to land before picking the next cell.
+    await expect(page.getByRole("status").filter({ hasText: "Now select B" })).toBeVisible();
     await page.getByRole("link", { name: `Select checkpoint 45 · H1 · ${BENCH} as B` }).click();
     const flips = page.getByRole("region", { name: "Flips from A to B" });
     await expect(flips).toContainText("20 shared: 9 rescued, 1 regressed, 4 solved by both, 6 failed by both");
