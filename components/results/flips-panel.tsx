@@ -60,7 +60,7 @@ function FlipRow({ flip }: { flip: TaskFlip }) {
         {oneEach ? (
           <Link href={comparePath(flip.a.runs[0].rolloutId!, flip.b.runs[0].rolloutId!)} aria-label={`Compare A and B on ${flip.key}`}>side by side</Link>
         ) : (
-          <span className="muted small">—</span>
+          <span className="muted small" title="Side by side needs one trajectory per side; open the repeats one by one">—</span>
         )}
       </td>
     </tr>
@@ -128,7 +128,7 @@ export function FlipsPanel({ a, b, flips, table }: Props) {
                   <th scope="col" className="num">B solved</th>
                   <th scope="col">A trajectories</th>
                   <th scope="col">B trajectories</th>
-                  <th scope="col">Compare</th>
+                  <th scope="col">Compare <span className="small muted">(one attempt each)</span></th>
                 </tr>
               </thead>
               <tbody>
