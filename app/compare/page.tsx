@@ -1,56 +1,60 @@
-// Harness comparison. For now: the versions each experiment holds, so it is clear what can be compared.
+// Comparison across experiments: the evaluation matrix of several experiments side by side — by default the
+// paper's Table 1 (one row per experiment at its final evaluated checkpoint, benchmarks as columns) — with
+// links to the overlaid training curves and to the cost side by side. The choices live in the URL.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getStore } from "@/db/client";
-import { listExperiments, listHarnessVersions } from "@/db/queries/experiments";
+import { listExperimentEvalCounts } from "@/db/queries/eval-matrix";
 import { requireUser } from "@/lib/auth/current-user";
-import type { HarnessVersionSummary } from "@/db/queries/types";
+import { crossComparePath, crossCostPath, curvesPath } from "@/lib/http/page-links";
+import { getMatrixPageData } from "@/lib/results/matrix-page-data";
+import { MAX_EXPERIMENTS, parseMatrixParams } from "@/lib/results/matrix-params";
 import { EmptyState } from "@/components/ui/empty-state";
-import { HarnessVersionsTable } from "@/components/experiments/harness-versions-table";
+import { EvalMatrixView } from "@/components/results/eval-matrix-view";
+import { ExperimentChooser } from "@/components/results/experiment-chooser";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Compare" };
 
-export default async function ComparePage() {
+interface Props {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}
+
+export default async function ComparePage({ searchParams }: Props) {
   await requireUser();
   const store = getStore();
-  const experiments = listExperiments(store);
-  const byExperiment = new Map<string, HarnessVersionSummary[]>();
-  for (const v of listHarnessVersions(store)) {
-    const list = byExperiment.get(v.experimentId);
-    if (list) list.push(v);
-    else byExperiment.set(v.experimentId, [v]);
-  }
-  const withVersions = experiments.filter((e) => byExperiment.has(e.id));
+  const { params, problems } = parseMatrixParams(await searchParams, { experiments: true });
+  const all = listExperimentEvalCounts(store);
+  // Without a choice: every experiment that has evaluation results (up to the cap), oldest first.
+  const chosen = params.experiments ?? all.filter((e) => e.evalRuns > 0).slice(0, MAX_EXPERIMENTS).map((e) => e.id);
+  const data = chosen.length > 0 ? getMatrixPageData(store, chosen, params, "methods") : null;
 
   return (
     <main>
       <header className="page-header">
-        <h1>Compare harness versions</h1>
-        <p className="muted">
-          Comparing H0, H1 and H2 means the same checkpoint evaluated under each harness on the same tasks: pass@1 with
-          95 % confidence intervals over tasks, paired per-task differences and flips, the curves of trainable rate and
-          pass rate over training, and the rollouts each version cost. The tables below list the harness versions each
-          experiment holds today, with their lineage and hooks per lifecycle position.
+        <h1>Compare</h1>
+        <p className="prose-text muted">
+          Experiments side by side. The evaluation matrix below puts pass@1 of each experiment on each benchmark with its 95 % interval over
+          tasks and the difference to a baseline in percentage points; the harness swap and full layouts show H0/H1/H2 on one checkpoint or every
+          evaluated checkpoint. Also: <Link href={curvesPath()}>training curves overlaid</Link> and <Link href={crossCostPath(chosen)}>cost side by side</Link>.
         </p>
       </header>
-      {withVersions.length === 0 ? (
-        <EmptyState title="No harness versions yet">
-          <p>
-            Harness versions arrive as <code>harness_version</code> events with their files; see the{" "}
-            <Link href="/api-docs">API documentation</Link>.
-          </p>
+      {all.length === 0 ? (
+        <EmptyState title="No experiments yet">
+          <p>Experiments appear when a trainer, evaluator or importer sends events; see the <Link href="/api-docs">API documentation</Link>.</p>
         </EmptyState>
       ) : (
-        withVersions.map((e) => (
-          <section key={e.id} className="section" aria-labelledby={`compare-${e.id}`}>
-            <h2 id={`compare-${e.id}`}>
-              <Link href={`/experiments/${encodeURIComponent(e.id)}`}>{e.name}</Link>{" "}
-              <span className="muted small">{e.method}</span>
-            </h2>
-            <HarnessVersionsTable versions={byExperiment.get(e.id) ?? []} />
-          </section>
-        ))
+        <>
+          <ExperimentChooser action={crossComparePath()} experiments={all} selected={chosen} preset={params.preset} harness={params.harness} />
+          {data ? (
+            <EvalMatrixView base={crossComparePath()} data={data} experiments={chosen} problems={problems} harnessParam={params.harness} />
+          ) : (
+            <>
+              {problems.length > 0 && <p className="notice small" role="note">Not applied: {problems.join("; ")}.</p>}
+              <p className="muted">No experiment has evaluation results yet: choose experiments above once evaluators have sent <code>eval_result</code> events.</p>
+            </>
+          )}
+        </>
       )}
     </main>
   );

@@ -1,0 +1,112 @@
+// The pass@1 matrix: rows × benchmarks and the equal-weight average. Each cell prints pass@1 with its 95 %
+// interval over tasks and its size; the baseline cell is marked, others show Δ in pp (and the paired Δ over
+// shared tasks). Links in each cell pick it as A, B or the baseline; all state stays in the URL. Server-rendered.
+import Link from "next/link";
+import type { CellRef } from "@/lib/results/cell-key";
+import type { EvalMatrix, MatrixCell, MatrixRow } from "@/lib/results/eval-matrix";
+import { formatCellSize, formatDelta, formatScoreWithCi } from "@/lib/results/matrix-format";
+import { formatPp } from "@/lib/stats/format-stats";
+import styles from "./eval-matrix.module.css";
+
+interface Props {
+  matrix: EvalMatrix;
+  /** What the rows are, for the caption: "harness versions at step 6", "experiments". */
+  rowsName: string;
+  cellTexts: Record<string, string>;
+  selectedA: string | null;
+  selectedB: string | null;
+  /** The address of the same view with one cell made A, B or the baseline. */
+  hrefWith: (change: { a?: CellRef; b?: CellRef; baseline?: CellRef }) => string;
+}
+
+const refOf = (c: MatrixCell): CellRef => ({
+  experimentId: c.experimentId, checkpointId: c.checkpointId, harnessVersionId: c.harnessVersionId, benchmark: c.benchmark,
+});
+
+function CellContent({ cell, props }: { cell: MatrixCell; props: Props }) {
+  const name = props.cellTexts[cell.key] ?? cell.key;
+  if (cell.state === "none") return <span className="muted" title="not evaluated">—</span>;
+  if (cell.state === "summary") {
+    return (
+      <div className={styles.cell}>
+        <div className={styles.score}>{cell.reportedPassAt1 === null ? "—" : (cell.reportedPassAt1 * 100).toFixed(1)}</div>
+        <div className="small muted">summary only: no interval, no per-task view</div>
+      </div>
+    );
+  }
+  const delta = cell.delta ? formatDelta(cell.delta) : null;
+  const isA = props.selectedA === cell.key;
+  const isB = props.selectedB === cell.key;
+  return (
+    <div className={styles.cell}>
+      <div className={styles.score}>{formatScoreWithCi(cell.passAt1)}</div>
+      <div className="small muted">{formatCellSize(cell.passAt1, cell.repeats)}</div>
+      {cell.role === "baseline" && <div><span className="badge badge-accent">baseline</span></div>}
+      {cell.role === "reference" && <div className="small muted" title="Δ of other rows on this benchmark is measured against this cell">baseline row</div>}
+      {delta && (
+        <div className={styles.delta}>
+          <span className={cell.delta!.pp > 0 ? styles.up : cell.delta!.pp < 0 ? styles.down : undefined}>{delta.delta}</span>
+          {cell.delta!.against === "reference" && <span className="small muted"> vs baseline row</span>}
+          {delta.paired && <div className="small muted">{delta.paired}</div>}
+        </div>
+      )}
+      <div className={styles.actions}>
+        {(isA || isB) && <span className="badge badge-info">{isA && isB ? "A = B" : isA ? "A" : "B"}</span>}
+        {!isA && <Link href={props.hrefWith({ a: refOf(cell) })} aria-label={`Select ${name} as A`}>A</Link>}
+        {!isB && <Link href={props.hrefWith({ b: refOf(cell) })} aria-label={`Select ${name} as B`}>B</Link>}
+        {cell.role !== "baseline" && <Link href={props.hrefWith({ baseline: refOf(cell) })} aria-label={`Use ${name} as the baseline`}>baseline</Link>}
+      </div>
+    </div>
+  );
+}
+
+function AverageCell({ row }: { row: MatrixRow }) {
+  const a = row.average;
+  if (!a.complete) return <span className="muted small" title="a benchmark of this row has no per-task score">—</span>;
+  return (
+    <div className={styles.cell}>
+      <div className={styles.score}>{formatScoreWithCi(a)}</div>
+      {a.deltaPp !== null && <div className={styles.delta}>Δ {formatPp(a.deltaPp)}</div>}
+    </div>
+  );
+}
+
+export function EvalMatrixTable(props: Props) {
+  const { matrix } = props;
+  return (
+    <div className="table-wrap">
+      <table className={`table ${styles.matrix}`}>
+        <caption>
+          pass@1 (%) of {props.rowsName} on each benchmark, with the 95 % interval over tasks; Δ in percentage points.
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Row</th>
+            {matrix.columns.map((b) => <th key={b} scope="col">{b}</th>)}
+            <th scope="col">
+              Average <span className="small muted">(equal-weight mean of {matrix.columns.length} benchmark{matrix.columns.length === 1 ? "" : "s"})</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {matrix.rows.map((row) => (
+            <tr key={row.spec.key} className={row.isBaselineRow ? styles.baselineRow : undefined}>
+              <th scope="row">
+                <div>{row.spec.label}</div>
+                {row.spec.detail && <div className="small muted">{row.spec.detail}</div>}
+                {row.spec.choice && <div className="small muted">{row.spec.choice}</div>}
+              </th>
+              {row.cells.map((c) => (
+                <td key={c.key} data-selected={c.key === props.selectedA || c.key === props.selectedB ? "true" : undefined}
+                  className={c.role === "baseline" ? styles.baselineCell : undefined}>
+                  <CellContent cell={c} props={props} />
+                </td>
+              ))}
+              <td><AverageCell row={row} /></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

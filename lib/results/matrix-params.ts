@@ -1,0 +1,89 @@
+// The matrix's state as it lives in the URL, so a link reproduces the view:
+//   experiments=a,b (across experiments; also repeated experiments=a&experiments=b, as a form sends them)
+//   preset=methods|harness-swap|full   harness=latest|incumbent|initial (methods)   checkpoint=<id> (harness swap)
+//   baseline=<cell>   a=<cell>   b=<cell>   (cells as lib/results/cell-key.ts writes them)
+// Parsed leniently: a bad value is dropped and named ("name: why"), the rest still applies.
+import { parseCellKey, cellKey, type CellRef } from "./cell-key";
+import { HARNESS_RULES, MATRIX_PRESETS, type HarnessRule, type MatrixPreset } from "./matrix-layout";
+
+export const MAX_EXPERIMENTS = 12;
+
+export interface MatrixParams {
+  experiments?: string[];
+  preset?: MatrixPreset;
+  harness?: HarnessRule;
+  checkpoint?: string;
+  baseline?: CellRef;
+  a?: CellRef;
+  b?: CellRef;
+}
+
+type Raw = Record<string, string | string[] | undefined>;
+
+const oneOf = <T extends string>(values: readonly T[], v: string): T | undefined =>
+  (values as readonly string[]).includes(v) ? (v as T) : undefined;
+
+const CELL_FORMAT = "not a matrix cell (experiment~checkpoint~harness~benchmark)";
+
+export function parseMatrixParams(raw: Raw, options: { experiments: boolean }): { params: MatrixParams; problems: string[] } {
+  const params: MatrixParams = {};
+  const problems: string[] = [];
+  const single = (key: string): string | undefined => {
+    const v = raw[key];
+    if (Array.isArray(v)) {
+      problems.push(`${key}: give one value`);
+      return undefined;
+    }
+    return v === undefined || v === "" ? undefined : v;
+  };
+
+  if (options.experiments) {
+    const v = raw.experiments;
+    const ids = (Array.isArray(v) ? v : v === undefined ? [] : [v]).flatMap((s) => s.split(",")).map((s) => s.trim()).filter(Boolean);
+    if (ids.some((id) => id.length > 256)) problems.push("experiments: an id has more than 256 characters");
+    const kept = [...new Set(ids.filter((id) => id.length <= 256))];
+    if (kept.length > MAX_EXPERIMENTS) problems.push(`experiments: at most ${MAX_EXPERIMENTS}; the first ${MAX_EXPERIMENTS} are shown`);
+    if (kept.length > 0) params.experiments = kept.slice(0, MAX_EXPERIMENTS);
+  }
+
+  const preset = single("preset");
+  if (preset !== undefined) {
+    const p = oneOf(MATRIX_PRESETS, preset);
+    if (p) params.preset = p;
+    else problems.push(`preset: one of ${MATRIX_PRESETS.join(", ")}`);
+  }
+  const harness = single("harness");
+  if (harness !== undefined) {
+    const h = oneOf(HARNESS_RULES, harness);
+    if (h) params.harness = h;
+    else problems.push(`harness: one of ${HARNESS_RULES.join(", ")}`);
+  }
+  const checkpoint = single("checkpoint");
+  if (checkpoint !== undefined) {
+    if (checkpoint.length <= 256) params.checkpoint = checkpoint;
+    else problems.push("checkpoint: at most 256 characters");
+  }
+  for (const key of ["baseline", "a", "b"] as const) {
+    const v = single(key);
+    if (v === undefined) continue;
+    const cell = v.length <= 2048 ? parseCellKey(v) : null;
+    if (cell) params[key] = cell;
+    else problems.push(`${key}: ${CELL_FORMAT}`);
+  }
+  return { params, problems };
+}
+
+/** The address of a matrix view; `base` is the page's path (experimentComparePath or "/compare"). */
+export function matrixHref(base: string, p: MatrixParams): string {
+  const enc = encodeURIComponent;
+  const parts: string[] = [];
+  if (p.experiments?.length) parts.push(`experiments=${p.experiments.map(enc).join(",")}`);
+  if (p.preset) parts.push(`preset=${p.preset}`);
+  if (p.harness) parts.push(`harness=${p.harness}`);
+  if (p.checkpoint !== undefined) parts.push(`checkpoint=${enc(p.checkpoint)}`);
+  for (const key of ["baseline", "a", "b"] as const) {
+    const cell = p[key];
+    if (cell) parts.push(`${key}=${enc(cellKey(cell))}`);
+  }
+  return parts.length ? `${base}?${parts.join("&")}` : base;
+}
