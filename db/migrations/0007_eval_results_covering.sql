@@ -1,0 +1,1 @@
+CREATE INDEX `eval_results_run_task_success` ON `eval_results` (`eval_run_id`,`task_id`,`success`);
