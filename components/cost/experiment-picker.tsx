@@ -41,7 +41,7 @@ export function ExperimentPicker({ chosen, choices }: { chosen: string[]; choice
         </ol>
       )}
       {rest.length > 0 && (
-        <form method="get" action={crossCostPath()} aria-label="Add an experiment">
+        <form method="get" action={crossCostPath()} aria-label="Choose experiments">
           {chosen.map((id) => (
             <input key={id} type="hidden" name="experiments" value={id} />
           ))}
