@@ -22,7 +22,7 @@ export function CostCompareTable({ experiments, rows }: { experiments: Experimen
         <caption className="visually-hidden">Cost side by side, each experiment against {first.name}</caption>
         <thead>
           <tr>
-            <th scope="col">Quantity</th>
+            <th scope="col" className={styles.quantity}>Quantity</th>
             {experiments.map((e) => (
               <th key={e.id} scope="col" className="num">
                 {e.name}
@@ -39,7 +39,7 @@ export function CostCompareTable({ experiments, rows }: { experiments: Experimen
         </thead>
         {groups.map((g) => (
           <tbody key={g}>
-            <tr>
+            <tr className={styles.groupRow}>
               <th scope="colgroup" colSpan={1 + experiments.length + rest.length}>{g}</th>
             </tr>
             {rows.filter((r) => r.group === g).map((r) => (

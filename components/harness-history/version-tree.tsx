@@ -2,11 +2,18 @@
 // and left (pending or rejected proposals, engineer patches never promoted) folded into one disclosure per
 // parent — an experiment with a version per patch stays one screen long. A filter or ?expand=all unfolds
 // them. With a filter, only matches and their ancestors are drawn (ancestors dimmed).
+import Link from "next/link";
 import type { VersionNode } from "@/lib/harness-history/version-tree";
 import { countDescendants } from "@/lib/harness-history/version-tree";
 import { PROPOSAL_STATUSES } from "@/lib/domain/vocabulary";
 import { VersionEntry, type EntryContext } from "./version-entry";
 import styles from "./harness-history.module.css";
+
+/**
+ * A folded group larger than this is not sent at all (a Harness-R1 experiment may hold thousands of patch
+ * versions below H0): its line links to the unfolded view and the filter finds single versions.
+ */
+export const FOLDED_RENDER_LIMIT = 40;
 
 export interface TreeView {
   ctx: EntryContext;
@@ -16,6 +23,8 @@ export interface TreeView {
   /** Versions matching the filter (the rest of `shown` is context). */
   matched: ReadonlySet<string>;
   unfold: boolean;
+  /** The address of this view with every explored branch unfolded. */
+  unfoldHref: string;
 }
 
 export function VersionTree({ roots, view }: { roots: VersionNode[]; view: TreeView }) {
@@ -41,7 +50,12 @@ function Node({ node, view }: { node: VersionNode; view: TreeView }) {
           <Nodes nodes={main} view={view} />
         </ol>
       )}
-      {explored.length > 0 && (
+      {explored.length > FOLDED_RENDER_LIMIT && !view.unfold && (
+        <p className={`${styles.explored} muted small`}>
+          {exploredSummary(node, explored)} — <Link href={view.unfoldHref}>unfold</Link> or use the filter to find one.
+        </p>
+      )}
+      {explored.length > 0 && (view.unfold || explored.length <= FOLDED_RENDER_LIMIT) && (
         <details className={styles.explored} open={view.unfold}>
           <summary>{exploredSummary(node, explored)}</summary>
           <ol>

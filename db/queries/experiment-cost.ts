@@ -1,12 +1,12 @@
 // What an experiment spent (issue 6, part 4): its rollouts summed per (run, purpose) — counts, tokens, USD,
-// turns and duration, each reported quantity with the number of rollouts that reported it — and its calls
-// to the teachers and the engineer. One grouped scan of the experiment's rollouts, which SQLite answers from
-// the covering index rollouts_browse_created without reading a row.
+// turns and duration, each reported quantity with the number of rollouts that reported it (from the kept
+// totals of rollout-totals.ts) — and its calls to the teachers and the engineer.
 import "server-only";
 import type { Store } from "../client";
 import type { CostAggregate, RunInfo } from "../../lib/cost/cost-summary";
 import type { CallCounts } from "../../lib/cost/model-calls";
-import type { ExperimentMethod, RolloutPurpose } from "../../lib/domain/vocabulary";
+import type { ExperimentMethod } from "../../lib/domain/vocabulary";
+import { getRolloutTotals, TOTAL_FIELDS, type RolloutTotals } from "./rollout-totals";
 
 export interface ExperimentCostData {
   experiment: { id: string; name: string; method: ExperimentMethod };
@@ -14,31 +14,6 @@ export interface ExperimentCostData {
   aggregates: CostAggregate[];
   calls: CallCounts;
 }
-
-interface AggregateRow {
-  runId: string;
-  purpose: RolloutPurpose;
-  rollouts: number;
-  promptReported: number;
-  promptSum: number;
-  completionReported: number;
-  completionSum: number;
-  costReported: number;
-  costSum: number;
-  turns: number;
-  durationReported: number;
-  durationSum: number;
-}
-
-// total() is 0.0 over no values where sum() is NULL; count(x) counts the non-null values: the "reported by".
-const AGGREGATES_SQL = `
-SELECT run_id AS runId, purpose, count(*) AS rollouts,
-  count(prompt_tokens) AS promptReported, total(prompt_tokens) AS promptSum,
-  count(completion_tokens) AS completionReported, total(completion_tokens) AS completionSum,
-  count(cost_usd) AS costReported, total(cost_usd) AS costSum,
-  total(num_turns) AS turns,
-  count(duration_ms) AS durationReported, total(duration_ms) AS durationSum
-FROM rollouts WHERE experiment_id = ? GROUP BY run_id, purpose`;
 
 const CALLS_SQL = `
 SELECT
@@ -54,7 +29,14 @@ export function getExperimentCost(store: Store, experimentId: string): Experimen
   const runs = db
     .prepare("SELECT id, name, kind, status FROM runs WHERE experiment_id = ? ORDER BY coalesce(started_at, created_at), created_at, rowid")
     .all(experimentId) as RunInfo[];
-  const aggregates = (db.prepare(AGGREGATES_SQL).all(experimentId) as AggregateRow[]).map((r) => ({
+  const byRunPurpose = new Map<string, RolloutTotals>();
+  for (const r of getRolloutTotals(store, experimentId)) {
+    const key = `${r.runId}\u0000${r.purpose}`;
+    const sum = byRunPurpose.get(key);
+    if (!sum) byRunPurpose.set(key, r);
+    else for (const f of TOTAL_FIELDS) sum[f] += r[f];
+  }
+  const aggregates = [...byRunPurpose.values()].map((r) => ({
     runId: r.runId,
     purpose: r.purpose,
     rollouts: r.rollouts,

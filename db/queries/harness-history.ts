@@ -7,6 +7,7 @@ import type { Store } from "../client";
 import type { RolloutPurpose } from "../../lib/domain/vocabulary";
 import type { HarnessHistory, HistoryFile, HistoryPromotion, HistoryProposal, HistoryVersion, VersionOrigin } from "../../lib/harness-history/types";
 import { getIncumbent } from "./harness-incumbent";
+import { getRolloutTotals } from "./rollout-totals";
 
 interface VersionRow {
   id: string;
@@ -61,13 +62,12 @@ export function getHarnessHistory(store: Store, experimentId: string): HarnessHi
   for (const p of proposalRows) if (!proposalByCandidate.has(p.candidateId)) proposalByCandidate.set(p.candidateId, p);
 
   const rollouts = new Map<string, Partial<Record<RolloutPurpose, number>>>();
-  const rolloutRows = db
-    .prepare(
-      `SELECT harness_version_id AS versionId, purpose, count(*) AS n FROM rollouts
-       WHERE experiment_id = ? AND harness_version_id IS NOT NULL GROUP BY harness_version_id, purpose`,
-    )
-    .all(experimentId) as Array<{ versionId: string; purpose: RolloutPurpose; n: number }>;
-  for (const r of rolloutRows) rollouts.set(r.versionId, { ...rollouts.get(r.versionId), [r.purpose]: r.n });
+  for (const r of getRolloutTotals(store, experimentId)) {
+    if (r.harnessVersionId === null) continue;
+    const counts = rollouts.get(r.harnessVersionId) ?? {};
+    counts[r.purpose] = (counts[r.purpose] ?? 0) + r.rollouts;
+    rollouts.set(r.harnessVersionId, counts);
+  }
 
   const versions: HistoryVersion[] = rows.map((row) => {
     // The version names its proposal (origin_proposal); a candidate sent without that link is still the

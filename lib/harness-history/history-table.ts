@@ -24,6 +24,8 @@ export const HISTORY_COLUMNS = [
 
 export function historyTable(history: HarnessHistory, shown: ReadonlySet<string>, sameAs: ReadonlyMap<string, string>): TableData {
   const labelOf = new Map(history.versions.map((v) => [v.id, v.label]));
+  const promoted = new Map<string, string[]>();
+  for (const p of history.promotions) promoted.set(p.harnessVersionId, [...(promoted.get(p.harnessVersionId) ?? []), promotionText(p)]);
   const rows = [...history.versions].sort(byCreation).filter((v) => shown.has(v.id)).map((v) => {
     const same = sameAs.get(v.id);
     return [
@@ -32,7 +34,7 @@ export function historyTable(history: HarnessHistory, shown: ReadonlySet<string>
       v.files.length, kindSummary(v.files) || null, hookSummary(v) || null,
       same === undefined ? null : (labelOf.get(same) ?? same),
       history.incumbent?.harnessVersionId === v.id ? history.incumbent.label : null,
-      history.promotions.filter((p) => p.harnessVersionId === v.id).map(promotionText).join("; ") || null,
+      promoted.get(v.id)?.join("; ") ?? null,
       rolloutTotal(v.rollouts), new Date(v.createdAt).toISOString(), v.id,
     ];
   });

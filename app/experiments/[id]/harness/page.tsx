@@ -93,6 +93,7 @@ export default async function HarnessHistoryPage({ params, searchParams }: Props
               view={{
                 ctx: { experimentId: experiment.id, query, labelOf: view.labelOf, sameAs: view.sameAs, promotions: history.promotions, incumbent: history.incumbent },
                 mainline: view.mainline, shown: view.shown, matched: view.matched, unfold: Boolean(query.q || query.expand),
+                unfoldHref: historyHref(experiment.id, { ...query, expand: "all" }),
               }}
             />
           </section>
