@@ -1,0 +1,84 @@
+// What one experiment cost (issue 6, part 4): rollouts by purpose (policy training, preparation, comparison,
+// evaluation, re-runs) with tokens and USD where producers reported them, turns and rollout time; the calls
+// to the teachers and the engineer; the same per run. Every table can be copied as CSV or Markdown.
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { getStore } from "@/db/client";
+import { getExperimentCost } from "@/db/queries/experiment-cost";
+import { requireUser } from "@/lib/auth/current-user";
+import { idFromSegment } from "@/lib/http/dynamic-segment";
+import { crossCostPath, experimentPath } from "@/lib/http/page-links";
+import { formatCount } from "@/lib/format";
+import { summariseByPurpose, summariseByRun } from "@/lib/cost/cost-summary";
+import { callsTable } from "@/lib/cost/model-calls";
+import { purposeTable, runTable } from "@/lib/cost/purpose-table";
+import { Badge } from "@/components/ui/badge";
+import { TableExport } from "@/components/ui/table-export";
+import { ExperimentTabs } from "@/components/experiments/experiment-tabs";
+import { CallsTable } from "@/components/cost/calls-table";
+import { GpuHoursNote } from "@/components/cost/gpu-hours-note";
+import { PurposeCostTable } from "@/components/cost/purpose-cost-table";
+import { RunCostTable } from "@/components/cost/run-cost-table";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Cost" };
+
+interface Props {
+  params: Promise<{ id: string }>;
+}
+
+export default async function ExperimentCostPage({ params }: Props) {
+  await requireUser();
+  const id = idFromSegment((await params).id);
+  const data = id === null ? null : getExperimentCost(getStore(), id);
+  if (!data) notFound();
+  const { experiment } = data;
+  const purposes = summariseByPurpose(data.aggregates);
+  const runs = summariseByRun(data.aggregates, data.runs);
+
+  return (
+    <main>
+      <header className="page-header">
+        <nav className="breadcrumbs" aria-label="Breadcrumb">
+          <Link href="/experiments">Experiments</Link> / <Link href={experimentPath(experiment.id)}>{experiment.name}</Link> / cost
+        </nav>
+        <div className="title-row">
+          <h1>Cost</h1>
+          <Badge tone="accent" title="Method">{experiment.method}</Badge>
+        </div>
+        <ExperimentTabs experimentId={experiment.id} method={experiment.method} current="cost" />
+      </header>
+
+      <p>
+        {formatCount(purposes.all.rollouts)} rollouts in all, {formatCount(purposes.trainingSide.rollouts)} of them on the training side (every
+        purpose but evaluation). <Link href={crossCostPath([experiment.id])}>Set it side by side with another experiment</Link>.
+      </p>
+      <GpuHoursNote />
+
+      <section className="section" aria-labelledby="purpose-heading">
+        <h2 id="purpose-heading">Rollouts by purpose</h2>
+        <TableExport table={purposeTable(purposes)} name="rollouts by purpose" />
+        <PurposeCostTable summary={purposes} />
+      </section>
+
+      <section className="section" aria-labelledby="calls-heading">
+        <h2 id="calls-heading">Teacher and engineer calls</h2>
+        <TableExport table={callsTable(data.calls)} name="model calls" />
+        <CallsTable calls={data.calls} />
+      </section>
+
+      <section className="section" aria-labelledby="runs-heading">
+        <h2 id="runs-heading">Per run</h2>
+        {runs.length === 0 ? (
+          <p className="muted">No runs yet.</p>
+        ) : (
+          <>
+            <TableExport table={runTable(runs)} name="cost per run" />
+            <RunCostTable runs={runs} />
+          </>
+        )}
+      </section>
+    </main>
+  );
+}

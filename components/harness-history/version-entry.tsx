@@ -1,0 +1,122 @@
+// One harness version in the history: label, origin (with the proposal, its epoch and round), parent,
+// description, files by kind and hooks by lifecycle position, incumbent and promotions, the rollouts run
+// under it, and links that put it into the diff below. Producer text (labels, titles, descriptions) is
+// rendered as text.
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { HOOK_POSITIONS, ROLLOUT_PURPOSES } from "@/lib/domain/vocabulary";
+import { formatCount } from "@/lib/format";
+import { proposalPath } from "@/lib/http/page-links";
+import { hooksByPosition, kindSummary } from "@/lib/harness-history/file-summary";
+import { historyHref, versionAnchor, type HistoryQuery } from "@/lib/harness-history/history-query";
+import { promotionText } from "@/lib/harness-history/promotion-text";
+import { rolloutTotal } from "@/lib/harness-history/history-table";
+import type { HistoryPromotion, HistoryVersion } from "@/lib/harness-history/types";
+import { RelativeTime } from "@/components/ui/relative-time";
+import { StatusBadge } from "@/components/ui/status-badge";
+import styles from "./harness-history.module.css";
+
+export interface EntryContext {
+  experimentId: string;
+  query: HistoryQuery;
+  labelOf: ReadonlyMap<string, string>;
+  sameAs: ReadonlyMap<string, string>;
+  promotions: readonly HistoryPromotion[];
+  incumbent: { harnessVersionId: string; label: string } | null;
+}
+
+const ORIGIN_TEXT = { initial: "initial (base)", proposal: "proposal", manual: "manual", import: "import" } as const;
+
+export function VersionEntry({ version: v, ctx, context, children }: { version: HistoryVersion; ctx: EntryContext; context: boolean; children?: ReactNode }) {
+  const incumbent = ctx.incumbent?.harnessVersionId === v.id;
+  const same = ctx.sameAs.get(v.id);
+  const promotions = ctx.promotions.filter((p) => p.harnessVersionId === v.id);
+  const classes = [styles.entry, incumbent ? styles.incumbent : "", context ? styles.context : ""].filter(Boolean).join(" ");
+  const pick = (q: HistoryQuery) => historyHref(ctx.experimentId, { ...ctx.query, ...q }, "harness-diff");
+  return (
+    <li id={versionAnchor(v.id)} className={classes} aria-label={`Harness version ${v.label}`}>
+      <div className={styles.card}>
+        <div className={styles.head}>
+          <span className={styles.label}>{v.label}</span>
+          <span className="badge badge-outline" title="Origin">{ORIGIN_TEXT[v.origin]}</span>
+          {incumbent && <span className="badge badge-success">incumbent {ctx.incumbent?.label}</span>}
+          {same !== undefined && <span className="muted small">same files as {ctx.labelOf.get(same) ?? same}</span>}
+          {context && <span className="muted small">(shown for its place in the tree)</span>}
+          <span className="muted small mono">{v.id}</span>
+        </div>
+        <p className={styles.line}>
+          <span className="muted">parent </span>
+          {v.parentId === null ? <span className="muted">none</span> : <a href={`#${versionAnchor(v.parentId)}`}>{ctx.labelOf.get(v.parentId) ?? v.parentId}</a>}
+          {v.proposal && (
+            <>
+              <span className="muted"> · from proposal </span>
+              <Link href={proposalPath(v.proposal.id)}>{v.proposal.title}</Link>
+              {v.proposal.epoch !== null && v.proposal.round !== null && <span className="muted"> (epoch {v.proposal.epoch}, round {v.proposal.round})</span>}{" "}
+              <StatusBadge status={v.proposal.status} />
+            </>
+          )}
+          <span className="muted"> · created </span>
+          <RelativeTime ms={v.createdAt} />
+        </p>
+        {v.description && v.description !== v.proposal?.title && <p className={`${styles.line} prose-text`}>{v.description}</p>}
+        <FilesLine version={v} />
+        {promotions.length > 0 && (
+          <ul className={styles.promotions} aria-label={`Promotions of ${v.label}`}>
+            {promotions.map((p) => (
+              <li key={p.id}>
+                {promotionText(p)} <RelativeTime ms={p.createdAt} />
+              </li>
+            ))}
+          </ul>
+        )}
+        <RolloutsLine version={v} experimentId={ctx.experimentId} />
+        <p className={styles.actions}>
+          {v.parentId !== null && ctx.labelOf.has(v.parentId) && (
+            <Link href={pick({ base: v.parentId, candidate: v.id })}>Diff against parent</Link>
+          )}
+          <Link href={pick({ base: v.id })} aria-label={`Use ${v.label} as the diff's base`}>Use as base</Link>
+          <Link href={pick({ candidate: v.id })} aria-label={`Use ${v.label} as the diff's candidate`}>Use as candidate</Link>
+        </p>
+      </div>
+      {children}
+    </li>
+  );
+}
+
+function FilesLine({ version: v }: { version: HistoryVersion }) {
+  const hooks = hooksByPosition(v.files);
+  const positions = HOOK_POSITIONS.filter((p) => hooks[p] > 0);
+  return (
+    <p className={styles.line}>
+      {formatCount(v.files.length)} {v.files.length === 1 ? "file" : "files"}
+      {v.files.length > 0 && <span className="muted"> ({kindSummary(v.files)})</span>}
+      {positions.length > 0 && (
+        <>
+          <span className="muted"> · hooks </span>
+          <span className={styles.badges} aria-label="Hooks by lifecycle position">
+            {positions.map((p) => (
+              <span key={p} className="badge badge-outline" title={`${hooks[p]} hook ${hooks[p] === 1 ? "file" : "files"} at ${p}`}>
+                {p}{hooks[p] > 1 ? ` ×${hooks[p]}` : ""}
+              </span>
+            ))}
+          </span>
+        </>
+      )}
+    </p>
+  );
+}
+
+function RolloutsLine({ version: v, experimentId }: { version: HistoryVersion; experimentId: string }) {
+  const total = rolloutTotal(v.rollouts);
+  if (total === 0) return <p className={`${styles.line} muted`}>no rollouts under this version</p>;
+  const parts = ROLLOUT_PURPOSES.filter((p) => (v.rollouts[p] ?? 0) > 0).map((p) => `${p} ${formatCount(v.rollouts[p])}`);
+  const href = `/trajectories?experiment=${encodeURIComponent(experimentId)}&harness_version=${encodeURIComponent(v.id)}`;
+  return (
+    <p className={styles.line}>
+      <Link href={href}>
+        {formatCount(total)} {total === 1 ? "rollout" : "rollouts"}
+      </Link>{" "}
+      <span className="muted">({parts.join(", ")})</span>
+    </p>
+  );
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from "vitest";
+import { prepareHistoryView } from "./history-view";
+import { promotionText } from "./promotion-text";
+import { file, promotion, version } from "./test-versions";
+import type { HarnessHistory } from "./types";
+
+const history: HarnessHistory = {
+  versions: [
+    version("H0", { origin: "initial", createdAt: 1, files: [file("a", "1")] }),
+    version("cand", { parentId: "H0", createdAt: 2, files: [file("a", "2"), file("hooks/h.py", "3", "hook", "pre_action")], proposal: { id: "p", title: "Add h", kind: "tool_hook", status: "rejected", epoch: 1, round: 0 }, rollouts: { comparison: 4 } }),
+    version("H1", { origin: "manual", parentId: "H0", createdAt: 3, files: [file("a", "1")] }),
+  ],
+  promotions: [],
+  incumbent: { harnessVersionId: "H0", label: "H0" },
+};
+
+describe("prepareHistoryView", () => {
+  it("defaults the diff to the initial version against the latest on the main line", () => {
+    const view = prepareHistoryView(history, {});
+    expect(view.pair && [view.pair.base.id, view.pair.candidate.id, view.pair.isDefault]).toEqual(["H0", "H1", true]);
+    expect(view.options.map((o) => [o.id, o.text, o.mainline])).toEqual([
+      ["H0", "H0 — initial", true],
+      ["cand", "cand — rejected", false],
+      ["H1", "H1 — manual", true],
+    ]);
+  });
+
+  it("takes the URL's pair, filling a missing side from the default", () => {
+    const view = prepareHistoryView(history, { candidate: "cand" });
+    expect(view.pair && [view.pair.base.id, view.pair.candidate.id, view.pair.isDefault]).toEqual(["H0", "cand", false]);
+    expect(prepareHistoryView(history, { base: "cand", candidate: "H0" }).pair?.base.id).toBe("cand");
+  });
+
+  it("filters the table and the tree to the matches and their ancestors", () => {
+    const view = prepareHistoryView(history, { q: "pre_action" });
+    expect([...view.matched]).toEqual(["cand"]);
+    expect([...view.shown].sort()).toEqual(["H0", "cand"]);
+    expect(view.table.rows.map((r) => r[0])).toEqual(["H0", "cand"]);
+  });
+
+  it("builds the timeline table from the same values the tree shows", () => {
+    const view = prepareHistoryView({ ...history, promotions: [promotion("H1", "H1")], incumbent: { harnessVersionId: "H1", label: "H1" } }, {});
+    const col = (name: string) => view.table.columns.indexOf(name);
+    const [h0, cand, h1] = view.table.rows;
+    expect(cand[col("Proposal")]).toBe("Add h");
+    expect(cand[col("Epoch")]).toBe(1);
+    expect(cand[col("Hooks")]).toBe("pre_action");
+    expect(cand[col("File kinds")]).toBe("1 tool, 1 hook");
+    expect(cand[col("Rollouts")]).toBe(4);
+    expect(h1[col("Same files as")]).toBe("H0");
+    expect(h1[col("Incumbent")]).toBe("H1");
+    expect(h1[col("Promotions")]).toBe("promoted to incumbent H1 by decision of acceptance-rule (rule)");
+    expect(h0[col("Incumbent")]).toBeNull();
+    expect(h0[col("Parent")]).toBeNull();
+  });
+
+  it("has no pair with a single version", () => {
+    expect(prepareHistoryView({ versions: [version("only", { origin: "initial" })], promotions: [], incumbent: null }, {}).pair).toBeNull();
+  });
+});
+
+describe("promotionText", () => {
+  it("says who promoted or demoted", () => {
+    expect(promotionText({ ...promotion("v", "H2"), actor: "alice", actorKind: "human" })).toBe("promoted to incumbent H2 by decision of alice (person)");
+    expect(promotionText({ ...promotion("v", "H2", "demote"), actor: null, actorKind: null })).toBe("demoted (H2 taken back) by a decision");
+  });
+});
