@@ -43,7 +43,7 @@ export function saveJobTemplate(store: Store, input: SaveTemplateInput, actor: A
 export interface NewJob {
   id: string;
   experimentId: string;
-  templateId: string;
+  templateId: string | null;
   kind: JobTemplateSpec["kind"];
   params: Record<string, unknown>;
   command: string[];
