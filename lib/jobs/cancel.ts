@@ -8,9 +8,9 @@ import { finishJob, setJobStatusReason } from "../../db/mutations/jobs";
 import { recordAudit } from "../auth/audit";
 import { auditActorOf, mayLaunch, type JobActor } from "./permissions";
 import { jobRuntime } from "./runtime";
-import { beginEnding, CANCEL_MARK } from "./local-runner";
+import { beginEnding } from "./local-runner";
 import { cancelSlurmJob } from "./slurm-commands";
-import { jobDirOf, removeTokenFile } from "./job-dir";
+import { CANCEL_MARK, jobDirOf, removeTokenFile } from "./job-dir";
 
 export type CancelResult = { ok: true; job: JobRecord } | { ok: false; status: 403 | 404 | 409 | 503; error: string };
 

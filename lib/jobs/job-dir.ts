@@ -10,6 +10,8 @@ export const SPEC_FILE = "spec.json";
 export const EXIT_FILE = "exit.json";
 export const SLURM_SCRIPT = "job.sbatch";
 export const TOKEN_FILE = ".token";
+/** jobs.status_reason of a job being cancelled: carries the request (and who made it) across a restart. */
+export const CANCEL_MARK = "cancel requested by ";
 
 /** The directory of a job, from its log path (which the job record keeps). */
 export const jobDirOf = (logPath: string) => path.dirname(logPath);

@@ -7,7 +7,7 @@ import { StringDecoder } from "node:string_decoder";
 import type { JobRecord } from "../../db/queries/jobs";
 import { finishJob, markJobRunning, setJobExternalId, setJobTokenExpiry, type FinalStatus } from "../../db/mutations/jobs";
 import { checkIdentity } from "./process-identity";
-import { EXIT_FILE, jobDirOf, readLaunchSpec } from "./job-dir";
+import { CANCEL_MARK, EXIT_FILE, jobDirOf, readLaunchSpec } from "./job-dir";
 import { groupAlive, readExitRecord, signalGroup, spawnJob } from "./local-process";
 import { inheritedEnv } from "./job-config";
 import { reissueJobToken, tokenLifetimeMs } from "./job-token";
@@ -62,7 +62,6 @@ export function beginEnding(rt: JobRuntime, job: Pick<JobRecord, "id" | "externa
   signalGroup(job.externalId, "SIGTERM");
 }
 
-const CANCEL_MARK = "cancel requested by ";
 
 export async function checkLocalJob(rt: JobRuntime, job: JobRecord): Promise<void> {
   const now = Date.now();
@@ -125,5 +124,3 @@ function readTimeLimitMs(job: JobRecord): number | null {
     return null;
   }
 }
-
-export { CANCEL_MARK };

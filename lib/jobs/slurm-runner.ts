@@ -12,6 +12,7 @@ import { slurmBatchScript } from "./slurm-script";
 import { querySlurmJob, submitBatch } from "./slurm-commands";
 import { tokenLifetimeMs } from "./job-token";
 import { followProgress } from "./progress-follow";
+import { CANCEL_MARK } from "./job-dir";
 import type { JobRuntime } from "./runtime";
 
 /** Writes the script and submits it; on any failure the job ends "failed" with the reason. Returns that reason, or null. */
@@ -44,7 +45,9 @@ export async function checkSlurmJob(rt: JobRuntime, job: JobRecord): Promise<voi
   const end = (status: "succeeded" | "failed" | "cancelled" | "lost", exitCode: number | null, reason: string | null) => {
     if (job.logPath) followProgress(rt, job);
     const ending = rt.ending.get(job.id);
-    finishJob(rt.store, job.id, { status, exitCode, reason: status === "cancelled" && ending ? ending.reason : reason, finishedAt: Date.now(), actor: status === "cancelled" ? ending?.actor : undefined });
+    // Whoever cancelled it — this runtime, or another one before a restart (the reason column says so).
+    const cancelledBy = ending?.reason ?? (job.statusReason?.startsWith(CANCEL_MARK) ? `cancelled by ${job.statusReason.slice(CANCEL_MARK.length)}` : null);
+    finishJob(rt.store, job.id, { status, exitCode, reason: status === "cancelled" && cancelledBy ? cancelledBy : reason, finishedAt: Date.now(), actor: status === "cancelled" ? ending?.actor : undefined });
     if (jobDir) removeTokenFile(jobDir);
     rt.ending.delete(job.id);
     rt.logs.delete(job.id);
