@@ -27,10 +27,10 @@ const count = (store: Store, sql: string, ...params: unknown[]) => (store.sqlite
 beforeAll(async () => {
   env = await startJobTestEnv(getStore(), where);
   const admin = { kind: "token" as const, id: "test-admin", scopes: ["admin" as const] };
-  const script = (id: string, code: string) => {
+  const script = (id: string, code: string, resources: object = {}) => {
     const saved = saveTemplate(getStore(), {
       id, experimentId: REF_EXPERIMENT, actor: admin,
-      spec: { name: id, kind: "custom", command: ["{node}", "-e", code.replace(/[{}]/g, (c) => c + c), "{seconds}"], placeholders: { seconds: { type: "repeats", default: 1 } } },
+      spec: { name: id, kind: "custom", command: ["{node}", "-e", code.replace(/[{}]/g, (c) => c + c), "{seconds}"], placeholders: { seconds: { type: "repeats", default: 1 } }, resources },
     });
     if (!saved.ok) throw new Error(saved.error);
   };
@@ -38,6 +38,7 @@ beforeAll(async () => {
   // Ignores SIGTERM and leaves a grandchild in its process group that ignores it too: only SIGKILL ends them.
   script("stubborn", `process.on("SIGTERM", () => console.log("ignoring SIGTERM")); require("child_process").spawn(process.execPath, ["-e", "process.on('SIGTERM',()=>{}); setInterval(()=>{}, 1000)"], { stdio: "inherit" }); console.log("started"); setInterval(() => {}, 1000)`);
   script("fails", `console.error("bad things"); process.exit(3)`);
+  script("limited", `setTimeout(() => {}, Number(process.argv[1]) * 1000)`, { timeLimitMinutes: 1 });
 }, 60_000);
 
 afterAll(async () => {
@@ -151,6 +152,20 @@ describe("the queue and exit codes", () => {
     expect(readLog(store, job.id)).toContain("bad things");
     const tail = jobs.tailLog(store, job.id, 0);
     expect(tail).toMatchObject({ ok: true, text: "bad things\n", done: true });
+    await jobs.jobRuntime(store).stop();
+  });
+});
+
+describe("the time limit", () => {
+  it("ends a local job that runs past its template's time limit as failed, saying so", async () => {
+    const store = server();
+    jobs.startJobSupervisor(store);
+    const job = await launch(store, "limited", { seconds: 60 });
+    await waitForJob(store, job.id, ["running"]);
+    // Pretend it started two minutes ago rather than wait one real minute.
+    store.sqlite.prepare("UPDATE jobs SET started_at = ? WHERE id = ?").run(Date.now() - 120_000, job.id);
+    await waitForJob(store, job.id, ["failed", "succeeded", "cancelled", "lost"], 10_000);
+    expect(jobs.getJob(store, job.id)).toMatchObject({ status: "failed", statusReason: "time limit of 1 min exceeded" });
     await jobs.jobRuntime(store).stop();
   });
 });

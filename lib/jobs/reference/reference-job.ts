@@ -76,6 +76,9 @@ export async function runReferenceJob(kind: ReferenceJobKind, args: ReferenceJob
   if (!Number.isInteger(expSeed) || (size !== "small" && size !== "default")) {
     throw new Error(`experiment "${env.experiment}" is not a reference experiment: its config has no seed and size (run \`harness-lab demo\` to create one)`);
   }
+  // The argv names the versions; the job directory holds their files. They must agree.
+  if (args.harnessVersion && inputs.harness?.id !== args.harnessVersion) throw new Error(`--harness-version ${args.harnessVersion} is not the version in HARNESS_LAB_HARNESS_DIR (${inputs.harness?.id ?? "none"})`);
+  if (args.proposal && inputs.proposal?.id !== args.proposal) throw new Error(`--proposal ${args.proposal} is not the proposal of the job's inputs (${inputs.proposal?.id ?? "none"})`);
   const checkpoint = args.checkpoint ? inputs.checkpoints[args.checkpoint] ?? null : null;
   if (args.checkpoint && !checkpoint) throw new Error(`checkpoint "${args.checkpoint}" is not among the job's inputs`);
   const weights = checkpoint?.metadata?.weights;
