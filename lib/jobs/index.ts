@@ -26,7 +26,8 @@
 // READ (db/queries/jobs.ts, log-tail.ts)
 //   getJob(store, id) / listJobs(store, { status, experimentId, executor, templateId, kind, createdBy, before, limit })
 //     → JobRecord: status, reason, exit code, duration, progress + message, who launched it, the runs it produced
-//   tailLog(store, jobId, offset) → { text, nextOffset, size, done }: poll (or stream) from nextOffset
+//   tailLog(store, jobId, offset) → { text, nextOffset, size, done }: poll from nextOffset;
+//   followLog(store, jobId, { offset, signal }) — an async generator of chunks until the job ended (for streaming)
 //
 // SUPERVISION (supervisor.ts, runtime.ts)
 //   startJobSupervisor(store) → { recovered, stop }: recoverJobs first, then a tick every 2 s (local queue with
@@ -44,7 +45,7 @@
 export { launchJob, type LaunchInput, type LaunchResult } from "./launch";
 export { cancelJob, type CancelResult } from "./cancel";
 export { getJob, listJobs, type JobRecord, type JobFilter, type JobStatus } from "../../db/queries/jobs";
-export { tailLog, type LogChunk } from "./log-tail";
+export { tailLog, followLog, type LogChunk } from "./log-tail";
 export { recoverJobs, startJobSupervisor, type JobSupervisor, type RecoveryReport } from "./supervisor";
 export { configureJobRuntime, jobRuntime, type RuntimeOptions } from "./runtime";
 export { saveTemplate, getJobTemplate, listJobTemplates, type JobTemplate, type TemplateResult } from "./templates";

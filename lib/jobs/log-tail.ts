@@ -58,3 +58,23 @@ export function completeUtf8Length(buf: Uint8Array): number {
   }
   return buf.length;
 }
+
+/**
+ * Follows a job's log until the job has ended and everything is read: yields each new chunk (empty ones are
+ * skipped). For a streaming route handler: `for await (const chunk of followLog(store, id, { signal }))`.
+ */
+export async function* followLog(
+  store: Store,
+  jobId: string,
+  options: { offset?: number; intervalMs?: number; signal?: AbortSignal } = {},
+): AsyncGenerator<Extract<LogChunk, { ok: true }>> {
+  let offset = options.offset ?? 0;
+  while (!options.signal?.aborted) {
+    const chunk = tailLog(store, jobId, offset);
+    if (!chunk.ok) return;
+    offset = chunk.nextOffset;
+    if (chunk.text) yield chunk;
+    if (chunk.done) return;
+    if (chunk.text.length === 0) await new Promise((r) => setTimeout(r, options.intervalMs ?? 500));
+  }
+}

@@ -144,6 +144,23 @@ describe("the queue and exit codes", () => {
     expect(jobs.getJob(store, b.id)!.startedAt!).toBeGreaterThanOrEqual(jobs.getJob(store, a.id)!.finishedAt! - 50);
   });
 
+  it("starts a job that was still queued when the dashboard restarted, with a fresh token (the first one's secret is gone)", async () => {
+    const first = opened[opened.length - 1];
+    const a = await launch(first, "sleeper", { seconds: 2 });
+    const b = await launch(first, "sleeper", { seconds: 1 });
+    expect(jobs.getJob(first, b.id)!.status).toBe("queued");
+    await jobs.jobRuntime(first).stop();
+
+    const second = server(1);
+    jobs.startJobSupervisor(second);
+    await waitForJob(second, b.id, ["succeeded", "failed", "lost"], 20_000);
+    expect(jobs.getJob(second, a.id)!.status).toBe("succeeded");
+    expect(jobs.getJob(second, b.id)!.status).toBe("succeeded");
+    const tokens = second.sqlite.prepare("SELECT revoked_at FROM api_tokens WHERE job_id = ? ORDER BY created_at").all(b.id) as { revoked_at: number | null }[];
+    expect(tokens).toHaveLength(2);
+    expect(tokens.every((t) => t.revoked_at !== null)).toBe(true);
+  });
+
   it("records a failing job's exit code and keeps its stderr in the log", async () => {
     const store = opened[opened.length - 1];
     const job = await launch(store, "fails");
@@ -152,6 +169,22 @@ describe("the queue and exit codes", () => {
     expect(readLog(store, job.id)).toContain("bad things");
     const tail = jobs.tailLog(store, job.id, 0);
     expect(tail).toMatchObject({ ok: true, text: "bad things\n", done: true });
+    expect(jobs.tailLog(store, job.id, 4)).toMatchObject({ ok: true, text: "things\n", nextOffset: 11 });
+    expect(jobs.tailLog(store, job.id, -1)).toMatchObject({ ok: false, status: 400 });
+    expect(jobs.tailLog(store, "nope", 0)).toMatchObject({ ok: false, status: 404 });
+    await jobs.jobRuntime(store).stop();
+  });
+});
+
+describe("following the log", () => {
+  it("yields the log as it grows and stops when the job has ended", async () => {
+    const store = server();
+    jobs.startJobSupervisor(store);
+    const job = await launch(store, "sleeper", { seconds: 1 });
+    let text = "";
+    for await (const chunk of jobs.followLog(store, job.id, { intervalMs: 50 })) text += chunk.text;
+    expect(text).toBe(`${JSON.stringify({ harness_lab_progress: 0.5, message: "half" })}\nslept\n`);
+    expect(jobs.getJob(store, job.id)!.status).toBe("succeeded");
     await jobs.jobRuntime(store).stop();
   });
 });
