@@ -48,7 +48,7 @@ export interface NewJob {
   params: Record<string, unknown>;
   command: string[];
   executor: "local" | "slurm";
-  logPath: string;
+  logPath: string | null;
   createdBy: string | null;
   createdAt: number;
 }

@@ -1,36 +1,23 @@
-// The local executor end to end: reference jobs (the preinstalled templates running `harness-lab
-// reference-job`) post their events into their run; a cancelled job ends "cancelled" with its whole process
-// group gone; a restarted server finds a running job again, or marks it lost; the queue honours its slots.
+// The local executor end to end with the preinstalled reference templates (`harness-lab reference-job`):
+// each job posts its events with its own token into its own run, linked back to the job. The rest of a local
+// job's life (cancel, restart, queue, exit codes, refusals) is in local-job-lifecycle.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fs from "node:fs";
 import path from "node:path";
 import { readLog, startJobTestEnv, useTempDatabase, waitForJob, H0, PROPOSAL, REF_EXPERIMENT, type JobTestEnv } from "./job-test-env";
 
 const where = useTempDatabase("hl-localjobs-");
-const { getStore, closeStore, openStore } = await import("@/db/client");
+const { getStore, closeStore } = await import("@/db/client");
 const jobs = await import("@/lib/jobs");
-const { livingGroupMembers, parseIdentity } = await import("@/lib/jobs/process-identity");
-const { saveTemplate } = await import("@/lib/jobs/templates");
 
 let env: JobTestEnv;
 const store = () => getStore();
 const rows = <T>(sql: string, ...params: unknown[]) => store().sqlite.prepare(sql).all(...params) as T[];
-const options = () => ({ jobsRoot: env.jobsRoot, serverUrl: env.url, graceMs: 1000, pollMs: 150, slots: 2 });
 
 beforeAll(async () => {
   env = await startJobTestEnv(store(), where);
-  jobs.configureJobRuntime(store(), options());
+  jobs.configureJobRuntime(store(), { jobsRoot: env.jobsRoot, serverUrl: env.url, pollMs: 150 });
   jobs.startJobSupervisor(store());
-  const admin = { kind: "token" as const, id: "test-admin", scopes: ["admin" as const] };
-  // Tiny script jobs, for where the reference experiment is not the point.
-  const script = (id: string, code: string, extra: object = {}) => {
-    const saved = saveTemplate(store(), { id, experimentId: REF_EXPERIMENT, actor: admin, spec: { name: id, kind: "custom", command: ["{node}", "-e", code.replace(/[{}]/g, (c) => c + c), "{seconds}"], placeholders: { seconds: { type: "repeats", default: 1 } }, ...extra } });
-    if (!saved.ok) throw new Error(saved.error);
-  };
-  script("sleeper", `console.log(JSON.stringify({harness_lab_progress:0.5,message:"half"})); setTimeout(() => console.log("slept"), Number(process.argv[1]) * 1000)`);
-  // Ignores SIGTERM and starts a grandchild in the same process group: only SIGKILL of the group ends both.
-  script("stubborn", `process.on("SIGTERM", () => console.log("ignoring SIGTERM")); require("child_process").spawn(process.execPath, ["-e", "process.on('SIGTERM',()=>{}); setInterval(()=>{}, 1000)"], { stdio: "inherit" }); console.log("started"); setInterval(() => {}, 1000)`);
-  script("fails", `console.error("bad things"); process.exit(3)`);
 }, 60_000);
 
 afterAll(async () => {
@@ -62,7 +49,12 @@ describe("a reference job", () => {
     expect(rows<{ n: number }>("SELECT count(*) AS n FROM rollouts WHERE run_id = ? AND experiment_id = ?", run, REF_EXPERIMENT)[0].n).toBe(72);
     expect(rows<{ step: number }>("SELECT DISTINCT step FROM metric_points WHERE run_id = ? ORDER BY step", run).map((r) => r.step)).toEqual([0, 1, 2]);
     expect(rows<{ id: string }>("SELECT id FROM checkpoints WHERE run_id = ?", run).map((r) => r.id)).toContain(`${run}-ckpt-step3`);
-    expect(rows<{ revoked_at: number | null }>("SELECT revoked_at FROM api_tokens WHERE job_id = ?", job.id).every((t) => t.revoked_at !== null)).toBe(true);
+    // One token, ingest + read, living the template's time limit (120 min) + 10 min from the start; revoked at the end.
+    const tokens = rows<{ scopes: string; expires_at: number; revoked_at: number | null }>("SELECT scopes, expires_at, revoked_at FROM api_tokens WHERE job_id = ?", job.id);
+    expect(tokens).toHaveLength(1);
+    expect(JSON.parse(tokens[0].scopes)).toEqual(["ingest", "read"]);
+    expect(Math.abs(tokens[0].expires_at - done.startedAt! - 130 * 60_000)).toBeLessThan(2_000);
+    expect(tokens[0].revoked_at).not.toBeNull();
     expect(rows<{ action: string }>("SELECT action FROM audit_log WHERE target_id = ? ORDER BY id", job.id).map((r) => r.action)).toEqual(["job.launch", "job.end"]);
     expect(readLog(store(), job.id)).toMatch(/"harness_lab_progress":1/);
     // The chosen harness version's files, exactly, in the job's harness directory.
