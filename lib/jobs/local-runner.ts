@@ -71,8 +71,9 @@ export async function checkLocalJob(rt: JobRuntime, job: JobRecord): Promise<voi
   }
   const ending = rt.ending.get(job.id);
   if (job.externalId === null) {
-    // Claimed but never spawned: the server stopped in between (a live runtime spawns within the same tick).
-    finish(rt, job, { status: "lost", exitCode: null, reason: "the dashboard stopped before the process was started" });
+    // Claimed but never spawned: the server stopped in between. A live runtime spawns within milliseconds, so
+    // only a claim older than that is a lost job (another process on the same store may be spawning it now).
+    if (job.startedAt !== null && now - job.startedAt > 30_000) finish(rt, job, { status: "lost", exitCode: null, reason: "the dashboard stopped before the process was started" });
     return;
   }
   const identity = checkIdentity(job.externalId);

@@ -13,6 +13,7 @@ const { applyEvents } = await import("@/db/apply-events");
 const { insertJob, finishJob } = await import("@/db/mutations/jobs");
 const { mintJobToken } = await import("@/lib/jobs/job-token");
 const events = await import("@/app/api/v1/events/route");
+const imports = await import("@/app/api/v1/imports/route");
 
 const post = (body: unknown[], token: string) =>
   events.POST(new Request("http://127.0.0.1:3000/api/v1/events", { method: "POST", body: JSON.stringify(body), headers: { authorization: `Bearer ${token}`, "content-type": "application/json" } }));
@@ -79,6 +80,15 @@ describe("ingestion with a job's token", () => {
   it("may repeat an existing task unchanged and rename its own experiment", async () => {
     const response = await post([{ type: "task", id: "t-1", key: "k1", benchmark: "b", title: "original" }, { type: "experiment", id: MINE, name: "renamed", method: "custom" }], token);
     expect(response.status).toBe(200);
+  });
+
+  it("cannot go around the check through the import route", async () => {
+    const form = new FormData();
+    form.set("experiment", OTHER);
+    form.append("files", new File(["{}"], "x.json"));
+    const response = await imports.POST(new Request("http://127.0.0.1:3000/api/v1/imports", { method: "POST", body: form, headers: { authorization: `Bearer ${token}` } }));
+    expect(response.status).toBe(403);
+    expect((await response.json()).error).toBe("a job's token cannot import; post the job's events to /api/v1/events");
   });
 
   it("stops working when the job ends (its tokens are revoked)", async () => {
