@@ -131,7 +131,7 @@ export function verifyBearer(store: Store, secret: string, now: number = Date.no
   if (row.revokedAt !== null) return { ok: false, error: "revoked" };
   if (row.expiresAt !== null && row.expiresAt <= now) return { ok: false, error: "expired" };
   touchLastUsed(store, row.id, row.lastUsedAt, now);
-  return { ok: true, principal: { kind: "token", id: row.id, name: row.name, scopes: normalizeScopes(row.scopes) } };
+  return { ok: true, principal: { kind: "token", id: row.id, name: row.name, scopes: normalizeScopes(row.scopes), ...(row.jobId ? { jobId: row.jobId } : {}) } };
 }
 
 // The WHERE clause keeps the throttle correct when several processes share the database.

@@ -8,6 +8,8 @@ export interface Principal {
   name: string;
   role?: Role;
   scopes: TokenScope[];
+  /** Set for a job's own token: it may only ingest into that job's experiment (enforced by the ingest route). */
+  jobId?: string;
 }
 
 /** admin implies every other scope. */

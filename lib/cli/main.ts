@@ -7,6 +7,7 @@ const commands: Record<string, { summary: string; load: () => Promise<{ run(args
   "sign-in-link": { summary: "print a one-time sign-in link [--user NAME]", load: () => import("./commands/sign-in-link") },
   bench: { summary: "run the benchmarks and print one JSON object", load: () => import("./commands/bench") },
   demo: { summary: "run the reference experiment [--seed N] [--size small|default] [--server URL --token T | --db FILE]", load: () => import("./commands/demo") },
+  "reference-job": { summary: "one phase of the reference experiment, run as a job (train-epoch|compare-candidate|evaluate)", load: () => import("./commands/reference-job") },
 };
 
 function usage(): string {

@@ -1,15 +1,21 @@
 // What the server does once when it starts: open the store (which applies migrations) and, on a fresh
 // install, create the first admin and print a one-time sign-in link; then keep the full-text index
-// following the stored turns in the background.
+// following the stored turns in the background; install the reference job templates (when missing) and
+// start the job supervisor, which first finds the jobs a previous server process left running.
 import "server-only";
 import { getStore } from "../../db/client";
 import { startFullTextIndexer } from "../../db/full-text-index";
 import { ensureFirstAdmin } from "../auth/users";
 import { serverBaseUrl } from "./base-url";
+import { seedReferenceTemplates } from "../jobs/reference-templates";
+import { startJobSupervisor } from "../jobs/supervisor";
 
 export function startServer(): void {
   const store = getStore();
   console.info(`Harness Lab: store ${store.file} ready (migrations applied)`);
   ensureFirstAdmin(store, serverBaseUrl());
   startFullTextIndexer(store);
+  seedReferenceTemplates(store);
+  // `next build` loads the server too; only a serving process may start (or adopt) jobs.
+  if (process.env.NEXT_PHASE !== "phase-production-build" && process.env.HARNESS_LAB_NO_JOBS !== "1") startJobSupervisor(store);
 }

@@ -4,6 +4,7 @@ import { applyValidatedEvents } from "@/db/apply-events";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
 import { readEventBody } from "@/lib/ingest/read-event-body";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+import { scopeJobEvents } from "@/db/queries/jobs-ingest-scope";
 
 export const dynamic = "force-dynamic";
 
@@ -20,7 +21,18 @@ export async function POST(request: Request): Promise<Response> {
     return errorResponse(body.status, body.error, body.errors ? { errors: body.errors } : {});
   }
   try {
-    const outcome = applyValidatedEvents(getStore(), body.events, { hashes: body.hashes });
+    let events = body.events;
+    // A job's own token writes only into its job's experiment, and the runs it creates link back to the job.
+    if (auth.principal.jobId) {
+      const scoped = scopeJobEvents(getStore(), auth.principal.jobId, events);
+      if (!scoped.ok) {
+        const first = scoped.errors[0];
+        console.info(`ingest refused (403) for ${auth.principal.name}: ${scoped.error}${first ? ` — event ${first.index} ${first.path}: ${first.message}` : ""}`);
+        return errorResponse(403, scoped.error, { errors: scoped.errors });
+      }
+      events = scoped.events;
+    }
+    const outcome = applyValidatedEvents(getStore(), events, { hashes: body.hashes });
     if (!outcome.ok) {
       const first = outcome.errors[0];
       const what = outcome.status === 409 ? "changed immutable records" : "references to records that exist nowhere";

@@ -74,7 +74,12 @@ export async function POST(request: Request): Promise<Response> {
 
 /** A token needs the ingest scope; a session needs the reviewer role (viewers only read). */
 async function authenticateUploader(request: Request): Promise<AuthResult> {
-  if (request.headers.get("authorization") !== null) return authenticateRequest(request, "ingest");
+  if (request.headers.get("authorization") !== null) {
+    const auth = await authenticateRequest(request, "ingest");
+    // A job's token stays inside its job's experiment, which POST /api/v1/events enforces event by event.
+    if (auth.ok && auth.principal.jobId) return { ok: false, status: 403, message: "a job's token cannot import; post the job's events to /api/v1/events" };
+    return auth;
+  }
   // "read" checks the session and, for this POST, that it comes from our own origin; the role is checked here.
   const auth = await authenticateRequest(request, "read");
   if (!auth.ok) return auth;

@@ -1,0 +1,56 @@
+// The job system (issue 7): launch training epochs, candidate comparisons and evaluations as local processes
+// or Slurm jobs, follow them, cancel them. Server-only; pages, server actions and route handlers call these.
+//
+// TEMPLATES (lib/jobs/templates.ts, template-schema.ts)
+//   saveTemplate(store, { id, experimentId?, spec, actor })      admins only; spec = JobTemplateInput (zod-checked whole)
+//   getJobTemplate(store, id) / listJobTemplates(store, { experimentId })   templates offered for an experiment
+//   seedReferenceTemplates(store)   inserts the preinstalled reference-train-epoch / -compare-candidate / -evaluate
+//                                   templates when missing (called on every server start from lib/server/startup.ts)
+//   A template: kind, command (argv array; items may hold {placeholder}s, never in command[0]), typed placeholders
+//   (checkpoint | harness_version | proposal: ids that must exist in the job's experiment; epoch | repeats | seed:
+//   bounded integers; benchmark: safe label; enum; string with a pattern), env, cwd, resources (executor,
+//   partition, cpus, gpus, memory, timeLimitMinutes). Server values: {node} {home} {job} {job_dir} {harness_dir}
+//   {experiment} {run}. An item referring to an optional placeholder left empty is dropped whole.
+//
+// LAUNCH / CANCEL (launch.ts, cancel.ts) — reviewers and admins (or a token with scope admin); never a job's token
+//   launchJob(store, { templateId, params, actor, experimentId? }) → { ok, job } | { ok: false, status, error, problems? }
+//     params are validated BEFORE anything is written (problems name the parameter and the reason);
+//     records job + audit "job.launch" + the job's token (ingest+read, job_id set) in ONE transaction; writes
+//     <jobDir>/harness/ (the chosen version), base-harness/ (a proposal's base), inputs.json, spec.json, job.log;
+//     env of the job: HARNESS_LAB_URL, HARNESS_LAB_TOKEN, HARNESS_LAB_EXPERIMENT, HARNESS_LAB_RUN (run id
+//     "job-<job id>"; the run it creates gets runs.job_id), HARNESS_LAB_HARNESS_DIR, HARNESS_LAB_JOB, HARNESS_LAB_JOB_DIR.
+//     Slurm: an unreachable controller → { ok: false, status: 503, job } with the job recorded "failed" and the reason.
+//   cancelJob(store, { jobId, actor }) → { ok, job }: queued ends at once; local: SIGTERM to the process group,
+//     SIGKILL after HARNESS_LAB_JOB_GRACE_MS; Slurm: scancel, ends when Slurm says CANCELLED.
+//
+// READ (db/queries/jobs.ts, log-tail.ts)
+//   getJob(store, id) / listJobs(store, { status, experimentId, executor, templateId, kind, createdBy, before, limit })
+//     → JobRecord: status, reason, exit code, duration, progress + message, who launched it, the runs it produced
+//   tailLog(store, jobId, offset) → { text, nextOffset, size, done }: poll from nextOffset;
+//   followLog(store, jobId, { offset, signal }) — an async generator of chunks until the job ended (for streaming)
+//
+// SUPERVISION (supervisor.ts, runtime.ts)
+//   startJobSupervisor(store) → { recovered, stop }: recoverJobs first, then a tick every 2 s (local queue with
+//     HARNESS_LAB_JOB_SLOTS slots, exit codes, time limits, cancels, Slurm states, progress from the log)
+//   recoverJobs(store) → { active, ended }: a running local job is found again by pid + /proc start time (a
+//     reused pid is not mistaken), else ended from its exit file, else marked "lost" with the reason
+//   configureJobRuntime(store, options) — tests and embedding: jobsRoot, slots, graceMs, serverUrl, executor …
+//
+// PROGRESS: a job prints a line `{"harness_lab_progress": 0.4, "message": "…"}` (progressLine()) on stdout;
+// the supervisor reads it from the log into jobs.progress / progress_message.
+// INGEST: a job's token may only write into its own experiment (403 otherwise; app/api/v1/events/route.ts,
+// db/queries/jobs-ingest-scope.ts), and run events it sends get runs.job_id = the job.
+// SETTINGS: HARNESS_LAB_JOB_EXECUTOR, HARNESS_LAB_JOB_SLOTS, HARNESS_LAB_JOBS_DIR, HARNESS_LAB_JOB_URL,
+// HARNESS_LAB_JOB_GRACE_MS (lib/jobs/job-config.ts).
+export { launchJob, type LaunchInput, type LaunchResult } from "./launch";
+export { cancelJob, type CancelResult } from "./cancel";
+export { getJob, listJobs, type JobRecord, type JobFilter, type JobStatus } from "../../db/queries/jobs";
+export { tailLog, followLog, type LogChunk } from "./log-tail";
+export { recoverJobs, startJobSupervisor, type JobSupervisor, type RecoveryReport } from "./supervisor";
+export { configureJobRuntime, jobRuntime, type RuntimeOptions } from "./runtime";
+export { saveTemplate, getJobTemplate, listJobTemplates, type JobTemplate, type TemplateResult } from "./templates";
+export { seedReferenceTemplates, REFERENCE_TEMPLATES } from "./reference-templates";
+export { JobTemplateSpec, type JobTemplateInput, type PlaceholderSpec } from "./template-schema";
+export { renderCommand, validateParams, type ParamProblem } from "./render-command";
+export { progressLine, PROGRESS_KEY } from "./progress";
+export type { JobActor } from "./permissions";

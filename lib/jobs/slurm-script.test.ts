@@ -1,0 +1,62 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sbatchDirectives, shellQuote, slurmBatchScript, type SlurmScriptInput } from "./slurm-script";
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "hl-sbatch-"));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+const HOSTILE = ["; rm -rf /", "$(touch PWNED)", "`touch PWNED`", "it's", `"double"`, "a b", "--flag", "$HOME", "\\", "'", "''", "*", "!", "é ✓", ""];
+
+function input(overrides: Partial<SlurmScriptInput> = {}): SlurmScriptInput {
+  const tokenFile = path.join(tmp, ".token");
+  fs.writeFileSync(tokenFile, "hl_secret");
+  return {
+    jobId: "0123456789abcdef", logPath: "/data/jobs/0123/job.log", tokenFile, cwd: tmp,
+    argv: [process.execPath, "-e", "process.stdout.write(JSON.stringify({ argv: process.argv.slice(1), env: process.env.NOTE, token: process.env.HARNESS_LAB_TOKEN, cwd: process.cwd() }))", ...HOSTILE],
+    env: { NOTE: "x'; echo $(id) `id` \"y\"" },
+    resources: { partition: "debug", cpus: 2, gpus: 1, memory: "4G", timeLimitMinutes: 30 },
+    ...overrides,
+  };
+}
+
+describe("slurmBatchScript", () => {
+  it("passes every argument and env value through bash literally (nothing is executed, nothing splits)", () => {
+    const script = slurmBatchScript(input());
+    const file = path.join(tmp, "job.sbatch");
+    fs.writeFileSync(file, script);
+    // The same bash Slurm runs the script with; #SBATCH lines are comments to it.
+    const out = JSON.parse(execFileSync("bash", [file], { cwd: "/", encoding: "utf8" }));
+    expect(out.argv).toEqual(HOSTILE);
+    expect(out.env).toBe("x'; echo $(id) `id` \"y\"");
+    expect(out.token).toBe("hl_secret");
+    expect(fs.realpathSync(out.cwd)).toBe(fs.realpathSync(tmp));
+    expect(fs.existsSync(path.join(tmp, "PWNED"))).toBe(false);
+    expect(fs.existsSync("/PWNED")).toBe(false);
+    expect(script).not.toContain("hl_secret");
+  });
+
+  it("writes the resources as #SBATCH lines and keeps output appended to the job's log", () => {
+    expect(sbatchDirectives(input())).toEqual([
+      "#SBATCH --job-name=harness-lab-01234567", "#SBATCH --output=/data/jobs/0123/job.log", "#SBATCH --open-mode=append", "#SBATCH --no-requeue",
+      "#SBATCH --partition=debug", "#SBATCH --cpus-per-task=2", "#SBATCH --gres=gpu:1", "#SBATCH --mem=4G", "#SBATCH --time=30",
+    ]);
+    expect(sbatchDirectives(input({ resources: {} }))).toHaveLength(4);
+  });
+
+  it.each(["/data/my jobs/job.log", "/data/jobs/%j.log", "/data/jobs/job.log\n#SBATCH --wrap=id"])("refuses a log path sbatch would misread: %j", (logPath) => {
+    expect(() => slurmBatchScript(input({ logPath }))).toThrow(/cannot write "#SBATCH/);
+  });
+
+  it("refuses env names that are not names and a NUL anywhere", () => {
+    expect(() => slurmBatchScript(input({ env: { "A;B": "x" } }))).toThrow(/not an environment variable name/);
+    expect(() => shellQuote("a\u0000b")).toThrow(/NUL/);
+  });
+
+  it("single-quotes with the '\\'' idiom", () => {
+    expect(shellQuote("it's")).toBe(`'it'\\''s'`);
+    expect(shellQuote("")).toBe("''");
+  });
+});
