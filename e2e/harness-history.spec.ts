@@ -1,13 +1,13 @@
-// The harness history (issue 6, part 3). On the reference experiment: H0, H1 and H2 with their origins, the
-// explored candidates with links to their proposals (epoch and round as the API holds them), the default
-// diff of H0 against the latest, and another pair chosen in the picker, which lands in the URL and shows the
-// changed hooks with Monaco's insert decorations (they appear only once Monaco's worker has run). On a
+// The harness history (issue 6, part 3). On the reference experiment (the seed whose rule accepts a proposal in
+// each epoch): H0, H1 and H2 with their origins, the explored candidates with links to their proposals (epoch
+// and round as the API holds them), the default diff of H0 against H2 showing the hooks both epochs added with
+// Monaco's insert decorations (they appear only once Monaco's worker has run), and H1 chosen in the picker. On a
 // fixture with accepted proposals: promotions, the incumbent's lineage, the filter, and H0 against H2.
 import type { Page } from "@playwright/test";
 import { harnessHistoryPath, proposalPath } from "../lib/http/page-links";
 import { harnessHistoryEvents, historyIds, PROPOSAL_TITLES } from "../test/fixtures/harness-history/events";
 import { test, expect, bearer } from "./fixtures";
-import { ensureReferenceExperiment, REFERENCE } from "./reference-experiment";
+import { ensureReferenceExperiment, REFERENCE_EVOLVED as REFERENCE } from "./reference-experiment";
 
 const PREFIX = "e2e-history";
 const ids = historyIds(PREFIX);
@@ -18,7 +18,7 @@ interface ApiRound { id: string; epoch: number; idx: number }
 
 test.beforeAll(async ({ request, server }) => {
   test.setTimeout(120_000);
-  await ensureReferenceExperiment(server);
+  await ensureReferenceExperiment(server, REFERENCE);
   const res = await request.post("/api/v1/events", { headers: bearer(server.adminToken), data: harnessHistoryEvents(PREFIX) });
   expect(res.status(), await res.text()).toBe(200);
 });
@@ -56,31 +56,35 @@ test("the reference experiment: H0, H1, H2 with origins, candidates linked to th
     await expect(card).toContainText(p.status);
   }
 
-  // The default diff: H0 against the latest on the main line (H2). What it shows follows the files.
+  // The default diff: H0 against the latest on the main line (H2), with the hooks the two accepted proposals added.
   const h0 = versions.find((v) => v.label === "H0")!;
   const h2 = versions.find((v) => v.label === "H2")!;
   const diff = page.getByRole("region", { name: "H0 → H2" });
   await expect(diff).toBeVisible();
   await expect(page.getByLabel("Base", { exact: true })).toHaveValue(h0.id);
   await expect(page.getByLabel("Candidate", { exact: true })).toHaveValue(h2.id);
-  const fingerprint = (v: ApiVersion) => v.files.map((f) => `${f.path}:${f.blobHash}:${f.kind}`).sort().join("|");
-  if (fingerprint(h0) === fingerprint(h2)) await expect(diff).toContainText("No file differs between these versions");
-  else await expect(diff).toContainText(/\d+ files? changed/);
+  const addedBy = (v: ApiVersion) => v.files.filter((f) => f.kind === "hook" && !h0.files.some((g) => g.path === f.path));
+  const h2Hooks = addedBy(h2);
+  expect(h2Hooks.length, "seed 3 accepts hook proposals in both epochs").toBeGreaterThanOrEqual(2);
+  await expect(diff).toContainText(/\d+ files? changed/);
+  const tree = diff.getByRole("navigation", { name: "Changed files" });
+  const hookButton = (scope: typeof tree, path: string) => scope.getByRole("button", { name: new RegExp(`^${path.split("/").pop()!.replace(/\./g, "\\.")}`) });
+  for (const hook of h2Hooks) await expect(hookButton(tree, hook.path)).toContainText("added");
+  await hookButton(tree, h2Hooks[0].path).click();
+  await expect(diff.getByRole("group", { name: /^Diff of / }).locator(".editor.modified .line-insert").first()).toBeVisible({ timeout: 30_000 });
 
-  // Another pair through the picker: H0 against the newest candidate that adds hook files.
-  const withHooks = [...versions].reverse().find((v) => v.files.some((f) => f.kind === "hook" && !h0.files.some((g) => g.path === f.path)))!;
-  await page.getByLabel("Candidate", { exact: true }).selectOption(withHooks.id);
+  // Another pair through the picker: H0 against H1, which holds fewer of those hooks.
+  const h1 = versions.find((v) => v.label === "H1")!;
+  await page.getByLabel("Candidate", { exact: true }).selectOption(h1.id);
   await page.getByRole("button", { name: "Show diff" }).click();
-  await expect(page).toHaveURL(new RegExp(`candidate=${encodeURIComponent(withHooks.id).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
-  const picked = page.getByRole("region", { name: `H0 → ${withHooks.label}` });
+  await expect(page).toHaveURL(new RegExp(`candidate=${encodeURIComponent(h1.id).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}`));
+  const picked = page.getByRole("region", { name: "H0 → H1" });
   await expect(picked).toBeVisible();
-  const tree = picked.getByRole("navigation", { name: "Changed files" });
-  const addedHooks = withHooks.files.filter((f) => f.kind === "hook" && !h0.files.some((g) => g.path === f.path));
-  for (const hook of addedHooks) {
-    await expect(tree.getByRole("button", { name: new RegExp(`^${hook.path.split("/").pop()!.replace(".", "\\.")}`) })).toContainText("added");
-  }
-  await tree.getByRole("button", { name: new RegExp(`^${addedHooks[0].path.split("/").pop()!.replace(".", "\\.")}`) }).click();
-  await expect(picked.getByRole("group", { name: /^Diff of / }).locator(".editor.modified .line-insert").first()).toBeVisible({ timeout: 30_000 });
+  const pickedTree = picked.getByRole("navigation", { name: "Changed files" });
+  const h1Hooks = addedBy(h1);
+  expect(h1Hooks.length).toBeLessThan(h2Hooks.length);
+  for (const hook of h1Hooks) await expect(hookButton(pickedTree, hook.path)).toContainText("added");
+  for (const hook of h2Hooks.filter((f) => !h1Hooks.some((g) => g.path === f.path))) await expect(hookButton(pickedTree, hook.path)).toHaveCount(0);
 });
 
 test("a history with accepted proposals: promotions, the incumbent's lineage, the filter, and H0 against H2", async ({ page }) => {
