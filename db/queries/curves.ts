@@ -1,0 +1,202 @@
+// Training curves of one or more runs (GET /api/v1/curves and the curves on the experiment, run and overlay
+// pages): the five training rates per step from the stored train rollouts (else the trainer's own report),
+// any metric key a trainer sent, the steps where the harness changed and where epochs began, on the chosen x
+// axis, each series smoothed and reduced to at most N points (lib/curves).
+import "server-only";
+import type { Store } from "../client";
+import { buildSeries, type StepValue } from "../../lib/curves/build-series";
+import type { CurveSettings } from "../../lib/curves/curve-settings";
+import { epochMarkers, harnessMarkers, type VersionInfo } from "../../lib/curves/markers";
+import {
+  aggregateTrainSteps, curveLabel, describeTrainerSource, isTrainingKey, oneMinusSeries, rateValue, trainerSourceFor,
+  type TrainRolloutRow, type TrainStep,
+} from "../../lib/curves/training-series";
+import type { CurveMarker, CurveRun, CurveSeries, CurveSource, CurvesResponse } from "../../lib/curves/types";
+import { epochPositions } from "../../lib/curves/x-axis";
+
+export type CurvesResult = { ok: true; data: CurvesResponse } | { ok: false; unknownRun: string };
+
+interface RunRow {
+  id: string;
+  name: string | null;
+  kind: string;
+  experimentId: string;
+  experimentName: string;
+}
+
+function getRun(store: Store, runId: string): RunRow | null {
+  return (store.sqlite
+    .prepare(
+      `SELECT ru.id, ru.name, ru.kind, ru.experiment_id AS experimentId, e.name AS experimentName
+         FROM runs ru JOIN experiments e ON e.id = ru.experiment_id WHERE ru.id = ?`,
+    )
+    .get(runId) as RunRow | undefined) ?? null;
+}
+
+/**
+ * The run's metric keys, by hopping along the (run_id, key, step) primary key from one key to the next:
+ * a handful of index seeks instead of reading every point (a run may hold millions).
+ */
+export function listMetricKeys(store: Store, runId: string): string[] {
+  return store.sqlite
+    .prepare(
+      `WITH RECURSIVE k(key) AS (
+         SELECT (SELECT min(key) FROM metric_points WHERE run_id = @run)
+         UNION ALL
+         SELECT (SELECT min(key) FROM metric_points WHERE run_id = @run AND key > k.key) FROM k WHERE k.key IS NOT NULL
+       ) SELECT key FROM k WHERE key IS NOT NULL`,
+    )
+    .pluck()
+    .all({ run: runId }) as string[];
+}
+
+function loadMetric(store: Store, runId: string, key: string): StepValue[] {
+  const rows = store.sqlite
+    .prepare("SELECT step, epoch, time, value FROM metric_points WHERE run_id = ? AND key = ? ORDER BY step")
+    .raw()
+    .all(runId, key) as Array<[number, number | null, number | null, number | null]>;
+  const out: StepValue[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i];
+    out[i] = { step: r[0], epoch: r[1], time: r[2], value: r[3] };
+  }
+  return out;
+}
+
+function loadTrainRollouts(store: Store, runId: string): TrainRolloutRow[] {
+  const rows = store.sqlite
+    .prepare(
+      `SELECT step, epoch, group_id, success, reward, truncated, harness_version_id, coalesce(started_at, created_at)
+         FROM rollouts WHERE run_id = ? AND purpose = 'train' AND step IS NOT NULL`,
+    )
+    .raw()
+    .all(runId) as Array<[number, number | null, string | null, number, number | null, number, string | null, number | null]>;
+  return rows.map((r) => ({
+    step: r[0], epoch: r[1], groupId: r[2], success: r[3] === 1, reward: r[4], truncated: r[5] === 1, harnessVersionId: r[6], time: r[7],
+  }));
+}
+
+function loadVersions(store: Store, ids: string[]): Map<string, VersionInfo> {
+  if (ids.length === 0) return new Map();
+  const rows = store.sqlite
+    .prepare(
+      `SELECT h.id, h.label, h.parent_id AS parentId, p.label AS parentLabel, h.origin, h.origin_proposal_id AS originProposalId, h.description
+         FROM harness_versions h LEFT JOIN harness_versions p ON p.id = h.parent_id
+        WHERE h.id IN (SELECT value FROM json_each(?))`,
+    )
+    .all(JSON.stringify(ids)) as VersionInfo[];
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+interface PendingSeries {
+  key: string;
+  source: CurveSource;
+  values: StepValue[];
+}
+
+/** The values of one key for one run, and where they come from. */
+function seriesValues(store: Store, runId: string, key: string, steps: TrainStep[], trainRollouts: number, reported: Set<string>): PendingSeries {
+  if (isTrainingKey(key)) {
+    if (steps.length > 0) {
+      return {
+        key, source: { kind: "rollouts", rollouts: trainRollouts },
+        values: steps.map((s) => ({ step: s.step, epoch: s.epoch, time: s.time, value: rateValue(s, key) })),
+      };
+    }
+    const fallback = trainerSourceFor(key, reported);
+    if (!fallback) {
+      return { key, source: { kind: "none", reason: "no stored train rollouts with a step, and the trainer reported no such metric" }, values: [] };
+    }
+    const source: CurveSource = { kind: "trainer", key: describeTrainerSource(fallback) };
+    if ("key" in fallback) return { key, source, values: loadMetric(store, runId, fallback.key) };
+    const [a, b] = fallback.oneMinus.map((k) => loadMetric(store, runId, k));
+    const derived = oneMinusSeries(a, b);
+    return { key, source, values: a.filter((p) => derived.has(p.step)).map((p) => ({ ...p, value: derived.get(p.step)! })) };
+  }
+  if (!reported.has(key)) return { key, source: { kind: "none", reason: "this run reported no such metric" }, values: [] };
+  return { key, source: { kind: "metric" }, values: loadMetric(store, runId, key) };
+}
+
+/** Step → the smallest epoch and the latest time known for it, from the train steps and every loaded point. */
+function stepFacts(steps: TrainStep[], pending: PendingSeries[]) {
+  const epoch = new Map<number, number>();
+  const time = new Map<number, number>();
+  const note = (step: number, e: number | null, t: number | null) => {
+    if (e !== null && !(epoch.get(step)! <= e)) epoch.set(step, e);
+    if (t !== null && !(time.get(step)! >= t)) time.set(step, t);
+  };
+  for (const s of steps) note(s.step, s.epoch, s.time);
+  for (const p of pending) for (const v of p.values) note(v.step, v.epoch, v.time);
+  return { epoch, time };
+}
+
+function runCurves(store: Store, run: RunRow, settings: CurveSettings) {
+  const metricKeys = listMetricKeys(store, run.id);
+  const reported = new Set(metricKeys);
+  const rollouts = loadTrainRollouts(store, run.id);
+  const steps = aggregateTrainSteps(rollouts);
+  const pending = settings.keys.map((key) => seriesValues(store, run.id, key, steps, rollouts.length, reported));
+
+  const facts = stepFacts(steps, pending);
+  const stepEpochs = [...facts.epoch.entries()].map(([step, epoch]) => ({ step, epoch }));
+  const epochX = settings.x === "epoch" ? epochPositions(stepEpochs) : undefined;
+  const series: CurveSeries[] = pending.map((p) => ({
+    run: run.id, key: p.key, label: curveLabel(p.key), source: p.source,
+    ...buildSeries(p.values, { x: settings.x, points: settings.points, smoothing: settings.smoothing, epochX }),
+  }));
+
+  const versions = loadVersions(store, [...new Set(steps.map((s) => s.harnessVersionId).filter((v): v is string => v !== null))]);
+  const xOf = (step: number): number | null =>
+    settings.x === "step" ? step : settings.x === "time" ? facts.time.get(step) ?? null : epochX?.get(step) ?? null;
+  const markers: CurveMarker[] = [
+    ...harnessMarkers(steps, versions),
+    ...epochMarkers(stepEpochs.sort((a, b) => a.step - b.step)),
+  ].map((m) => ({ ...m, run: run.id, x: xOf(m.step) }));
+
+  const summary: CurveRun = { ...run, metricKeys, trainRollouts: rollouts.length };
+  return { summary, series, markers };
+}
+
+/** The curves of the runs asked for, in their order; the first unknown run id fails the whole request. */
+export function getCurves(store: Store, settings: CurveSettings): CurvesResult {
+  const runs: RunRow[] = [];
+  for (const id of settings.runs) {
+    const run = getRun(store, id);
+    if (!run) return { ok: false, unknownRun: id };
+    runs.push(run);
+  }
+  const data: CurvesResponse = { x: settings.x, points: settings.points, smoothing: settings.smoothing, runs: [], series: [], markers: [] };
+  for (const run of runs) {
+    const one = runCurves(store, run, settings);
+    data.runs.push(one.summary);
+    data.series.push(...one.series);
+    data.markers.push(...one.markers);
+  }
+  return { ok: true, data };
+}
+
+export interface CurveRunOption {
+  id: string;
+  name: string | null;
+  kind: string;
+  experimentId: string;
+  experimentName: string;
+  method: string;
+}
+
+/**
+ * Runs worth drawing curves of: training and engineer runs, and any run a trainer reported metrics for,
+ * newest experiment first; `experimentId` narrows to one experiment.
+ */
+export function listCurveRuns(store: Store, experimentId?: string): CurveRunOption[] {
+  return store.sqlite
+    .prepare(
+      `SELECT ru.id, ru.name, ru.kind, ru.experiment_id AS experimentId, e.name AS experimentName, e.method
+         FROM runs ru JOIN experiments e ON e.id = ru.experiment_id
+        WHERE (@experiment IS NULL OR ru.experiment_id = @experiment)
+          AND (ru.kind IN ('train', 'engineer') OR EXISTS (SELECT 1 FROM metric_points m WHERE m.run_id = ru.id))
+        ORDER BY e.created_at DESC, e.id, ru.created_at, ru.id
+        LIMIT 500`,
+    )
+    .all({ experiment: experimentId ?? null }) as CurveRunOption[];
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from "vitest";
+import { curveSettingsSearch, curvesApiPath, parseCurveSettings, rawFromParams, rawFromQueryString } from "./curve-settings";
+
+const defaults = { runs: ["r1"], keys: ["train:trainable_rate", "train:pass_rate"] };
+
+describe("parseCurveSettings", () => {
+  it("uses the defaults when nothing is given", () => {
+    expect(parseCurveSettings({}, defaults)).toEqual({
+      settings: { runs: ["r1"], keys: ["train:trainable_rate", "train:pass_rate"], x: "step", points: 2000, smoothing: 0.6 },
+      problems: [],
+    });
+  });
+
+  it("reads every setting and drops empty and repeated list entries", () => {
+    const { settings, problems } = parseCurveSettings(
+      { runs: ["a", " b ", "", "a"], keys: ["critic/score/mean"], x: "epoch", points: "500", smoothing: "0.9" },
+      defaults,
+    );
+    expect(problems).toEqual([]);
+    expect(settings).toEqual({ runs: ["a", "b"], keys: ["critic/score/mean"], x: "epoch", points: 500, smoothing: 0.9 });
+  });
+
+  it("names each refused value and keeps its default", () => {
+    const { settings, problems } = parseCurveSettings(
+      { x: "steps", points: "12", smoothing: "1", keys: Array.from({ length: 21 }, (_, i) => `k${i}`), runs: ["x".repeat(257)] },
+      defaults,
+    );
+    expect(problems).toEqual([
+      { field: "runs", message: "each entry must be at most 256 characters" },
+      { field: "keys", message: "at most 20 entries" },
+      { field: "x", message: "must be one of step, epoch, time" },
+      { field: "points", message: "must be from 16 to 10000" },
+      { field: "smoothing", message: "must be a number from 0 to 0.99" },
+    ]);
+    expect(settings).toEqual({ ...parseCurveSettings({}, defaults).settings });
+    expect(parseCurveSettings({ points: "1e3" }, defaults).problems).toEqual([{ field: "points", message: "must be a whole number" }]);
+    expect(parseCurveSettings({ smoothing: "-0.1" }, defaults).problems[0].field).toBe("smoothing");
+  });
+});
+
+describe("query strings", () => {
+  it("splits the API's lists before decoding, so %2C stays inside an id", () => {
+    const { raw, unknown, problems } = rawFromQueryString("?runs=a%2Cb,c%20d&keys=critic%2Fscore%2Fmean&x=time&extra=1");
+    expect(raw).toEqual({ runs: ["a,b", "c d"], keys: ["critic/score/mean"], x: "time" });
+    expect(unknown).toEqual(["extra"]);
+    expect(problems).toEqual([]);
+    expect(rawFromQueryString("runs=a&runs=b").problems).toEqual([{ field: "runs", message: "give it once" }]);
+    expect(rawFromQueryString("runs=%E0%A4%A").problems).toEqual([{ field: "runs", message: "holds a malformed %-escape" }]);
+  });
+
+  it("round-trips settings through the API address", () => {
+    const s = { runs: ["exp:1/run a", "b,c"], keys: ["critic/score/mean", "train:pass_rate"], x: "epoch" as const, points: 300, smoothing: 0.25 };
+    const { raw } = rawFromQueryString(curvesApiPath(s).split("?")[1]);
+    expect(parseCurveSettings(raw, defaults)).toEqual({ settings: s, problems: [] });
+  });
+
+  it("writes only what differs from the defaults into a page address, keeping the page's own parameters", () => {
+    const base = parseCurveSettings({}, defaults).settings;
+    expect(curveSettingsSearch(base, defaults)).toBe("");
+    expect(curveSettingsSearch({ ...base, x: "time", smoothing: 0 }, defaults, "", [["tab", "a b"], ["x", "old"]])).toBe("?tab=a%20b&x=time&smoothing=0");
+    const withRuns = curveSettingsSearch({ ...base, runs: ["r 1", "r2"] }, defaults, "c.");
+    expect(withRuns).toBe("?c.runs=r%201,r2");
+    const params = new URLSearchParams(withRuns);
+    expect(parseCurveSettings(rawFromParams((n) => params.get(n) ?? undefined, "c."), defaults).settings.runs).toEqual(["r 1", "r2"]);
+  });
+});

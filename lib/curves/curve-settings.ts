@@ -1,0 +1,173 @@
+// The settings of a curves view (runs, keys, x axis, smoothing, points) as they live in a query string, one
+// parser for the JSON route (strict: a problem is a 400 naming the parameter), the pages and the chart's
+// controls (lenient: a bad value is dropped, named in a note, and its default used). Pure.
+import { X_AXES, type XAxis } from "./x-axis";
+
+export const CURVE_LIMITS = {
+  runs: 20,
+  keys: 20,
+  idLength: 256,
+  minPoints: 16,
+  maxPoints: 10_000,
+  defaultPoints: 2_000,
+  maxSmoothing: 0.99,
+} as const;
+
+export const DEFAULT_SMOOTHING = 0.6;
+
+export interface CurveSettings {
+  runs: string[];
+  keys: string[];
+  x: XAxis;
+  points: number;
+  smoothing: number;
+}
+
+/** The query as lists (already split) and single values. */
+export interface RawCurveQuery {
+  runs?: string[];
+  keys?: string[];
+  x?: string;
+  points?: string;
+  smoothing?: string;
+}
+
+export interface SettingProblem {
+  field: keyof CurveSettings;
+  message: string;
+}
+
+function list(field: "runs" | "keys", values: string[] | undefined, problems: SettingProblem[]): string[] | undefined {
+  if (values === undefined) return undefined;
+  const unique = [...new Set(values.map((v) => v.trim()).filter(Boolean))];
+  const tooLong = unique.find((v) => v.length > CURVE_LIMITS.idLength);
+  if (tooLong !== undefined) {
+    problems.push({ field, message: `each entry must be at most ${CURVE_LIMITS.idLength} characters` });
+    return undefined;
+  }
+  if (unique.length > CURVE_LIMITS[field]) {
+    problems.push({ field, message: `at most ${CURVE_LIMITS[field]} entries` });
+    return undefined;
+  }
+  return unique.length ? unique : undefined;
+}
+
+/**
+ * Settings from a query, each missing or bad value replaced by its default; `problems` names what was refused.
+ * `defaults.runs` / `defaults.keys` apply when the query names none.
+ */
+export function parseCurveSettings(
+  raw: RawCurveQuery,
+  defaults: { runs: string[]; keys: string[]; x?: XAxis; smoothing?: number },
+): { settings: CurveSettings; problems: SettingProblem[] } {
+  const problems: SettingProblem[] = [];
+  const runs = list("runs", raw.runs, problems) ?? defaults.runs;
+  const keys = list("keys", raw.keys, problems) ?? defaults.keys;
+
+  let x: XAxis = defaults.x ?? "step";
+  if (raw.x !== undefined && raw.x !== "") {
+    if ((X_AXES as readonly string[]).includes(raw.x)) x = raw.x as XAxis;
+    else problems.push({ field: "x", message: `must be one of ${X_AXES.join(", ")}` });
+  }
+
+  let points: number = CURVE_LIMITS.defaultPoints;
+  if (raw.points !== undefined && raw.points !== "") {
+    const n = /^\d{1,9}$/.test(raw.points) ? Number(raw.points) : NaN;
+    if (Number.isNaN(n)) problems.push({ field: "points", message: "must be a whole number" });
+    else if (n < CURVE_LIMITS.minPoints || n > CURVE_LIMITS.maxPoints) problems.push({ field: "points", message: `must be from ${CURVE_LIMITS.minPoints} to ${CURVE_LIMITS.maxPoints}` });
+    else points = n;
+  }
+
+  let smoothing = defaults.smoothing ?? DEFAULT_SMOOTHING;
+  if (raw.smoothing !== undefined && raw.smoothing !== "") {
+    const n = /^(\d+(\.\d*)?|\.\d+)$/.test(raw.smoothing) ? Number(raw.smoothing) : NaN;
+    if (Number.isNaN(n) || n > CURVE_LIMITS.maxSmoothing) problems.push({ field: "smoothing", message: `must be a number from 0 to ${CURVE_LIMITS.maxSmoothing}` });
+    else smoothing = n;
+  }
+  return { settings: { runs, keys, x, points, smoothing }, problems };
+}
+
+const splitDecoded = (value: string | undefined) => (value === undefined ? undefined : value.split(","));
+
+/** From decoded values (a page's searchParams, useSearchParams): lists split on ",". */
+export function rawFromParams(get: (name: string) => string | undefined, prefix = ""): RawCurveQuery {
+  return {
+    runs: splitDecoded(get(`${prefix}runs`)),
+    keys: splitDecoded(get(`${prefix}keys`)),
+    x: get(`${prefix}x`),
+    points: get(`${prefix}points`),
+    smoothing: get(`${prefix}smoothing`),
+  };
+}
+
+/**
+ * From a raw query string (the JSON route): lists are split on a literal "," before decoding, so an id or key
+ * holding a comma can be named as %2C. A repeated parameter or undecodable escape is a problem.
+ */
+export function rawFromQueryString(search: string): { raw: RawCurveQuery; unknown: string[]; problems: SettingProblem[] } {
+  const raw: RawCurveQuery = {};
+  const unknown: string[] = [];
+  const problems: SettingProblem[] = [];
+  const seen = new Set<string>();
+  for (const part of search.replace(/^\?/, "").split("&")) {
+    if (part === "") continue;
+    const eq = part.indexOf("=");
+    const name = safeDecode(eq < 0 ? part : part.slice(0, eq));
+    const value = eq < 0 ? "" : part.slice(eq + 1).replace(/\+/g, " ");
+    if (name !== "runs" && name !== "keys" && name !== "x" && name !== "points" && name !== "smoothing") {
+      unknown.push(name ?? part);
+      continue;
+    }
+    if (seen.has(name)) {
+      problems.push({ field: name, message: "give it once" });
+      continue;
+    }
+    seen.add(name);
+    if (name === "runs" || name === "keys") {
+      const items = value.split(",").map(safeDecode);
+      if (items.some((i) => i === null)) problems.push({ field: name, message: "holds a malformed %-escape" });
+      else raw[name] = items as string[];
+    } else {
+      const decoded = safeDecode(value);
+      if (decoded === null) problems.push({ field: name, message: "holds a malformed %-escape" });
+      else raw[name] = decoded;
+    }
+  }
+  return { raw, unknown, problems };
+}
+
+function safeDecode(text: string): string | null {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return null;
+  }
+}
+
+const enc = encodeURIComponent;
+
+/** The API address for settings. */
+export function curvesApiPath(s: CurveSettings): string {
+  return `/api/v1/curves?runs=${s.runs.map(enc).join(",")}&keys=${s.keys.map(enc).join(",")}&x=${s.x}&points=${s.points}&smoothing=${s.smoothing}`;
+}
+
+/**
+ * The page's query parameters for settings, leaving out what equals the defaults (so the plain address stays
+ * plain); `others` are the page's own parameters, kept as they were.
+ */
+export function curveSettingsSearch(
+  s: CurveSettings,
+  defaults: { runs: string[]; keys: string[]; x?: XAxis; smoothing?: number },
+  prefix = "",
+  others: Array<[string, string]> = [],
+): string {
+  const mine = new Set(["runs", "keys", "x", "points", "smoothing"].map((n) => `${prefix}${n}`));
+  const parts = others.filter(([name]) => !mine.has(name)).map(([name, value]) => `${enc(name)}=${enc(value)}`);
+  const same = (a: string[], b: string[]) => a.length === b.length && a.every((v, i) => v === b[i]);
+  if (!same(s.runs, defaults.runs)) parts.push(`${prefix}runs=${s.runs.map(enc).join(",")}`);
+  if (!same(s.keys, defaults.keys)) parts.push(`${prefix}keys=${s.keys.map(enc).join(",")}`);
+  if (s.x !== (defaults.x ?? "step")) parts.push(`${prefix}x=${s.x}`);
+  if (s.smoothing !== (defaults.smoothing ?? DEFAULT_SMOOTHING)) parts.push(`${prefix}smoothing=${s.smoothing}`);
+  if (s.points !== CURVE_LIMITS.defaultPoints) parts.push(`${prefix}points=${s.points}`);
+  return parts.length ? `?${parts.join("&")}` : "";
+}
