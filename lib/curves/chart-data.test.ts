@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { chartRows, formatCurveX, nearestIndex, runColor } from "./chart-data";
+
+describe("chartRows", () => {
+  it("merges series by x in x order, each under its own columns", () => {
+    const rows = chartRows([
+      { x: [0, 2], y: [0.1, 0.3], s: [0.1, 0.2] },
+      { x: [1, 2], y: [5, null], s: [5, 5] },
+    ]);
+    expect(rows).toEqual([
+      { x: 0, y0: 0.1, s0: 0.1 },
+      { x: 1, y1: 5, s1: 5 },
+      { x: 2, y0: 0.3, s0: 0.2, y1: null, s1: 5 },
+    ]);
+  });
+});
+
+describe("nearestIndex", () => {
+  it("finds the nearest x, the earlier on a tie, and -1 for nothing", () => {
+    const xs = [0, 10, 20, 40];
+    expect(nearestIndex(xs, -5)).toBe(0);
+    expect(nearestIndex(xs, 14)).toBe(1);
+    expect(nearestIndex(xs, 15)).toBe(1);
+    expect(nearestIndex(xs, 16)).toBe(2);
+    expect(nearestIndex(xs, 99)).toBe(3);
+    expect(nearestIndex([], 1)).toBe(-1);
+  });
+});
+
+describe("formatCurveX", () => {
+  it("writes steps, epoch positions and UTC times", () => {
+    expect(formatCurveX(3, "step")).toBe("3");
+    expect(formatCurveX(2, "epoch")).toBe("2");
+    expect(formatCurveX(1.3333, "epoch")).toBe("1.33");
+    const t = Date.UTC(2026, 2, 5, 14, 7, 9);
+    expect(formatCurveX(t, "time")).toBe("03-05 14:07");
+    expect(formatCurveX(t, "time", true)).toBe("2026-03-05 14:07:09 UTC");
+  });
+
+  it("cycles the ten run colours", () => {
+    expect(runColor(10)).toBe(runColor(0));
+    expect(runColor(1)).not.toBe(runColor(0));
+  });
+});

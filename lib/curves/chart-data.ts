@@ -1,0 +1,57 @@
+// What the chart component draws, prepared here (pure, tested): rows for recharts, the nearest point of a
+// series under the pointer, run colours, and the x axis written for people.
+import type { CurveSeries } from "./types";
+import type { XAxis } from "./x-axis";
+
+/** Tableau 10: distinguishable for most kinds of colour blindness, and plain hex so an exported PNG keeps them. */
+export const RUN_COLORS = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac"];
+
+export const runColor = (index: number) => RUN_COLORS[index % RUN_COLORS.length];
+
+export type ChartRow = Record<string, number | null>;
+
+/**
+ * One row per distinct x of the given series, in x order, holding y{i} (raw) and s{i} (smoothed) of the
+ * series that have a point there; recharts draws series i from y{i} / s{i} and joins across the rows where
+ * it has none.
+ */
+export function chartRows(series: ReadonlyArray<Pick<CurveSeries, "x" | "y" | "s">>): ChartRow[] {
+  const byX = new Map<number, ChartRow>();
+  series.forEach((s, i) => {
+    for (let k = 0; k < s.x.length; k++) {
+      let row = byX.get(s.x[k]);
+      if (!row) {
+        row = { x: s.x[k] };
+        byX.set(s.x[k], row);
+      }
+      row[`y${i}`] = s.y[k];
+      row[`s${i}`] = s.s[k];
+    }
+  });
+  return [...byX.values()].sort((a, b) => (a.x as number) - (b.x as number));
+}
+
+/** The index of the point nearest to x in ascending xs (the earlier one on a tie), or -1 when empty. */
+export function nearestIndex(xs: readonly number[], x: number): number {
+  if (xs.length === 0) return -1;
+  let lo = 0;
+  let hi = xs.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid] < x) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo > 0 && x - xs[lo - 1] <= xs[lo] - x ? lo - 1 : lo;
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** A tick or tooltip x: the step as a whole number, an epoch position to two decimals, a time in UTC. */
+export function formatCurveX(x: number, axis: XAxis, long = false): string {
+  if (axis === "step") return String(Math.round(x));
+  if (axis === "epoch") return Number.isInteger(x) ? String(x) : x.toFixed(2);
+  const d = new Date(x);
+  const day = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  const time = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
+  return long ? `${day} ${time}:${pad(d.getUTCSeconds())} UTC` : `${day.slice(5)} ${time}`;
+}
