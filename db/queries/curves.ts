@@ -50,6 +50,14 @@ export function listMetricKeys(store: Store, runId: string): string[] {
     .all({ run: runId }) as string[];
 }
 
+/** Stored train rollouts of the run that name a step (the ones its training curves are computed from). */
+export function countTrainRollouts(store: Store, runId: string): number {
+  return store.sqlite
+    .prepare("SELECT count(*) FROM rollouts WHERE run_id = ? AND purpose = 'train' AND step IS NOT NULL")
+    .pluck()
+    .get(runId) as number;
+}
+
 function loadMetric(store: Store, runId: string, key: string): StepValue[] {
   const rows = store.sqlite
     .prepare("SELECT step, epoch, time, value FROM metric_points WHERE run_id = ? AND key = ? ORDER BY step")

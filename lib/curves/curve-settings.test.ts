@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { curveSettingsSearch, curvesApiPath, parseCurveSettings, rawFromParams, rawFromQueryString } from "./curve-settings";
+import { curveSettingsSearch, curvesApiPath, parseCurveSettings, parseViewSettings, rawFromParams, rawFromQueryString } from "./curve-settings";
 
 const defaults = { runs: ["r1"], keys: ["train:trainable_rate", "train:pass_rate"] };
 
@@ -35,6 +35,15 @@ describe("parseCurveSettings", () => {
     expect(settings).toEqual({ ...parseCurveSettings({}, defaults).settings });
     expect(parseCurveSettings({ points: "1e3" }, defaults).problems).toEqual([{ field: "points", message: "must be a whole number" }]);
     expect(parseCurveSettings({ smoothing: "-0.1" }, defaults).problems[0].field).toBe("smoothing");
+  });
+});
+
+describe("parseViewSettings", () => {
+  it("drops and names runs the view does not offer", () => {
+    const { settings, problems } = parseViewSettings({ runs: ["r1", "ghost", "r2"] }, defaults, ["r1", "r2"]);
+    expect(settings.runs).toEqual(["r1", "r2"]);
+    expect(problems).toEqual([{ field: "runs", message: 'no such run to draw: "ghost"' }]);
+    expect(parseViewSettings({ runs: ["ghost"] }, defaults, null).settings.runs).toEqual(["ghost"]);
   });
 });
 

@@ -87,6 +87,25 @@ export function parseCurveSettings(
   return { settings: { runs, keys, x, points, smoothing }, problems };
 }
 
+/**
+ * The settings of a view that offers only `knownRuns` (null: any run): run ids outside them are dropped and
+ * named, rather than failing the whole chart with a 404.
+ */
+export function parseViewSettings(
+  raw: RawCurveQuery,
+  defaults: { runs: string[]; keys: string[]; x?: XAxis; smoothing?: number },
+  knownRuns: readonly string[] | null,
+): { settings: CurveSettings; problems: SettingProblem[] } {
+  const parsed = parseCurveSettings(raw, defaults);
+  if (!knownRuns) return parsed;
+  const unknown = parsed.settings.runs.filter((r) => !knownRuns.includes(r));
+  if (unknown.length === 0) return parsed;
+  return {
+    settings: { ...parsed.settings, runs: parsed.settings.runs.filter((r) => knownRuns.includes(r)) },
+    problems: [...parsed.problems, { field: "runs", message: `no such run to draw: ${unknown.map((r) => `"${r}"`).join(", ")}` }],
+  };
+}
+
 const splitDecoded = (value: string | undefined) => (value === undefined ? undefined : value.split(","));
 
 /** From decoded values (a page's searchParams, useSearchParams): lists split on ",". */
