@@ -1,7 +1,7 @@
 "use client";
 // The settings of the curves view: which series, which runs (overlay), the x axis and the smoothing. Every
 // change goes into the address through `onChange`; the slider waits for a pause before it does.
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { CURVE_LIMITS, type CurveSettings } from "@/lib/curves/curve-settings";
 import { TRAINING_KEYS, TRAINING_LABELS } from "@/lib/curves/training-series";
 import { X_AXES, X_AXIS_LABELS } from "@/lib/curves/x-axis";
@@ -29,6 +29,7 @@ function toggle(list: string[], value: string, on: boolean, order: string[]): st
 }
 
 export function CurvesControls({ settings, metricKeys, runChoices, onChange }: Props) {
+  const id = useId();
   const [smoothing, setSmoothing] = useState(settings.smoothing);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => setSmoothing(settings.smoothing), [settings.smoothing]);
@@ -72,10 +73,8 @@ export function CurvesControls({ settings, metricKeys, runChoices, onChange }: P
       {runChoices.length > 1 && (
         <fieldset className={styles.fieldset}>
           <legend>Runs to overlay</legend>
-          {groups.map((g) => (
-            <div key={g} className={styles.runGroup}>
-              {groups.length > 1 && <span className="muted small">{g}</span>}
-              {runChoices.filter((r) => r.group === g).map((r) => {
+          {groups.map((g) => {
+            const boxes = runChoices.filter((r) => r.group === g).map((r) => {
                 const checked = settings.runs.includes(r.id);
                 return (
                   <label key={r.id} className={styles.check}>
@@ -85,26 +84,34 @@ export function CurvesControls({ settings, metricKeys, runChoices, onChange }: P
                     {r.label}
                   </label>
                 );
-              })}
-            </div>
-          ))}
+            });
+            // Runs of several experiments are grouped under the experiment's name (their runs often share names).
+            return groups.length > 1 ? (
+              <fieldset key={g} className={styles.runGroup}>
+                <legend className="muted small">{g}</legend>
+                {boxes}
+              </fieldset>
+            ) : (
+              <div key={g} className={styles.runGroup}>{boxes}</div>
+            );
+          })}
         </fieldset>
       )}
       <fieldset className={styles.fieldset}>
         <legend>X axis</legend>
         {X_AXES.map((x) => (
           <label key={x} className={styles.check}>
-            <input type="radio" name="curves-x" value={x} checked={settings.x === x} onChange={() => onChange({ x })} />
+            <input type="radio" name={`${id}-x`} value={x} checked={settings.x === x} onChange={() => onChange({ x })} />
             {X_AXIS_LABELS[x]}
           </label>
         ))}
       </fieldset>
       <div className={styles.fieldset}>
-        <label htmlFor="curves-smoothing">Smoothing (bias-corrected EMA, β)</label>
+        <label htmlFor={`${id}-smoothing`}>Smoothing (bias-corrected EMA, β)</label>
         <div className={styles.slider}>
-          <input id="curves-smoothing" type="range" min={0} max={CURVE_LIMITS.maxSmoothing} step={0.01} value={smoothing}
+          <input id={`${id}-smoothing`} type="range" min={0} max={CURVE_LIMITS.maxSmoothing} step={0.01} value={smoothing}
             onChange={(e) => slide(Number(e.currentTarget.value))} />
-          <output htmlFor="curves-smoothing" className="num">{smoothing.toFixed(2)}</output>
+          <output htmlFor={`${id}-smoothing`} className="num">{smoothing.toFixed(2)}</output>
         </div>
         <span className="muted small">{smoothing === 0 ? "raw values only" : "raw line kept faint"}</span>
       </div>

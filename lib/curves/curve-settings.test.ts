@@ -44,6 +44,8 @@ describe("parseViewSettings", () => {
     expect(settings.runs).toEqual(["r1", "r2"]);
     expect(problems).toEqual([{ field: "runs", message: 'no such run to draw: "ghost"' }]);
     expect(parseViewSettings({ runs: ["ghost"] }, defaults, null).settings.runs).toEqual(["ghost"]);
+    // Nothing left: the view's default runs.
+    expect(parseViewSettings({ runs: ["ghost"] }, defaults, ["r1"]).settings.runs).toEqual(["r1"]);
   });
 });
 

@@ -89,7 +89,7 @@ export function parseCurveSettings(
 
 /**
  * The settings of a view that offers only `knownRuns` (null: any run): run ids outside them are dropped and
- * named, rather than failing the whole chart with a 404.
+ * named, rather than failing the whole chart with a 404; when none is left, the default runs are drawn.
  */
 export function parseViewSettings(
   raw: RawCurveQuery,
@@ -100,8 +100,9 @@ export function parseViewSettings(
   if (!knownRuns) return parsed;
   const unknown = parsed.settings.runs.filter((r) => !knownRuns.includes(r));
   if (unknown.length === 0) return parsed;
+  const known = parsed.settings.runs.filter((r) => knownRuns.includes(r));
   return {
-    settings: { ...parsed.settings, runs: parsed.settings.runs.filter((r) => knownRuns.includes(r)) },
+    settings: { ...parsed.settings, runs: known.length > 0 ? known : defaults.runs.filter((r) => knownRuns.includes(r)) },
     problems: [...parsed.problems, { field: "runs", message: `no such run to draw: ${unknown.map((r) => `"${r}"`).join(", ")}` }],
   };
 }

@@ -14,7 +14,7 @@ describe("curvesTable", () => {
       }],
     };
     const table = curvesTable(data, () => "train");
-    expect(table.columns).toEqual(["run", "run id", "series", "key", "source", "step", "wall time", "value", "smoothed (EMA 0.5)"]);
+    expect(table.columns).toEqual(["run", "run id", "series", "key", "source", "step", "x (wall time)", "value", "smoothed (EMA 0.5)"]);
     expect(table.rows).toEqual([
       ["train", "r1", "Pass rate", "train:pass_rate", "computed from 8 stored rollouts", 0, "1970-01-01T00:00:00.000Z", 0.25, 0.25],
       ["train", "r1", "Pass rate", "train:pass_rate", "computed from 8 stored rollouts", 1, "1970-01-01T00:01:00.000Z", null, 0.25],

@@ -6,7 +6,7 @@ import type { CurvesResponse } from "./types";
 import { X_AXIS_LABELS } from "./x-axis";
 
 export function curvesTable(data: CurvesResponse, runName: (runId: string) => string): TableData {
-  const columns = ["run", "run id", "series", "key", "source", "step", X_AXIS_LABELS[data.x], "value", data.smoothing > 0 ? `smoothed (EMA ${data.smoothing})` : "smoothed"];
+  const columns = ["run", "run id", "series", "key", "source", "step", `x (${X_AXIS_LABELS[data.x]})`, "value", data.smoothing > 0 ? `smoothed (EMA ${data.smoothing})` : "smoothed"];
   const rows: TableData["rows"] = [];
   for (const s of data.series) {
     const source = sourceText(s);
