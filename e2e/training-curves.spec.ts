@@ -62,9 +62,9 @@ test("the reference HarnessAdapt-RL curves show H0 → H1 from step 0 and H1 →
   await expect(chart).toHaveAttribute("aria-label", /Harness changes: H0 → H1 at step 0; H1 → H2 at step 3\. Epoch boundaries: epoch 2 begins at step 3\./);
   await expect(section.getByRole("img", { name: /^Line chart of Pass rate by step/ })).toBeVisible();
   // Drawn in the chart as labelled vertical lines …
-  await expect(chart.locator(".recharts-reference-line text", { hasText: "H0 → H1" })).toHaveCount(1);
-  await expect(chart.locator(".recharts-reference-line text", { hasText: "H1 → H2" })).toHaveCount(1);
-  await expect(chart.locator(".recharts-reference-line text", { hasText: "epoch 2" })).toHaveCount(1);
+  await expect(chart.locator("svg text", { hasText: "H0 → H1" })).toHaveCount(1);
+  await expect(chart.locator("svg text", { hasText: "H1 → H2" })).toHaveCount(1);
+  await expect(chart.locator("svg text", { hasText: "epoch 2" })).toHaveCount(1);
   // … and listed under it. In this seed no proposal was accepted, so H1 and H2 were recorded by hand.
   const markers = section.getByRole("list", { name: "Curve markers" });
   const h1 = markers.getByRole("listitem").filter({ hasText: "H0 → H1 at step 0" });
@@ -120,7 +120,7 @@ test("hovering shows the values; the charts download as PNG and the points as CS
   const chart = section.getByRole("img", { name: /^Line chart of Trainable rate by step/ });
   await expect(chart).toBeVisible();
   const box = (await chart.boundingBox())!;
-  await page.mouse.move(box.x + box.width * 0.55, box.y + box.height * 0.5);
+  await chart.hover({ position: { x: box.width * 0.55, y: box.height * 0.5 } });
   await expect(section.getByText(/^smoothed \d+\.\d%$/).first()).toBeVisible();
 
   const [csv] = await Promise.all([page.waitForEvent("download"), section.getByRole("button", { name: "Download CSV" }).click()]);

@@ -4,7 +4,7 @@
 // "H0 → H1") and dashed ones where an epoch began. Data comes prepared (lib/curves); this only draws.
 import { useMemo } from "react";
 import { CartesianGrid, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
-import { chartRows, formatCurveX } from "@/lib/curves/chart-data";
+import { chartRows, formatCurveX, rateAxisMax } from "@/lib/curves/chart-data";
 import { chartAriaLabel, reducedText, sourceText } from "@/lib/curves/curve-text";
 import { harnessMarkerLabel } from "@/lib/curves/markers";
 import type { CurveMarker, CurveSeries } from "@/lib/curves/types";
@@ -25,7 +25,7 @@ interface Props {
   curveKey: string;
   axis: Axis;
   smoothing: number;
-  /** A fraction in [0, 1]: a 0–100 % axis. */
+  /** A fraction in [0, 1]: a percentage axis from 0. */
   rate: boolean;
   lines: ChartLine[];
   markers: Array<CurveMarker & { color: string }>;
@@ -59,7 +59,7 @@ export function CurveChart({ label, curveKey, axis, smoothing, rate, lines, mark
               dataKey="x" type="number" domain={["dataMin", "dataMax"]} allowDecimals={axis !== "step"}
               tickFormatter={(x: number) => formatCurveX(x, axis)} stroke="#8a8f98" fontSize={11} />
             <YAxis
-              domain={rate ? [0, 1] : ["auto", "auto"]} width={52} stroke="#8a8f98" fontSize={11}
+              domain={rate ? [0, rateAxisMax] : ["auto", "auto"]} width={52} stroke="#8a8f98" fontSize={11}
               tickFormatter={(v: number) => (rate ? formatPercent(v, 0) : formatNumber(v, 3))} />
             <Tooltip
               isAnimationActive={false}
@@ -77,10 +77,10 @@ export function CurveChart({ label, curveKey, axis, smoothing, rate, lines, mark
             {visibleMarkers.map((m, i) =>
               m.kind === "harness" ? (
                 <ReferenceLine key={`h${i}`} x={m.x as number} stroke={m.color} strokeWidth={1.5}
-                  label={{ value: harnessMarkerLabel(m), position: "insideTopRight", fill: m.color, fontSize: 11 }} />
+                  label={{ value: harnessMarkerLabel(m), position: "insideTopLeft", fill: m.color, fontSize: 11 }} />
               ) : (
                 <ReferenceLine key={`e${i}`} x={m.x as number} stroke={EPOCH_COLOR} strokeDasharray="4 4"
-                  label={{ value: `epoch ${m.epoch}`, position: "insideBottomRight", fill: EPOCH_COLOR, fontSize: 11 }} />
+                  label={{ value: `epoch ${m.epoch}`, position: "insideBottomLeft", fill: EPOCH_COLOR, fontSize: 11 }} />
               ),
             )}
           </LineChart>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { chartRows, formatCurveX, nearestIndex, runColor } from "./chart-data";
+import { chartRows, formatCurveX, nearestIndex, rateAxisMax, runColor } from "./chart-data";
 
 describe("chartRows", () => {
   it("merges series by x in x order, each under its own columns", () => {
@@ -40,5 +40,16 @@ describe("formatCurveX", () => {
   it("cycles the ten run colours", () => {
     expect(runColor(10)).toBe(runColor(0));
     expect(runColor(1)).not.toBe(runColor(0));
+  });
+});
+
+describe("rateAxisMax", () => {
+  it("rounds the largest rate up to a tenth (a twentieth when small), never past 1", () => {
+    expect(rateAxisMax(0.34)).toBeCloseTo(0.4, 12);
+    expect(rateAxisMax(0.4)).toBeCloseTo(0.4, 12);
+    expect(rateAxisMax(0.12)).toBeCloseTo(0.15, 12);
+    expect(rateAxisMax(0.97)).toBe(1);
+    expect(rateAxisMax(1)).toBe(1);
+    expect(rateAxisMax(0)).toBe(0.1);
   });
 });

@@ -55,3 +55,13 @@ export function formatCurveX(x: number, axis: XAxis, long = false): string {
   const time = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
   return long ? `${day} ${time}:${pad(d.getUTCSeconds())} UTC` : `${day.slice(5)} ${time}`;
 }
+
+/**
+ * The top of a rate axis: the largest value rounded up to the next tenth (a twentieth below 0.2), at most 1,
+ * so a rate that stays under 10 % is not drawn flat against the floor of a 0–100 % axis.
+ */
+export function rateAxisMax(dataMax: number): number {
+  if (!Number.isFinite(dataMax) || dataMax <= 0) return 0.1;
+  const step = dataMax < 0.2 ? 0.05 : 0.1;
+  return Math.min(1, Math.ceil(dataMax / step - 1e-9) * step);
+}

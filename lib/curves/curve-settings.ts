@@ -121,21 +121,18 @@ export function rawFromParams(get: (name: string) => string | undefined, prefix 
 }
 
 /**
- * From a raw query string (the JSON route): lists are split on a literal "," before decoding, so an id or key
- * holding a comma can be named as %2C. A repeated parameter or undecodable escape is a problem.
+ * From a request's query string (the JSON route): unknown and repeated parameters are problems. Lists are split
+ * on "," after decoding — Next re-encodes a request's query before the route sees it, so a literal comma and
+ * %2C cannot be told apart there; an id or key holding a comma cannot be named in a list.
  */
 export function rawFromQueryString(search: string): { raw: RawCurveQuery; unknown: string[]; problems: SettingProblem[] } {
   const raw: RawCurveQuery = {};
   const unknown: string[] = [];
   const problems: SettingProblem[] = [];
   const seen = new Set<string>();
-  for (const part of search.replace(/^\?/, "").split("&")) {
-    if (part === "") continue;
-    const eq = part.indexOf("=");
-    const name = safeDecode(eq < 0 ? part : part.slice(0, eq));
-    const value = eq < 0 ? "" : part.slice(eq + 1).replace(/\+/g, " ");
+  for (const [name, value] of new URLSearchParams(search)) {
     if (name !== "runs" && name !== "keys" && name !== "x" && name !== "points" && name !== "smoothing") {
-      unknown.push(name ?? part);
+      unknown.push(name);
       continue;
     }
     if (seen.has(name)) {
@@ -143,25 +140,10 @@ export function rawFromQueryString(search: string): { raw: RawCurveQuery; unknow
       continue;
     }
     seen.add(name);
-    if (name === "runs" || name === "keys") {
-      const items = value.split(",").map(safeDecode);
-      if (items.some((i) => i === null)) problems.push({ field: name, message: "holds a malformed %-escape" });
-      else raw[name] = items as string[];
-    } else {
-      const decoded = safeDecode(value);
-      if (decoded === null) problems.push({ field: name, message: "holds a malformed %-escape" });
-      else raw[name] = decoded;
-    }
+    if (name === "runs" || name === "keys") raw[name] = value.split(",");
+    else raw[name] = value;
   }
   return { raw, unknown, problems };
-}
-
-function safeDecode(text: string): string | null {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return null;
-  }
 }
 
 const enc = encodeURIComponent;
