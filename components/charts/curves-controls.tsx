@@ -19,6 +19,8 @@ interface Props {
   /** Trainer metric keys the runs reported. */
   metricKeys: string[];
   runChoices: RunChoice[];
+  /** False until the page is hydrated: a choice made before would be lost. */
+  ready: boolean;
   onChange(patch: Partial<CurveSettings>): void;
 }
 
@@ -28,7 +30,7 @@ function toggle(list: string[], value: string, on: boolean, order: string[]): st
   return order.filter((v) => next.includes(v)).concat(next.filter((v) => !order.includes(v)));
 }
 
-export function CurvesControls({ settings, metricKeys, runChoices, onChange }: Props) {
+export function CurvesControls({ settings, metricKeys, runChoices, ready, onChange }: Props) {
   const id = useId();
   const [smoothing, setSmoothing] = useState(settings.smoothing);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -59,7 +61,7 @@ export function CurvesControls({ settings, metricKeys, runChoices, onChange }: P
   const groups = [...new Set(runChoices.map((r) => r.group))];
   const runOrder = runChoices.map((r) => r.id);
   return (
-    <div className={styles.controls}>
+    <fieldset className={styles.controls} disabled={!ready} aria-label="Curve settings">
       <fieldset className={styles.fieldset}>
         <legend>Training rates</legend>
         {TRAINING_KEYS.map((k) => keyBox(k, TRAINING_LABELS[k]))}
@@ -115,6 +117,6 @@ export function CurvesControls({ settings, metricKeys, runChoices, onChange }: P
         </div>
         <span className="muted small">{smoothing === 0 ? "raw values only" : "raw line kept faint"}</span>
       </div>
-    </div>
+    </fieldset>
   );
 }

@@ -3,7 +3,7 @@
 // (series, runs to overlay, x axis, smoothing) live in the address; the data comes from GET /api/v1/curves
 // through react-query (or from the server's first render), one chart per series with every run overlaid,
 // then the markers, the source of each line, and the numbers as a table with CSV / PNG export.
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { runColor } from "@/lib/curves/chart-data";
 import { runDisplayName } from "@/lib/curves/curve-text";
 import { curvesTable } from "@/lib/curves/curves-table";
@@ -50,6 +50,8 @@ export function RunCurves({ runIds, defaultKeys = DEFAULT_KEYS, title, runOption
   const data = query.data;
   const chartsRef = useRef<HTMLDivElement>(null);
   const [pngStatus, setPngStatus] = useState("");
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const headingId = `curves-${paramPrefix || "main"}-heading`;
 
@@ -95,7 +97,7 @@ export function RunCurves({ runIds, defaultKeys = DEFAULT_KEYS, title, runOption
           Not applied: {problems.map((p) => `${p.field}: ${p.message}`).join("; ")}.
         </p>
       )}
-      <CurvesControls settings={settings} metricKeys={view?.metricKeys ?? []} runChoices={runChoices} onChange={update} />
+      <CurvesControls settings={settings} metricKeys={view?.metricKeys ?? []} runChoices={runChoices} ready={hydrated} onChange={update} />
       {settings.runs.length === 0 ? (
         <p className="muted">Choose at least one run to draw.</p>
       ) : settings.keys.length === 0 ? (

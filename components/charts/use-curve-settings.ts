@@ -4,7 +4,7 @@
 // updates) without rendering the page again on the server; the chart fetches its own data. No history entry
 // per slider step; the page's other parameters stay as they were.
 import { usePathname, useSearchParams } from "next/navigation";
-import { useCallback, useMemo } from "react";
+import { useCallback, useEffect, useMemo, useState } from "react";
 import { curveSettingsSearch, parseViewSettings, rawFromParams, type CurveSettings } from "@/lib/curves/curve-settings";
 import type { XAxis } from "@/lib/curves/x-axis";
 
@@ -19,15 +19,22 @@ export function useCurveSettings(defaults: CurveDefaults, prefix: string, knownR
   const params = useSearchParams();
   const pathname = usePathname();
   const defaultsKey = JSON.stringify(defaults);
-  const { settings, problems } = useMemo(
+  const parsed = useMemo(
     () => parseViewSettings(rawFromParams((n) => params.get(n) ?? undefined, prefix), defaults, knownRuns),
     // defaults is a fresh object on every render: its contents are what matter.
     [params, prefix, knownRuns, defaultsKey],
   );
+  // The router takes the new address in a transition; until it does, the controls show what was chosen
+  // (a controlled checkbox would otherwise spring back for a moment).
+  const [pending, setPending] = useState<CurveSettings | null>(null);
+  useEffect(() => setPending(null), [params]);
+  const settings = pending ?? parsed.settings;
+  const problems = parsed.problems;
 
   const update = useCallback(
     (patch: Partial<CurveSettings>) => {
       const next = { ...settings, ...patch };
+      setPending(next);
       window.history.replaceState(null, "", `${pathname}${curveSettingsSearch(next, defaults, prefix, [...params.entries()])}${window.location.hash}`);
     },
     [settings, pathname, params, prefix, defaultsKey],
