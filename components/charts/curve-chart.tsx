@@ -1,10 +1,11 @@
 "use client";
 // One chart of one key: for each run its raw line (faint when smoothing is on) and its smoothed line, a
 // tooltip with the values under the pointer, solid vertical lines where the run's harness changed (labelled
-// "H0 → H1") and dashed ones where an epoch began. Data comes prepared (lib/curves); this only draws.
+// "H0 → H1") and dashed ones where an epoch began. Data comes prepared (lib/curves); this only draws. Each
+// line has its own points (lib/curves/chart-data.ts linePoints), on a shared numeric x axis.
 import { useMemo } from "react";
 import { CartesianGrid, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
-import { chartRows, formatCurveX, rateAxisMax } from "@/lib/curves/chart-data";
+import { formatCurveX, linePoints, rateAxisMax } from "@/lib/curves/chart-data";
 import { chartAriaLabel, reducedText, sourceText } from "@/lib/curves/curve-text";
 import { harnessMarkerLabel } from "@/lib/curves/markers";
 import type { CurveMarker, CurveSeries } from "@/lib/curves/types";
@@ -34,8 +35,9 @@ interface Props {
 const EPOCH_COLOR = "#8a8f98";
 
 export function CurveChart({ label, curveKey, axis, smoothing, rate, lines, markers }: Props) {
-  const rows = useMemo(() => chartRows(lines.map((l) => l.series)), [lines]);
   const drawn = lines.filter((l) => l.series.x.length > 0);
+  const points = useMemo(() => new Map(lines.map((l) => [l.runId, linePoints(l.series)])), [lines]);
+  const dots = Math.max(0, ...lines.map((l) => l.series.x.length)) <= 12;
   const formatValue = (v: number | null) => (rate ? formatPercent(v) : formatNumber(v, 4));
   const visibleMarkers = markers.filter((m) => m.x !== null);
   const aria = chartAriaLabel({
@@ -53,7 +55,7 @@ export function CurveChart({ label, curveKey, axis, smoothing, rate, lines, mark
         <p className="muted small">No values to draw for this key.</p>
       ) : (
         <div role="img" aria-label={aria} className={styles.plot} data-lines={drawn.length}>
-          <LineChart responsive style={{ width: "100%", height: 260 }} data={rows} margin={{ top: 18, right: 20, bottom: 4, left: 4 }}>
+          <LineChart responsive style={{ width: "100%", height: 260 }} margin={{ top: 18, right: 20, bottom: 4, left: 4 }}>
             <CartesianGrid stroke="#d9dde3" strokeDasharray="3 3" />
             <XAxis
               dataKey="x" type="number" domain={["dataMin", "dataMax"]} allowDecimals={axis !== "step"}
@@ -67,12 +69,12 @@ export function CurveChart({ label, curveKey, axis, smoothing, rate, lines, mark
                 <CurveTooltip active={active} x={typeof x === "number" ? x : null} axis={axis} lines={drawn} smoothing={smoothing} formatValue={formatValue} />
               )} />
             {smoothing > 0 && drawn.map((l) => (
-              <Line key={`raw-${l.runId}`} dataKey={`y${lines.indexOf(l)}`} name={`${l.name} (raw)`} stroke={l.color} strokeOpacity={0.3}
-                strokeWidth={1} dot={false} activeDot={false} connectNulls isAnimationActive={false} />
+              <Line key={`raw-${l.runId}`} data={points.get(l.runId)} dataKey="y" name={`${l.name} (raw)`} stroke={l.color} strokeOpacity={0.3}
+                strokeWidth={1} dot={false} activeDot={false} isAnimationActive={false} />
             ))}
             {drawn.map((l) => (
-              <Line key={`line-${l.runId}`} dataKey={`${smoothing > 0 ? "s" : "y"}${lines.indexOf(l)}`} name={l.name} stroke={l.color}
-                strokeWidth={2} dot={rows.length <= 12 ? { r: 2.5 } : false} connectNulls isAnimationActive={false} />
+              <Line key={`line-${l.runId}`} data={points.get(l.runId)} dataKey={smoothing > 0 ? "s" : "y"} name={l.name} stroke={l.color}
+                strokeWidth={2} dot={dots ? { r: 2.5 } : false} isAnimationActive={false} />
             ))}
             {visibleMarkers.map((m, i) =>
               m.kind === "harness" ? (

@@ -4,11 +4,11 @@
 // axis, each series smoothed and reduced to at most N points (lib/curves).
 import "server-only";
 import type { Store } from "../client";
-import { buildSeries, type StepValue } from "../../lib/curves/build-series";
+import { buildSeries, emptyColumns, type StepColumns } from "../../lib/curves/build-series";
 import type { CurveSettings } from "../../lib/curves/curve-settings";
 import { epochMarkers, harnessMarkers, type VersionInfo } from "../../lib/curves/markers";
 import {
-  aggregateTrainSteps, curveLabel, describeTrainerSource, isTrainingKey, oneMinusSeries, rateValue, trainerSourceFor,
+  aggregateTrainSteps, curveLabel, describeTrainerSource, isTrainingKey, oneMinusColumns, rateColumns, trainerSourceFor,
   type TrainRolloutRow, type TrainStep,
 } from "../../lib/curves/training-series";
 import type { CurveMarker, CurveRun, CurveSeries, CurveSource, CurvesResponse } from "../../lib/curves/types";
@@ -58,17 +58,31 @@ export function countTrainRollouts(store: Store, runId: string): number {
     .get(runId) as number;
 }
 
-function loadMetric(store: Store, runId: string, key: string): StepValue[] {
-  const rows = store.sqlite
-    .prepare("SELECT step, epoch, time, value FROM metric_points WHERE run_id = ? AND key = ? ORDER BY step")
+/**
+ * One metric series as columns in step order. The points come back as four JSON arrays built inside SQLite:
+ * for 100,000 points that is about half the time of handing JavaScript one row at a time. (SQLite writes
+ * doubles in JSON exactly, shortest round-trip form.)
+ */
+function loadMetric(store: Store, runId: string, key: string): StepColumns {
+  const row = store.sqlite
+    .prepare(
+      `SELECT json_group_array(step), json_group_array(epoch), json_group_array(time), json_group_array(value)
+         FROM (SELECT step, epoch, time, value FROM metric_points WHERE run_id = ? AND key = ? ORDER BY step)`,
+    )
     .raw()
-    .all(runId, key) as Array<[number, number | null, number | null, number | null]>;
-  const out: StepValue[] = new Array(rows.length);
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i];
-    out[i] = { step: r[0], epoch: r[1], time: r[2], value: r[3] };
-  }
-  return out;
+    .get(runId, key) as [string, string, string, string];
+  const cols: StepColumns = { step: JSON.parse(row[0]), epoch: JSON.parse(row[1]), time: JSON.parse(row[2]), value: JSON.parse(row[3]) };
+  return inStepOrder(cols);
+}
+
+/** The primary key (run, key, step) gives step order; should a plan ever not, sort rather than draw zigzags. */
+function inStepOrder(cols: StepColumns): StepColumns {
+  const { step } = cols;
+  let sorted = true;
+  for (let i = 1; i < step.length && sorted; i++) sorted = step[i - 1] <= step[i];
+  if (sorted) return cols;
+  const order = step.map((_, i) => i).sort((a, b) => step[a] - step[b]);
+  return { step: order.map((i) => step[i]), epoch: order.map((i) => cols.epoch[i]), time: order.map((i) => cols.time[i]), value: order.map((i) => cols.value[i]) };
 }
 
 function loadTrainRollouts(store: Store, runId: string): TrainRolloutRow[] {
@@ -99,43 +113,37 @@ function loadVersions(store: Store, ids: string[]): Map<string, VersionInfo> {
 interface PendingSeries {
   key: string;
   source: CurveSource;
-  values: StepValue[];
+  values: StepColumns;
 }
 
 /** The values of one key for one run, and where they come from. */
 function seriesValues(store: Store, runId: string, key: string, steps: TrainStep[], trainRollouts: number, reported: Set<string>): PendingSeries {
   if (isTrainingKey(key)) {
-    if (steps.length > 0) {
-      return {
-        key, source: { kind: "rollouts", rollouts: trainRollouts },
-        values: steps.map((s) => ({ step: s.step, epoch: s.epoch, time: s.time, value: rateValue(s, key) })),
-      };
-    }
+    if (steps.length > 0) return { key, source: { kind: "rollouts", rollouts: trainRollouts }, values: rateColumns(steps, key) };
     const fallback = trainerSourceFor(key, reported);
     if (!fallback) {
-      return { key, source: { kind: "none", reason: "no stored train rollouts with a step, and the trainer reported no such metric" }, values: [] };
+      return { key, source: { kind: "none", reason: "no stored train rollouts with a step, and the trainer reported no such metric" }, values: emptyColumns() };
     }
     const source: CurveSource = { kind: "trainer", key: describeTrainerSource(fallback) };
     if ("key" in fallback) return { key, source, values: loadMetric(store, runId, fallback.key) };
     const [a, b] = fallback.oneMinus.map((k) => loadMetric(store, runId, k));
-    const derived = oneMinusSeries(a, b);
-    return { key, source, values: a.filter((p) => derived.has(p.step)).map((p) => ({ ...p, value: derived.get(p.step)! })) };
+    return { key, source, values: oneMinusColumns(a, b) };
   }
-  if (!reported.has(key)) return { key, source: { kind: "none", reason: "this run reported no such metric" }, values: [] };
+  if (!reported.has(key)) return { key, source: { kind: "none", reason: "this run reported no such metric" }, values: emptyColumns() };
   return { key, source: { kind: "metric" }, values: loadMetric(store, runId, key) };
 }
 
-/** Step → the smallest epoch and the latest time known for it, from the train steps and every loaded point. */
-function stepFacts(steps: TrainStep[], pending: PendingSeries[]) {
-  const epoch = new Map<number, number>();
-  const time = new Map<number, number>();
-  const note = (step: number, e: number | null, t: number | null) => {
-    if (e !== null && !(epoch.get(step)! <= e)) epoch.set(step, e);
-    if (t !== null && !(time.get(step)! >= t)) time.set(step, t);
-  };
-  for (const s of steps) note(s.step, s.epoch, s.time);
-  for (const p of pending) for (const v of p.values) note(v.step, v.epoch, v.time);
-  return { epoch, time };
+/** The time of a step in step-ordered columns (binary search), or null. */
+function timeAt(cols: StepColumns, step: number): number | null {
+  let lo = 0;
+  let hi = cols.step.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (cols.step[mid] === step) return cols.time[mid];
+    if (cols.step[mid] < step) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return null;
 }
 
 function runCurves(store: Store, run: RunRow, settings: CurveSettings) {
@@ -145,9 +153,12 @@ function runCurves(store: Store, run: RunRow, settings: CurveSettings) {
   const steps = aggregateTrainSteps(rollouts);
   const pending = settings.keys.map((key) => seriesValues(store, run.id, key, steps, rollouts.length, reported));
 
-  const facts = stepFacts(steps, pending);
-  const stepEpochs = [...facts.epoch.entries()].map(([step, epoch]) => ({ step, epoch }));
-  const epochX = settings.x === "epoch" ? epochPositions(stepEpochs) : undefined;
+  // Epochs and times of steps come from the training steps when there are any, else from the longest series
+  // loaded (a run's epochs are the same whichever key reports them).
+  const stepColumns: StepColumns = steps.length > 0
+    ? { step: steps.map((s) => s.step), epoch: steps.map((s) => s.epoch), time: steps.map((s) => s.time), value: [] }
+    : pending.reduce<StepColumns>((longest, p) => (p.values.step.length > longest.step.length ? p.values : longest), emptyColumns());
+  const epochX = settings.x === "epoch" ? epochPositions([stepColumns, ...pending.map((p) => p.values)]) : undefined;
   const series: CurveSeries[] = pending.map((p) => ({
     run: run.id, key: p.key, label: curveLabel(p.key), source: p.source,
     ...buildSeries(p.values, { x: settings.x, points: settings.points, smoothing: settings.smoothing, epochX }),
@@ -155,11 +166,9 @@ function runCurves(store: Store, run: RunRow, settings: CurveSettings) {
 
   const versions = loadVersions(store, [...new Set(steps.map((s) => s.harnessVersionId).filter((v): v is string => v !== null))]);
   const xOf = (step: number): number | null =>
-    settings.x === "step" ? step : settings.x === "time" ? facts.time.get(step) ?? null : epochX?.get(step) ?? null;
-  const markers: CurveMarker[] = [
-    ...harnessMarkers(steps, versions),
-    ...epochMarkers(stepEpochs.sort((a, b) => a.step - b.step)),
-  ].map((m) => ({ ...m, run: run.id, x: xOf(m.step) }));
+    settings.x === "step" ? step : settings.x === "time" ? timeAt(stepColumns, step) : epochX?.get(step) ?? null;
+  const markers: CurveMarker[] = [...harnessMarkers(steps, versions), ...epochMarkers(stepColumns.step, stepColumns.epoch)]
+    .map((m) => ({ ...m, run: run.id, x: xOf(m.step) }));
 
   const summary: CurveRun = { ...run, metricKeys, trainRollouts: rollouts.length };
   return { summary, series, markers };

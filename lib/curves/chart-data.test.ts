@@ -1,16 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { chartRows, formatCurveX, nearestIndex, rateAxisMax, runColor } from "./chart-data";
+import { formatCurveX, linePoints, nearestIndex, rateAxisMax, runColor } from "./chart-data";
 
-describe("chartRows", () => {
-  it("merges series by x in x order, each under its own columns", () => {
-    const rows = chartRows([
-      { x: [0, 2], y: [0.1, 0.3], s: [0.1, 0.2] },
-      { x: [1, 2], y: [5, null], s: [5, 5] },
-    ]);
-    expect(rows).toEqual([
-      { x: 0, y0: 0.1, s0: 0.1 },
-      { x: 1, y1: 5, s1: 5 },
-      { x: 2, y0: 0.3, s0: 0.2, y1: null, s1: 5 },
+describe("linePoints", () => {
+  it("turns a series' columns into the points of its line, gaps kept", () => {
+    expect(linePoints({ x: [0, 2, 5], y: [0.1, null, 0.3], s: [0.1, 0.1, 0.2] })).toEqual([
+      { x: 0, y: 0.1, s: 0.1 },
+      { x: 2, y: null, s: 0.1 },
+      { x: 5, y: 0.3, s: 0.2 },
     ]);
   });
 });

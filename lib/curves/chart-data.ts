@@ -1,4 +1,4 @@
-// What the chart component draws, prepared here (pure, tested): rows for recharts, the nearest point of a
+// What the chart component draws, prepared here (pure, tested): the points of each line, the nearest point of a
 // series under the pointer, run colours, and the x axis written for people.
 import type { CurveSeries } from "./types";
 import type { XAxis } from "./x-axis";
@@ -8,27 +8,23 @@ export const RUN_COLORS = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f"
 
 export const runColor = (index: number) => RUN_COLORS[index % RUN_COLORS.length];
 
-export type ChartRow = Record<string, number | null>;
+export interface LinePoint {
+  x: number;
+  /** Raw value; null is a gap in the line. */
+  y: number | null;
+  /** Smoothed value. */
+  s: number | null;
+}
 
 /**
- * One row per distinct x of the given series, in x order, holding y{i} (raw) and s{i} (smoothed) of the
- * series that have a point there; recharts draws series i from y{i} / s{i} and joins across the rows where
- * it has none.
+ * A series as the points of its own line. Each line carries its own data (series are reduced independently,
+ * so their xs differ): merging them into shared rows would multiply the rows by the number of runs and force
+ * lines to be joined across the rows where they have no point, hiding real gaps.
  */
-export function chartRows(series: ReadonlyArray<Pick<CurveSeries, "x" | "y" | "s">>): ChartRow[] {
-  const byX = new Map<number, ChartRow>();
-  series.forEach((s, i) => {
-    for (let k = 0; k < s.x.length; k++) {
-      let row = byX.get(s.x[k]);
-      if (!row) {
-        row = { x: s.x[k] };
-        byX.set(s.x[k], row);
-      }
-      row[`y${i}`] = s.y[k];
-      row[`s${i}`] = s.s[k];
-    }
-  });
-  return [...byX.values()].sort((a, b) => (a.x as number) - (b.x as number));
+export function linePoints(series: Pick<CurveSeries, "x" | "y" | "s">): LinePoint[] {
+  const out: LinePoint[] = new Array(series.x.length);
+  for (let i = 0; i < series.x.length; i++) out[i] = { x: series.x[i], y: series.y[i], s: series.s[i] };
+  return out;
 }
 
 /** The index of the point nearest to x in ascending xs (the earlier one on a tie), or -1 when empty. */

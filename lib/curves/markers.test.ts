@@ -47,10 +47,7 @@ describe("harnessMarkers", () => {
 
 describe("epochMarkers", () => {
   it("marks the first step of each new epoch, skipping unknown epochs", () => {
-    const steps = [
-      { step: 0, epoch: 1 }, { step: 1, epoch: 1 }, { step: 2, epoch: null }, { step: 3, epoch: 2 }, { step: 4, epoch: 2 }, { step: 7, epoch: 3 },
-    ];
-    expect(epochMarkers(steps)).toEqual([{ kind: "epoch", step: 3, epoch: 2 }, { kind: "epoch", step: 7, epoch: 3 }]);
-    expect(epochMarkers([{ step: 0, epoch: 1 }])).toEqual([]);
+    expect(epochMarkers([0, 1, 2, 3, 4, 7], [1, 1, null, 2, 2, 3])).toEqual([{ kind: "epoch", step: 3, epoch: 2 }, { kind: "epoch", step: 7, epoch: 3 }]);
+    expect(epochMarkers([0], [1])).toEqual([]);
   });
 });

@@ -64,14 +64,18 @@ export function harnessMarkers(
   return markers;
 }
 
-/** A marker at each step whose epoch differs from the epoch of the step before it (steps in step order; unknown epochs skipped). */
-export function epochMarkers(steps: ReadonlyArray<{ step: number; epoch: number | null }>): EpochMarker[] {
+/**
+ * A marker at each step whose epoch differs from the epoch of the step before it, from two columns in step
+ * order (a run's training steps, or one of its series); unknown epochs are skipped.
+ */
+export function epochMarkers(steps: readonly number[], epochs: ReadonlyArray<number | null>): EpochMarker[] {
   const markers: EpochMarker[] = [];
   let previous: number | null = null;
-  for (const s of steps) {
-    if (s.epoch === null) continue;
-    if (previous !== null && s.epoch !== previous) markers.push({ kind: "epoch", step: s.step, epoch: s.epoch });
-    previous = s.epoch;
+  for (let i = 0; i < steps.length; i++) {
+    const epoch = epochs[i];
+    if (epoch === null) continue;
+    if (previous !== null && epoch !== previous) markers.push({ kind: "epoch", step: steps[i], epoch });
+    previous = epoch;
   }
   return markers;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  aggregateTrainSteps, curveLabel, describeTrainerSource, oneMinusSeries, rateValue, trainerSourceFor, type TrainRolloutRow,
+  aggregateTrainSteps, curveLabel, describeTrainerSource, oneMinusColumns, rateColumns, rateValue, trainerSourceFor, type TrainRolloutRow,
 } from "./training-series";
 
 const row = (step: number, group: string, code: "S" | "F" | "St" | "U", extra: Partial<TrainRolloutRow> = {}): TrainRolloutRow => ({
@@ -29,6 +29,7 @@ describe("aggregateTrainSteps", () => {
     expect(rateValue(s1, "train:trainable_rate")).toBeCloseTo(2 / 4, 12);
     expect(rateValue(s1, "train:mixed_group_ratio")).toBeCloseTo(1 / 2, 12);
     expect(rateValue(s1, "train:pass_rate")).toBeCloseTo(3 / 4, 12);
+    expect(rateColumns(steps, "train:truncation_rate")).toEqual({ step: [0, 1], epoch: [1, 1], time: [1_000, 1_001], value: [0.2, 0] });
   });
 
   it("takes the step's smallest epoch, latest time and most common harness version", () => {
@@ -57,9 +58,9 @@ describe("trainer fallbacks", () => {
   });
 
   it("derives the mixed-group ratio as 1 − solve_all − solve_none where both are known", () => {
-    const all = [{ step: 0, value: 0.25 }, { step: 1, value: 0.5 }, { step: 2, value: null }];
-    const none = [{ step: 0, value: 0.25 }, { step: 2, value: 0.1 }];
-    expect([...oneMinusSeries(all, none).entries()]).toEqual([[0, 0.5], [2, null]]);
+    const all = { step: [0, 1, 2], epoch: [1, 1, 2], time: [10, 11, 12], value: [0.25, 0.5, null] };
+    const none = { step: [0, 2], epoch: [1, 2], time: [10, 12], value: [0.25, 0.1] };
+    expect(oneMinusColumns(all, none)).toEqual({ step: [0, 2], epoch: [1, 2], time: [10, 12], value: [0.5, null] });
   });
 
   it("labels the training keys and leaves a trainer's key as sent", () => {

@@ -4,6 +4,7 @@
 // rates.ts, the one definition); otherwise it is taken from the trainer's own metric under one of the names
 // the common RL trainers use, and the chart says which of the two it shows.
 import { computeTrainingRates, type TrainingRates } from "../metrics/training-rates";
+import { emptyColumns, type StepColumns } from "./build-series";
 
 export const TRAINING_KEYS = [
   "train:trainable_rate",
@@ -78,17 +79,19 @@ export function describeTrainerSource(source: TrainerSource): string {
   return "key" in source ? source.key : `1 − ${source.oneMinus[0]} − ${source.oneMinus[1]}`;
 }
 
-/** 1 − a − b at the steps where both were reported (and known). */
-export function oneMinusSeries(
-  a: ReadonlyArray<{ step: number; value: number | null }>,
-  b: ReadonlyArray<{ step: number; value: number | null }>,
-): Map<number, number | null> {
-  const bAt = new Map(b.map((p) => [p.step, p.value]));
-  const out = new Map<number, number | null>();
-  for (const p of a) {
-    if (!bAt.has(p.step)) continue;
-    const other = bAt.get(p.step)!;
-    out.set(p.step, p.value === null || other === null ? null : 1 - p.value - other);
+/** 1 − a − b at the steps where both were reported (null where either value is unknown); a's epoch and time. */
+export function oneMinusColumns(a: StepColumns, b: StepColumns): StepColumns {
+  const bAt = new Map<number, number | null>();
+  for (let i = 0; i < b.step.length; i++) bAt.set(b.step[i], b.value[i]);
+  const out = emptyColumns();
+  for (let i = 0; i < a.step.length; i++) {
+    const other = bAt.get(a.step[i]);
+    if (other === undefined) continue;
+    const mine = a.value[i];
+    out.step.push(a.step[i]);
+    out.epoch.push(a.epoch[i]);
+    out.time.push(a.time[i]);
+    out.value.push(mine === null || other === null ? null : 1 - mine - other);
   }
   return out;
 }
@@ -152,4 +155,14 @@ export function aggregateTrainSteps(rows: ReadonlyArray<TrainRolloutRow>): Train
 /** One training curve's value at a step, from the step's rates. */
 export function rateValue(step: TrainStep, key: TrainingKey): number | null {
   return step.rates[RATE_FIELD[key]];
+}
+
+/** One training curve over the steps, as columns. */
+export function rateColumns(steps: readonly TrainStep[], key: TrainingKey): StepColumns {
+  return {
+    step: steps.map((s) => s.step),
+    epoch: steps.map((s) => s.epoch),
+    time: steps.map((s) => s.time),
+    value: steps.map((s) => rateValue(s, key)),
+  };
 }

@@ -6,16 +6,25 @@ export type XAxis = (typeof X_AXES)[number];
 
 export const X_AXIS_LABELS: Record<XAxis, string> = { step: "step", epoch: "epoch", time: "wall time" };
 
+/** Steps and their epochs as two columns of equal length (a series, or a run's training steps). */
+export interface StepEpochColumns {
+  step: readonly number[];
+  epoch: ReadonlyArray<number | null>;
+}
+
 /**
- * x on the epoch axis for every step whose epoch is known: epoch + (rank of the step inside its epoch) /
- * (steps of that epoch). A step named under several epochs counts under the smallest.
+ * x on the epoch axis for every step whose epoch is known in any of the sources: epoch + (rank of the step
+ * inside its epoch) / (steps of that epoch). A step named under several epochs counts under the smallest.
  */
-export function epochPositions(steps: Iterable<{ step: number; epoch: number | null }>): Map<number, number> {
+export function epochPositions(sources: readonly StepEpochColumns[]): Map<number, number> {
   const epochOf = new Map<number, number>();
-  for (const { step, epoch } of steps) {
-    if (epoch === null) continue;
-    const known = epochOf.get(step);
-    if (known === undefined || epoch < known) epochOf.set(step, epoch);
+  for (const { step: steps, epoch: epochs } of sources) {
+    for (let i = 0; i < steps.length; i++) {
+      const epoch = epochs[i];
+      if (epoch === null) continue;
+      const known = epochOf.get(steps[i]);
+      if (known === undefined || epoch < known) epochOf.set(steps[i], epoch);
+    }
   }
   const byEpoch = new Map<number, number[]>();
   for (const [step, epoch] of epochOf) {
