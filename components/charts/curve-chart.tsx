@@ -39,7 +39,8 @@ export function CurveChart({ label, curveKey, axis, smoothing, rate, lines, mark
   const points = useMemo(() => new Map(lines.map((l) => [l.runId, linePoints(l.series)])), [lines]);
   const dots = Math.max(0, ...lines.map((l) => l.series.x.length)) <= 12;
   const formatValue = (v: number | null) => (rate ? formatPercent(v) : formatNumber(v, 4));
-  const visibleMarkers = markers.filter((m) => m.x !== null);
+  // Overlaid runs often share their epochs: one dashed line per epoch boundary, not one per run.
+  const visibleMarkers = markers.filter((m, i) => m.x !== null && (m.kind === "harness" || markers.findIndex((o) => o.kind === "epoch" && o.x === m.x) === i));
   const aria = chartAriaLabel({
     label, axis, markers,
     lines: drawn.map((l) => ({ run: l.name, points: l.series.x.length, reduced: l.series.reduced })),
@@ -58,7 +59,8 @@ export function CurveChart({ label, curveKey, axis, smoothing, rate, lines, mark
           <LineChart responsive style={{ width: "100%", height: 260 }} margin={{ top: 18, right: 20, bottom: 4, left: 4 }}>
             <CartesianGrid stroke="#d9dde3" strokeDasharray="3 3" />
             <XAxis
-              dataKey="x" type="number" domain={["dataMin", "dataMax"]} allowDecimals={axis !== "step"}
+              dataKey="x" type="number" allowDecimals={axis !== "step"}
+              domain={axis === "epoch" ? [(min: number) => Math.floor(min), (max: number) => Math.ceil(max)] : ["dataMin", "dataMax"]}
               tickFormatter={(x: number) => formatCurveX(x, axis)} stroke="#8a8f98" fontSize={11} />
             <YAxis
               domain={rate ? [0, rateAxisMax] : ["auto", "auto"]} width={52} stroke="#8a8f98" fontSize={11}

@@ -104,6 +104,9 @@ const DRAWN_PROBE = (lines: number) => `(() => {
 async function measurePage(url: string, cookie: string, repeats: number) {
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
   const times: number[] = [];
+  const html: number[] = [];
+  const loaded: number[] = [];
+  let bytes = 0;
   try {
     for (let i = 0; i < repeats + 1; i++) {
       const context = await browser.newContext({ baseURL: url, storageState: sessionStorageState(url, cookie), viewport: { width: 1280, height: 900 } });
@@ -114,7 +117,14 @@ async function measurePage(url: string, cookie: string, repeats: number) {
         if (!response || response.status() !== 200) throw new Error(`curves bench: the overlay page answered ${response?.status()}`);
         await page.waitForFunction("window.__hlCurvesDrawnAt !== undefined", undefined, { timeout: 60_000 });
         const ms = (await page.evaluate("window.__hlCurvesDrawnAt")) as number;
-        if (i > 0) times.push(ms); // the first visit compiles and caches on the server
+        const nav = (await page.evaluate(`(() => { const n = performance.getEntriesByType("navigation")[0]; return [n.responseEnd, n.domContentLoadedEventEnd, n.transferSize]; })()`)) as number[];
+        if (i > 0) {
+          // the first visit compiles and caches on the server
+          times.push(ms);
+          html.push(nav[0]);
+          loaded.push(nav[1]);
+          bytes = nav[2];
+        }
       } finally {
         await context.close();
       }
@@ -122,7 +132,7 @@ async function measurePage(url: string, cookie: string, repeats: number) {
   } finally {
     await browser.close();
   }
-  return { median: percentile(times, 50), p95: percentile(times, 95) };
+  return { median: percentile(times, 50), p95: percentile(times, 95), html: percentile(html, 50), loaded: percentile(loaded, 50), bytes };
 }
 
 export async function runCurvesBench(opts: { quick: boolean }): Promise<Record<string, number | string | boolean>> {
@@ -164,6 +174,9 @@ export async function runCurvesBench(opts: { quick: boolean }): Promise<Record<s
         curves_query_target: "< 100 ms (p95)",
         curves_query_target_met: fn.p95 < 100 && route.p95 < 100,
         curves_page_10_series_points_each: overlayPoints,
+        curves_page_10_series_html_received_median_ms: Math.round(page.html),
+        curves_page_10_series_dom_loaded_median_ms: Math.round(page.loaded),
+        curves_page_10_series_html_kb: Math.round(page.bytes / 1024),
         curves_page_10_series_drawn_median_ms: Math.round(page.median),
         curves_page_10_series_drawn_p95_ms: Math.round(page.p95),
         curves_page_target: "< 1000 ms (median)",
