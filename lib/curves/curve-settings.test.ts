@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { curveSettingsSearch, curvesApiPath, parseCurveSettings, parseViewSettings, rawFromParams, rawFromQueryString } from "./curve-settings";
+import {
+  curveSettingsSearch, curvesApiPath, parseCurveSettings, parseViewSettings, rawFromParams, rawFromQueryString, viewDefaultPoints,
+} from "./curve-settings";
 
 const defaults = { runs: ["r1"], keys: ["train:trainable_rate", "train:pass_rate"] };
 
@@ -49,6 +51,19 @@ describe("parseViewSettings", () => {
   });
 });
 
+describe("viewDefaultPoints", () => {
+  it("gives up to four runs 2,000 points each, then shares about 8,000 per chart, never below 400", () => {
+    expect([1, 4, 5, 10, 20, 50].map(viewDefaultPoints)).toEqual([2000, 2000, 1600, 800, 400, 400]);
+  });
+
+  it("applies to a view unless the address names the points", () => {
+    const ten = Array.from({ length: 10 }, (_, i) => `r${i}`);
+    expect(parseViewSettings({ runs: ten }, defaults, null).settings.points).toBe(800);
+    expect(parseViewSettings({ runs: ten, points: "3000" }, defaults, null).settings.points).toBe(3000);
+    expect(parseViewSettings({ runs: ten, points: "3" }, defaults, null).settings.points).toBe(800);
+  });
+});
+
 describe("query strings", () => {
   it("reads the API's query: lists split on commas, unknown and repeated parameters named", () => {
     const { raw, unknown, problems } = rawFromQueryString("?runs=a%3Ab,c%20d&keys=critic%2Fscore%2Fmean&x=time&extra=1");
@@ -67,7 +82,7 @@ describe("query strings", () => {
   });
 
   it("writes only what differs from the defaults into a page address, keeping the page's own parameters", () => {
-    const base = parseCurveSettings({}, defaults).settings;
+    const base = parseViewSettings({}, defaults, null).settings;
     expect(curveSettingsSearch(base, defaults)).toBe("");
     expect(curveSettingsSearch({ ...base, x: "time", smoothing: 0 }, defaults, "", [["tab", "a b"], ["x", "old"]])).toBe("?tab=a%20b&x=time&smoothing=0");
     const withRuns = curveSettingsSearch({ ...base, runs: ["r 1", "r2"] }, defaults, "c.");

@@ -15,6 +15,15 @@ export const CURVE_LIMITS = {
 
 export const DEFAULT_SMOOTHING = 0.6;
 
+/**
+ * Points per series a chart asks for when the address does not say: 2,000 for up to four runs, then an
+ * overlay shares about 8,000 per chart (a chart ~600 px wide cannot show more; every bucket still keeps its
+ * min and max), never below 400.
+ */
+export function viewDefaultPoints(runCount: number): number {
+  return Math.max(400, Math.min(CURVE_LIMITS.defaultPoints, Math.floor(8_000 / Math.max(1, runCount) / 100) * 100));
+}
+
 export interface CurveSettings {
   runs: string[];
   keys: string[];
@@ -89,7 +98,8 @@ export function parseCurveSettings(
 
 /**
  * The settings of a view that offers only `knownRuns` (null: any run): run ids outside them are dropped and
- * named, rather than failing the whole chart with a 404; when none is left, the default runs are drawn.
+ * named, rather than failing the whole chart with a 404; when none is left, the default runs are drawn. The
+ * points per series default to viewDefaultPoints for the number of runs.
  */
 export function parseViewSettings(
   raw: RawCurveQuery,
@@ -97,12 +107,15 @@ export function parseViewSettings(
   knownRuns: readonly string[] | null,
 ): { settings: CurveSettings; problems: SettingProblem[] } {
   const parsed = parseCurveSettings(raw, defaults);
-  if (!knownRuns) return parsed;
-  const unknown = parsed.settings.runs.filter((r) => !knownRuns.includes(r));
-  if (unknown.length === 0) return parsed;
+  const withPoints = (settings: CurveSettings): CurveSettings =>
+    raw.points === undefined || raw.points === "" || parsed.problems.some((p) => p.field === "points")
+      ? { ...settings, points: viewDefaultPoints(settings.runs.length) }
+      : settings;
+  const unknown = knownRuns ? parsed.settings.runs.filter((r) => !knownRuns.includes(r)) : [];
+  if (!knownRuns || unknown.length === 0) return { settings: withPoints(parsed.settings), problems: parsed.problems };
   const known = parsed.settings.runs.filter((r) => knownRuns.includes(r));
   return {
-    settings: { ...parsed.settings, runs: known.length > 0 ? known : defaults.runs.filter((r) => knownRuns.includes(r)) },
+    settings: withPoints({ ...parsed.settings, runs: known.length > 0 ? known : defaults.runs.filter((r) => knownRuns.includes(r)) }),
     problems: [...parsed.problems, { field: "runs", message: `no such run to draw: ${unknown.map((r) => `"${r}"`).join(", ")}` }],
   };
 }
@@ -154,8 +167,8 @@ export function curvesApiPath(s: CurveSettings): string {
 }
 
 /**
- * The page's query parameters for settings, leaving out what equals the defaults (so the plain address stays
- * plain); `others` are the page's own parameters, kept as they were.
+ * The page's query parameters for a view's settings (parseViewSettings reads them back), leaving out what
+ * equals the defaults, so the plain address stays plain; `others` are the page's own parameters, kept.
  */
 export function curveSettingsSearch(
   s: CurveSettings,
@@ -170,6 +183,6 @@ export function curveSettingsSearch(
   if (!same(s.keys, defaults.keys)) parts.push(`${prefix}keys=${s.keys.map(enc).join(",")}`);
   if (s.x !== (defaults.x ?? "step")) parts.push(`${prefix}x=${s.x}`);
   if (s.smoothing !== (defaults.smoothing ?? DEFAULT_SMOOTHING)) parts.push(`${prefix}smoothing=${s.smoothing}`);
-  if (s.points !== CURVE_LIMITS.defaultPoints) parts.push(`${prefix}points=${s.points}`);
+  if (s.points !== viewDefaultPoints(s.runs.length)) parts.push(`${prefix}points=${s.points}`);
   return parts.length ? `?${parts.join("&")}` : "";
 }
