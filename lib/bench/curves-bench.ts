@@ -21,8 +21,8 @@ import { CHROMIUM_ARGS, sessionStorageState } from "./viewer-bench";
 
 const EXP = "bench-curves";
 const LONG_RUN = "bench-curves-long";
-const OVERLAY_RUNS = Array.from({ length: 10 }, (_, i) => `bench-curves-overlay-${i}`);
-const KEY = "critic/score/mean";
+export const OVERLAY_RUNS = Array.from({ length: 10 }, (_, i) => `bench-curves-overlay-${i}`);
+export const KEY = "critic/score/mean";
 const T0 = Date.UTC(2026, 0, 1);
 
 const progress = (text: string) => process.stderr.write(`bench: curves: ${text}\n`);
@@ -34,7 +34,7 @@ function percentile(values: number[], p: number): number {
 }
 
 /** A noisy rising reward with rare one-step collapses: the spikes the downsampler must keep. */
-function fill(store: Store, longPoints: number, overlayPoints: number): void {
+export function fillCurvesBench(store: Store, longPoints: number, overlayPoints: number): void {
   const outcome = applyEvents(store, [
     { type: "experiment", id: EXP, name: "Bench: curves", method: "grpo" },
     { type: "run", id: LONG_RUN, experiment: EXP, kind: "train", status: "finished", name: "100k-point run" },
@@ -110,6 +110,7 @@ async function measurePage(url: string, cookie: string, repeats: number) {
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
   const times: number[] = [];
   const html: number[] = [];
+  const hydrated: number[] = [];
   const loaded: number[] = [];
   let bytes = 0;
   try {
@@ -122,12 +123,17 @@ async function measurePage(url: string, cookie: string, repeats: number) {
         if (!response || response.status() !== 200) throw new Error(`curves bench: the overlay page answered ${response?.status()}`);
         await page.waitForFunction("window.__hlCurvesDrawnAt !== undefined", undefined, { timeout: 60_000 });
         const ms = (await page.evaluate("window.__hlCurvesDrawnAt")) as number;
-        const nav = (await page.evaluate(`(() => { const n = performance.getEntriesByType("navigation")[0]; return [n.responseEnd, n.domContentLoadedEventEnd, n.transferSize]; })()`)) as number[];
+        const nav = (await page.evaluate(`(() => {
+          const n = performance.getEntriesByType("navigation")[0];
+          const h = performance.getEntriesByName("harness-lab:curves-hydrated")[0];
+          return [n.responseEnd, n.domContentLoadedEventEnd, n.transferSize, h ? h.startTime : NaN];
+        })()`)) as number[];
         if (i > 0) {
           // the first visit compiles and caches on the server
           times.push(ms);
           html.push(nav[0]);
           loaded.push(nav[1]);
+          hydrated.push(nav[3]);
           bytes = nav[2];
         }
       } finally {
@@ -137,7 +143,7 @@ async function measurePage(url: string, cookie: string, repeats: number) {
   } finally {
     await browser.close();
   }
-  return { median: percentile(times, 50), p95: percentile(times, 95), html: percentile(html, 50), loaded: percentile(loaded, 50), bytes };
+  return { median: percentile(times, 50), p95: percentile(times, 95), html: percentile(html, 50), loaded: percentile(loaded, 50), hydrated: percentile(hydrated, 50), bytes };
 }
 
 export async function runCurvesBench(opts: { quick: boolean }): Promise<Record<string, number | string | boolean>> {
@@ -153,7 +159,7 @@ export async function runCurvesBench(opts: { quick: boolean }): Promise<Record<s
     let fn: ReturnType<typeof measureFunction>;
     try {
       progress(`storing ${longPoints.toLocaleString("en-US")} points for one run and ${OVERLAY_RUNS.length} × ${overlayPoints.toLocaleString("en-US")} for the overlay`);
-      fill(store, longPoints, overlayPoints);
+      fillCurvesBench(store, longPoints, overlayPoints);
       progress("the query function (downsampled to 2,000 points, smoothed)");
       fn = measureFunction(store, opts.quick ? 10 : 30);
       token = createApiToken(store, { name: "bench-curves", scopes: ["read"], createdBy: null }).secret;
@@ -183,6 +189,7 @@ export async function runCurvesBench(opts: { quick: boolean }): Promise<Record<s
         curves_page_10_series_points_drawn_each: viewDefaultPoints(OVERLAY_RUNS.length),
         curves_page_10_series_html_received_median_ms: Math.round(page.html),
         curves_page_10_series_dom_loaded_median_ms: Math.round(page.loaded),
+        curves_page_10_series_hydrated_median_ms: Math.round(page.hydrated),
         curves_page_10_series_html_kb: Math.round(page.bytes / 1024),
         curves_page_10_series_drawn_median_ms: Math.round(page.median),
         curves_page_10_series_drawn_p95_ms: Math.round(page.p95),
