@@ -55,8 +55,9 @@ export function CurveChart({ label, curveKey, axis, smoothing, rate, lines, mark
       {drawn.length === 0 ? (
         <p className="muted small">No values to draw for this key.</p>
       ) : (
+        // role="img" with the chart in words; the chart itself takes no focus (its values are in the table).
         <div role="img" aria-label={aria} className={styles.plot} data-lines={drawn.length}>
-          <LineChart responsive style={{ width: "100%", height: 260 }} margin={{ top: 18, right: 20, bottom: 4, left: 4 }}>
+          <LineChart responsive accessibilityLayer={false} style={{ width: "100%", height: 260 }} margin={{ top: 18, right: 20, bottom: 4, left: 4 }}>
             <CartesianGrid stroke="#d9dde3" strokeDasharray="3 3" />
             <XAxis
               dataKey="x" type="number" allowDecimals={axis !== "step"}

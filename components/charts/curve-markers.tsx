@@ -9,13 +9,16 @@ import styles from "./run-curves.module.css";
 
 interface Props {
   markers: Array<CurveMarker & { runName: string; color: string }>;
+  /** One below the view's own heading. */
+  headingLevel: 3 | 4;
 }
 
-export function CurveMarkers({ markers }: Props) {
+export function CurveMarkers({ markers, headingLevel }: Props) {
   if (markers.length === 0) return null;
+  const Heading = headingLevel === 3 ? "h3" : "h4";
   return (
     <div className={styles.markers}>
-      <h4 className={styles.markersTitle}>Harness changes and epoch boundaries</h4>
+      <Heading className={styles.markersTitle}>Harness changes and epoch boundaries</Heading>
       <ul aria-label="Curve markers">
         {markers.map((m, i) => (
           <li key={i} className="small">

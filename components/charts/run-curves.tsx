@@ -124,7 +124,7 @@ export function RunCurves({ runIds, defaultKeys = DEFAULT_KEYS, title, runOption
                 lines={c.lines} markers={view.markers} />
             ))}
           </div>
-          <CurveMarkers markers={view.markers} />
+          <CurveMarkers markers={view.markers} headingLevel={headingLevel === 2 ? 3 : 4} />
           <CurveValues table={view.table} name="training curves" />
         </>
       )}

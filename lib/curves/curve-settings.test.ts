@@ -38,6 +38,13 @@ describe("parseCurveSettings", () => {
     expect(parseCurveSettings({ points: "1e3" }, defaults).problems).toEqual([{ field: "points", message: "must be a whole number" }]);
     expect(parseCurveSettings({ smoothing: "-0.1" }, defaults).problems[0].field).toBe("smoothing");
   });
+
+  it("cuts default runs and keys to the limits a chart overlays", () => {
+    const many = Array.from({ length: 30 }, (_, i) => `r${i}`);
+    const { settings } = parseCurveSettings({}, { runs: many, keys: many });
+    expect(settings.runs).toEqual(many.slice(0, 20));
+    expect(settings.keys).toEqual(many.slice(0, 20));
+  });
 });
 
 describe("parseViewSettings", () => {

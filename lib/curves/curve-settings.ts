@@ -70,8 +70,9 @@ export function parseCurveSettings(
   defaults: { runs: string[]; keys: string[]; x?: XAxis; smoothing?: number },
 ): { settings: CurveSettings; problems: SettingProblem[] } {
   const problems: SettingProblem[] = [];
-  const runs = list("runs", raw.runs, problems) ?? defaults.runs;
-  const keys = list("keys", raw.keys, problems) ?? defaults.keys;
+  // A page may offer more runs than one chart overlays: the defaults are cut to the limits too.
+  const runs = list("runs", raw.runs, problems) ?? defaults.runs.slice(0, CURVE_LIMITS.runs);
+  const keys = list("keys", raw.keys, problems) ?? defaults.keys.slice(0, CURVE_LIMITS.keys);
 
   let x: XAxis = defaults.x ?? "step";
   if (raw.x !== undefined && raw.x !== "") {
