@@ -38,6 +38,8 @@ export function CurveChart({ label, curveKey, axis, smoothing, rate, lines, mark
   const drawn = lines.filter((l) => l.series.x.length > 0);
   const points = useMemo(() => new Map(lines.map((l) => [l.runId, linePoints(l.series)])), [lines]);
   const dots = Math.max(0, ...lines.map((l) => l.series.x.length)) <= 12;
+  // Series are in x order: the span of the axis from each one's ends.
+  const span = Math.max(...drawn.map((l) => l.series.x[l.series.x.length - 1])) - Math.min(...drawn.map((l) => l.series.x[0]));
   const formatValue = (v: number | null) => (rate ? formatPercent(v) : formatNumber(v, 4));
   // Overlaid runs often share their epochs: one dashed line per epoch boundary, not one per run.
   const visibleMarkers = markers.filter((m, i) => m.x !== null && (m.kind === "harness" || markers.findIndex((o) => o.kind === "epoch" && o.x === m.x) === i));
@@ -62,7 +64,7 @@ export function CurveChart({ label, curveKey, axis, smoothing, rate, lines, mark
             <XAxis
               dataKey="x" type="number" allowDecimals={axis !== "step"}
               domain={axis === "epoch" ? [(min: number) => Math.floor(min), (max: number) => Math.ceil(max)] : ["dataMin", "dataMax"]}
-              tickFormatter={(x: number) => formatCurveX(x, axis)} stroke="#8a8f98" fontSize={11} />
+              tickFormatter={(x: number) => formatCurveX(x, axis, false, span)} stroke="#8a8f98" fontSize={11} />
             <YAxis
               domain={rate ? [0, rateAxisMax] : ["auto", "auto"]} width={52} stroke="#8a8f98" fontSize={11}
               tickFormatter={(v: number) => (rate ? formatPercent(v, 0) : formatNumber(v, 3))} />

@@ -29,7 +29,9 @@ describe("formatCurveX", () => {
     expect(formatCurveX(2, "epoch")).toBe("2");
     expect(formatCurveX(1.3333, "epoch")).toBe("1.33");
     const t = Date.UTC(2026, 2, 5, 14, 7, 9);
-    expect(formatCurveX(t, "time")).toBe("03-05 14:07");
+    expect(formatCurveX(t, "time")).toBe("2026-03-05");
+    expect(formatCurveX(t, "time", false, 5 * 60 * 60 * 1000)).toBe("03-05 14:07");
+    expect(formatCurveX(t, "time", false, 90 * 1000)).toBe("14:07:09");
     expect(formatCurveX(t, "time", true)).toBe("2026-03-05 14:07:09 UTC");
   });
 

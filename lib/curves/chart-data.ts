@@ -42,14 +42,19 @@ export function nearestIndex(xs: readonly number[], x: number): number {
 
 const pad = (n: number) => String(n).padStart(2, "0");
 
-/** A tick or tooltip x: the step as a whole number, an epoch position to two decimals, a time in UTC. */
-export function formatCurveX(x: number, axis: XAxis, long = false): string {
+/**
+ * A tick or tooltip x: the step as a whole number, an epoch position to two decimals, a time in UTC — as a
+ * tick, at the resolution the axis spans (`spanMs`): seconds under an hour, minutes under two days, else days.
+ */
+export function formatCurveX(x: number, axis: XAxis, long = false, spanMs = Number.POSITIVE_INFINITY): string {
   if (axis === "step") return String(Math.round(x));
   if (axis === "epoch") return Number.isInteger(x) ? String(x) : x.toFixed(2);
   const d = new Date(x);
   const day = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
   const time = `${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-  return long ? `${day} ${time}:${pad(d.getUTCSeconds())} UTC` : `${day.slice(5)} ${time}`;
+  if (long) return `${day} ${time}:${pad(d.getUTCSeconds())} UTC`;
+  if (spanMs < 60 * 60 * 1000) return `${time}:${pad(d.getUTCSeconds())}`;
+  return spanMs < 2 * 24 * 60 * 60 * 1000 ? `${day.slice(5)} ${time}` : day;
 }
 
 /**
