@@ -100,17 +100,27 @@ function inStepOrder(cols: StepColumns): StepColumns {
   return { step: order.map((i) => step[i]), epoch: order.map((i) => cols.epoch[i]), time: order.map((i) => cols.time[i]), value: order.map((i) => cols.value[i]) };
 }
 
+/** The run's train rollouts that name a step, as JSON arrays built in SQLite (see loadMetric for why). */
 function loadTrainRollouts(store: Store, runId: string): TrainRolloutRow[] {
-  const rows = store.sqlite
+  const row = store.sqlite
     .prepare(
-      `SELECT step, epoch, group_id, success, reward, truncated, harness_version_id, coalesce(started_at, created_at)
+      `SELECT count(*), json_group_array(step), json_group_array(epoch), json_group_array(group_id), json_group_array(success),
+              json_group_array(reward), json_group_array(truncated), json_group_array(harness_version_id),
+              json_group_array(coalesce(started_at, created_at))
          FROM rollouts WHERE run_id = ? AND purpose = 'train' AND step IS NOT NULL`,
     )
     .raw()
-    .all(runId) as Array<[number, number | null, string | null, number, number | null, number, string | null, number | null]>;
-  return rows.map((r) => ({
-    step: r[0], epoch: r[1], groupId: r[2], success: r[3] === 1, reward: r[4], truncated: r[5] === 1, harnessVersionId: r[6], time: r[7],
-  }));
+    .get(runId) as [number, ...string[]];
+  if (row[0] === 0) return [];
+  const [step, epoch, group, success, reward, truncated, version, time] = row.slice(1).map((text) => JSON.parse(text as string));
+  const out: TrainRolloutRow[] = new Array(row[0]);
+  for (let i = 0; i < row[0]; i++) {
+    out[i] = {
+      step: step[i], epoch: epoch[i], groupId: group[i], success: success[i] === 1, reward: reward[i], truncated: truncated[i] === 1,
+      harnessVersionId: version[i], time: time[i],
+    };
+  }
+  return out;
 }
 
 function loadVersions(store: Store, ids: string[]): Map<string, VersionInfo> {
