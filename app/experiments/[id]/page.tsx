@@ -5,6 +5,10 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
 import { getExperimentOverview } from "@/db/queries/experiments";
+import { listCurveRuns } from "@/db/queries/curves";
+import { prepareCurvesView, type PageSearchParams } from "@/lib/curves/server-view";
+import { curvesPath } from "@/lib/http/page-links";
+import { RunCurves } from "@/components/charts/run-curves";
 import { requireUser } from "@/lib/auth/current-user";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { patchesPath } from "@/lib/patches/links";
@@ -33,15 +37,21 @@ const PURPOSE_NOTES: Record<(typeof ROLLOUT_PURPOSES)[number], string> = {
 
 interface Props {
   params: Promise<{ id: string }>;
+  searchParams: Promise<PageSearchParams>;
 }
 
-export default async function ExperimentPage({ params }: Props) {
+export default async function ExperimentPage({ params, searchParams }: Props) {
   await requireUser();
   const id = idFromSegment((await params).id);
   if (id === null) notFound();
-  const overview = getExperimentOverview(getStore(), id);
+  const store = getStore();
+  const overview = getExperimentOverview(store, id);
   if (!overview) notFound();
   const { experiment } = overview;
+  // The experiment's training and engineer runs (and any run with reported metrics), overlaid.
+  const curveRuns = listCurveRuns(store, experiment.id);
+  const curveRunIds = curveRuns.map((r) => r.id);
+  const curves = curveRuns.length > 0 ? prepareCurvesView(store, { runIds: curveRunIds, searchParams: await searchParams, knownRuns: curveRunIds }) : null;
   const q = `?experiment=${encodeURIComponent(experiment.id)}`;
 
   return (
@@ -62,6 +72,15 @@ export default async function ExperimentPage({ params }: Props) {
       </header>
 
       <TrainingRateStats overview={overview} />
+
+      {curves && (
+        <>
+          <RunCurves runIds={curveRunIds} title="Training curves" defaultKeys={curves.defaultKeys} initial={curves.initial} runOptions={curveRuns} />
+          <p className="small">
+            <Link href={curvesPath(curveRunIds)}>Overlay with runs of other experiments</Link>
+          </p>
+        </>
+      )}
 
       <section className="section" aria-labelledby="runs-heading">
         <h2 id="runs-heading">Runs</h2>

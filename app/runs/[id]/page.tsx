@@ -5,16 +5,19 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
 import { getRunOverview, listRunSteps } from "@/db/queries/run-steps";
+import { listMetricKeys } from "@/db/queries/curves";
+import { prepareCurvesView, type PageSearchParams } from "@/lib/curves/server-view";
 import { requireUser } from "@/lib/auth/current-user";
 import { ROLLOUT_PURPOSES } from "@/lib/domain/vocabulary";
 import { formatCount, formatDateTime } from "@/lib/format";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
-import { experimentPath, runTrajectoriesPath } from "@/lib/http/page-links";
+import { curvesPath, experimentPath, runTrajectoriesPath } from "@/lib/http/page-links";
 import { Badge } from "@/components/ui/badge";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { RunStepsTable } from "@/components/runs/run-steps-table";
 import { TrainingRatesGrid } from "@/components/runs/training-rates-grid";
+import { RunCurves } from "@/components/charts/run-curves";
 
 export const dynamic = "force-dynamic";
 // A fixed title: the run's name would have to be read before the access check.
@@ -22,9 +25,10 @@ export const metadata: Metadata = { title: "Run" };
 
 interface Props {
   params: Promise<{ id: string }>;
+  searchParams: Promise<PageSearchParams>;
 }
 
-export default async function RunPage({ params }: Props) {
+export default async function RunPage({ params, searchParams }: Props) {
   await requireUser();
   const runId = idFromSegment((await params).id);
   const store = getStore();
@@ -32,6 +36,9 @@ export default async function RunPage({ params }: Props) {
   if (!run) notFound();
   const steps = listRunSteps(store, run.id);
   const train = run.trainingRates;
+  // Curves for training and engineer runs, and for any run a trainer reported metrics for.
+  const hasCurves = run.kind === "train" || run.kind === "engineer" || steps.length > 0 || listMetricKeys(store, run.id).length > 0;
+  const curves = hasCurves ? prepareCurvesView(store, { runIds: [run.id], searchParams: await searchParams, knownRuns: [run.id] }) : null;
 
   return (
     <main>
@@ -68,6 +75,21 @@ export default async function RunPage({ params }: Props) {
             success and a failure; the denominator is every rollout sampled.
           </p>
         </section>
+      )}
+
+      {curves && (
+        <>
+          <RunCurves
+            runIds={[run.id]}
+            title="Training curves"
+            defaultKeys={curves.defaultKeys}
+            initial={curves.initial}
+            runOptions={[{ id: run.id, name: run.name, experimentName: run.experimentName }]}
+          />
+          <p className="small">
+            <Link href={curvesPath([run.id])}>Overlay with runs of other experiments</Link>
+          </p>
+        </>
       )}
 
       {(run.kind === "train" || steps.length > 0) && (
