@@ -5,7 +5,7 @@ import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { curvesPath, experimentPath, harnessComparePath, proposalPath, runPath } from "../lib/http/page-links";
 import { test, expect, bearer } from "./fixtures";
-import { ensureReferenceExperiment, REFERENCE } from "./reference-experiment";
+import { ensureReferenceExperiment, REFERENCE, REFERENCE_EVOLVED } from "./reference-experiment";
 
 const HA_TRAIN = `${REFERENCE.harnessAdapt}-train`;
 const GRPO_TRAIN = `${REFERENCE.grpo}-train`;
@@ -50,6 +50,7 @@ const curvesSection = (page: Page) => page.getByRole("region", { name: "Training
 test.beforeAll(async ({ server, request }) => {
   test.setTimeout(120_000);
   await ensureReferenceExperiment(server);
+  await ensureReferenceExperiment(server, REFERENCE_EVOLVED);
   const res = await request.post("/api/v1/events", { headers: bearer(server.adminToken), data: ownEvents() });
   expect(res.ok(), await res.text()).toBe(true);
 });
@@ -74,6 +75,25 @@ test("the reference HarnessAdapt-RL curves show H0 → H1 from step 0 and H1 →
   await expect(markers.getByRole("listitem").filter({ hasText: "epoch 2 begins at step 3" })).toBeVisible();
   // Where the values come from: the 6 steps × 24 train rollouts of the run.
   await expect(section.getByText("computed from 144 stored rollouts").first()).toBeVisible();
+});
+
+test("when the rule accepts a proposal in each epoch, the H0 → H1 and H1 → H2 markers open those proposals", async ({ page, request, server }) => {
+  const experiment = await (await request.get(`/api/v1/experiments/${encodeURIComponent(REFERENCE_EVOLVED.harnessAdapt)}`, { headers: bearer(server.adminToken) })).json();
+  const versions = experiment.records.harnessVersions as Array<{ label: string; originProposalId: string | null }>;
+  const producedBy = (label: string) => versions.find((v) => v.label === label)?.originProposalId;
+  expect(producedBy("H1"), "seed 3 accepts a proposal in epoch 1").toBeTruthy();
+  expect(producedBy("H2"), "seed 3 accepts a proposal in epoch 2").toBeTruthy();
+
+  await page.goto(experimentPath(REFERENCE_EVOLVED.harnessAdapt));
+  const section = curvesSection(page);
+  const chart = section.getByRole("img", { name: /^Line chart of Trainable rate by step/ });
+  await expect(chart).toHaveAttribute("aria-label", /Harness changes: H0 → H1 at step 0; H1 → H2 at step 3\./);
+  const markers = section.getByRole("list", { name: "Curve markers" });
+  await expect(markers.getByRole("listitem").filter({ hasText: "H0 → H1 at step 0" }).getByRole("link", { name: producedBy("H1")! })).toHaveAttribute("href", proposalPath(producedBy("H1")!));
+  const h2 = markers.getByRole("listitem").filter({ hasText: "H1 → H2 at step 3" }).getByRole("link", { name: producedBy("H2")! });
+  await h2.click();
+  await expect(page).toHaveURL((url) => url.pathname === proposalPath(producedBy("H2")!));
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 });
 
 test("a harness a proposal produced links to it; a run without rollouts says its values are the trainer's", async ({ page }) => {

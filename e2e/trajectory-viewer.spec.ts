@@ -70,7 +70,7 @@ test("the header shows the rollout's figures, its links, the SWE-bench verdict a
   await expect(links.getByRole("link", { name: `${PREFIX} training run` })).toHaveAttribute("href", `/runs/${e(ids.run)}`);
   await expect(links.getByRole("link", { name: "step 7" })).toHaveAttribute("href", `/runs/${e(ids.run)}/steps/7`);
   await expect(links.getByRole("link", { name: `${PREFIX}-group-7` })).toHaveAttribute("href", `/runs/${e(ids.run)}/steps/7/groups/${e(`${PREFIX}-group-7`)}`);
-  await expect(links.getByRole("link", { name: "H2" })).toHaveAttribute("href", `/experiments/${e(ids.experiment)}#harness-versions`);
+  await expect(links.getByRole("link", { name: "H2" })).toHaveAttribute("href", `/experiments/${e(ids.experiment)}/harness`);
   await expect(links.getByText("ckpt-45")).toBeVisible();
 
   const evaluation = page.getByRole("region", { name: "Evaluation" });

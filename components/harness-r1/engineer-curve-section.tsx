@@ -1,12 +1,13 @@
 // Section 3 of the Harness-R1 views: the engineer's training curve, mean reward r(B, P) per GRPO step of each
-// engineer run, as a table with a link to the run. The chart slot is left for the shared curve component
-// (another part of issue 6); the lead embeds it where marked.
+// engineer run, drawn by the shared curve chart (its settings under their own prefix in the address, one per
+// run) and as a table with a link to the run.
 import Link from "next/link";
 import type { EngineerCurve } from "@/db/queries/harness-r1";
 import { curveSummary, ENGINEER_REWARD_KEY, engineerCurveTable } from "@/lib/harness-r1/engineer-curve";
 import { formatNumber } from "@/lib/format";
 import { runPath } from "@/lib/http/page-links";
 import { TableExport } from "@/components/ui/table-export";
+import { RunCurves } from "@/components/charts/run-curves";
 import styles from "./harness-r1.module.css";
 
 export function EngineerCurveSection({ runs }: { runs: EngineerCurve[] }) {
@@ -25,13 +26,13 @@ export function EngineerCurveSection({ runs }: { runs: EngineerCurve[] }) {
           </p>
         </div>
       ) : (
-        runs.map((run) => <RunCurve key={run.runId} run={run} />)
+        runs.map((run, index) => <RunCurve key={run.runId} run={run} index={index} />)
       )}
     </section>
   );
 }
 
-function RunCurve({ run }: { run: EngineerCurve }) {
+function RunCurve({ run, index }: { run: EngineerCurve; index: number }) {
   const name = run.name ?? run.runId;
   const summary = curveSummary(run.points);
   const table = engineerCurveTable(run.points);
@@ -41,8 +42,7 @@ function RunCurve({ run }: { run: EngineerCurve }) {
       <h3 id={headingId}>
         <Link href={runPath(run.runId)}>{name}</Link> <span className="muted small">({run.status})</span>
       </h3>
-      {/* Engineer curve chart: the lead embeds the shared curve component here (run.runId, key ENGINEER_REWARD_KEY). */}
-      <div data-slot="engineer-curve-chart" data-run={run.runId} />
+      <RunCurves runIds={[run.runId]} defaultKeys={[ENGINEER_REWARD_KEY]} title={`Mean reward of ${name}`} paramPrefix={`engineer${index}.`} headingLevel={3} />
       {summary === null ? (
         <p className="muted">This run reported no {ENGINEER_REWARD_KEY} yet.</p>
       ) : (

@@ -19,7 +19,7 @@ describe("OpenAPI document", () => {
 
   it("lists the ingestion endpoint and the read API", () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([
-      "/api/v1/events", "/api/v1/experiments", "/api/v1/experiments/{id}", "/api/v1/runs/{id}/metrics", "/api/v1/rollouts", "/api/v1/rollouts/{id}", "/api/v1/proposals",
+      "/api/v1/events", "/api/v1/experiments", "/api/v1/experiments/{id}", "/api/v1/runs/{id}/metrics", "/api/v1/curves", "/api/v1/rollouts", "/api/v1/rollouts/{id}", "/api/v1/proposals",
     ]));
     expect(JSON.parse(JSON.stringify(doc)).openapi).toBe("3.1.0");
   });

@@ -71,6 +71,19 @@ export function buildOpenApiDocument() {
           responses: readResponses("series by key"),
         },
       },
+      "/api/v1/curves": {
+        get: {
+          summary: "Training curves of one or more runs: the training rates per step (from stored rollouts, else the trainer's metrics) and any metric key, smoothed and reduced on the server keeping each bucket's min and max, with harness-change and epoch markers",
+          parameters: [
+            queryParam("runs", "comma-separated run ids (required)"),
+            queryParam("keys", "comma-separated keys: train:trainable_rate, train:pass_rate, train:mixed_group_ratio, train:truncation_rate, train:mean_reward (default) or any metric key"),
+            queryParam("x", "step (default), epoch or time"),
+            queryParam("points", "at most this many points per series (first, min, max and last of each bucket)"),
+            queryParam("smoothing", "EMA weight β in [0, 1), bias-corrected; 0 = raw"),
+          ],
+          responses: readResponses("{ x, points, smoothing, runs, series (each with source, reduced, originalCount), markers }"),
+        },
+      },
       ...trajectoryPaths(),
       "/api/v1/proposals": {
         get: { summary: "Proposals with evidence, comparisons and decisions", parameters: [queryParam("experiment", "experiment id")], responses: readResponses("{ proposals }") },

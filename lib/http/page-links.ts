@@ -20,7 +20,8 @@ export const taskPath = (taskId: string) => `/tasks/${enc(taskId)}`;
 
 export const experimentPath = (experimentId: string) => `/experiments/${enc(experimentId)}`;
 
-export const harnessVersionsPath = (experimentId: string) => `${experimentPath(experimentId)}#harness-versions`;
+/** Where a harness version label links: the experiment's harness history (tree, origins, diffs). */
+export const harnessVersionsPath = (experimentId: string) => `${experimentPath(experimentId)}/harness`;
 
 export const sourceFilePath = (sourceFileId: string) => `/api/v1/source-files/${enc(sourceFileId)}`;
 

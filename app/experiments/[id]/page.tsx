@@ -7,7 +7,7 @@ import { getStore } from "@/db/client";
 import { getExperimentOverview } from "@/db/queries/experiments";
 import { listCurveRuns } from "@/db/queries/curves";
 import { prepareCurvesView, type PageSearchParams } from "@/lib/curves/server-view";
-import { curvesPath } from "@/lib/http/page-links";
+import { curvesPath, experimentComparePath, harnessHistoryPath } from "@/lib/http/page-links";
 import { RunCurves } from "@/components/charts/run-curves";
 import { requireUser } from "@/lib/auth/current-user";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
@@ -105,6 +105,12 @@ export default async function ExperimentPage({ params, searchParams }: Props) {
             caption="Hook columns count the hook files at each lifecycle position."
           />
         )}
+        {overview.harnessVersions.length > 0 && (
+          <p className="small">
+            <Link href={harnessHistoryPath(experiment.id)}>Harness history</Link>: the versions as a tree with their origins, and
+            the diff of any two.
+          </p>
+        )}
       </section>
 
       <div className="grid-2 section">
@@ -171,7 +177,7 @@ export default async function ExperimentPage({ params, searchParams }: Props) {
               <dt>Skills</dt>
               <dd>{overview.skills > 0 ? <Link href={skillsPath(id)}>{formatCount(overview.skills)}</Link> : "0"}</dd>
               <dt>Evaluation runs</dt>
-              <dd>{formatCount(overview.evalRuns)}</dd>
+              <dd>{overview.evalRuns > 0 ? <Link href={experimentComparePath(experiment.id)}>{formatCount(overview.evalRuns)}</Link> : "0"}</dd>
               <dt>Failure packets</dt>
               <dd>
                 {overview.failurePackets > 0 ? <Link href={patchesPath(id)}>{formatCount(overview.failurePackets)}</Link> : "0"}

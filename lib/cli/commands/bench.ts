@@ -12,6 +12,17 @@ import { benchTaskEnvironment } from "../../demo/tasks/bench";
 import { runImportBench } from "../../bench/import-bench";
 import { runViewerBench } from "../../bench/viewer-run";
 import { runBrowserBench } from "../../bench/browser-bench";
+import { runCurvesBench } from "../../bench/curves-bench";
+import { runEvalMatrixBench } from "../../bench/eval-matrix-bench";
+import { runHarnessR1Bench } from "../../bench/harness-r1-bench";
+import { runHistoryCostBench } from "../../bench/history-cost-bench";
+import { runJobsBench } from "../../bench/jobs-bench";
+
+/** One benchmark's figures, announced on stderr first (each takes a while). */
+async function results(name: string, bench: () => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {
+  process.stderr.write(`bench: ${name}…\n`);
+  return bench();
+}
 
 export async function run(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { quick: { type: "boolean", default: false } } });
@@ -50,12 +61,20 @@ export async function run(args: string[]): Promise<number> {
     demo_small_rollouts: small.rollouts,
     ...(full ? { demo_default_seconds: full.total, demo_default_phases_seconds: full.phases, demo_default_rollouts: full.rollouts } : {}),
     ...runBrowserBench(quick ? { rollouts: 100_000, queries: 200, searchRollouts: 10_000, searches: 100 } : { rollouts: 1_000_000, queries: 200, searchRollouts: 100_000, searches: 100 }),
+    ...(await results("curves", () => runCurvesBench({ quick }))),
+    ...(await results("evaluation matrix", () => runEvalMatrixBench({ quick }))),
+    ...(await results("Harness-R1 views", () => runHarnessR1Bench({ quick }))),
+    ...(await results("harness history and cost", () => runHistoryCostBench({ quick }))),
+    ...(await results("jobs (local and Slurm)", () => runJobsBench({ quick }))),
     targets: {
       ingest_http_vs_raw_ratio: ">= 0.5", server_peak_rss_during_big_body_mb: "< 1024",
       demo_small_seconds: "< 20", demo_default_seconds: "< 120",
       import_real_folder_ms: "< 2000", import_synthetic_ms: "< 20000",
       browser_query_p95_ms: "< 50", browser_search_p95_ms: "< 200",
       viewer_real_2mb_interactive_ms: "< 1500", viewer_dom_long_vs_real_ratio: "bounded (about 1)",
+      curves_query_100k_p95_ms: "< 100", curves_page_10_series_drawn_median_ms: "< 1000", eval_matrix_p95_ms: "< 300",
+      harness_r1_page_p95_ms: "< 300", cost_page_max_ms: "< 500", history_page_max_ms: "< 300",
+      jobs_local_launch_to_running_ms_p95: "< 500", jobs_slurm_submit_to_succeeded_ms_max: "< 5000",
     },
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);
