@@ -5,18 +5,10 @@
 import type Database from "better-sqlite3";
 import { INSERT_ROLLOUT, INSERT_TURN } from "../../db/apply/rollout";
 import { HOOK_POSITIONS, type RolloutPurpose } from "../domain/vocabulary";
+import { mulberry32 } from "../stats/prng";
 
-/** A deterministic generator (mulberry32): every run of the bench stores the same rows. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A deterministic generator: every run of the bench stores the same rows. */
+export const seededRandom = mulberry32;
 
 export const BENCH_BENCHMARKS = ["swe-bench-verified", "swe-bench-multilingual", "swe-bench-pro"] as const;
 export const BENCH_EXIT_STATUSES = ["submitted", "error", "timeout", "LimitsExceeded", "format_error"] as const;

@@ -16,6 +16,7 @@ import {
   BENCH_BENCHMARKS, BENCH_COMMON_WORDS, BENCH_EXIT_STATUSES, BENCH_IDENTIFIERS, BENCH_TASKS,
   benchLayout, benchTaskId, generateBenchRollouts, insertBenchStructure, seededRandom, type BenchLayout,
 } from "./browser-bench-data";
+import { percentile } from "./percentile";
 
 export interface BrowserBenchOptions {
   rollouts: number;
@@ -27,10 +28,6 @@ export interface BrowserBenchOptions {
 const PREFIX = "bb";
 const PAGE = 50;
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 const progress = (text: string) => process.stderr.write(`bench: browser: ${text}\n`);

@@ -18,6 +18,7 @@ import { parseCurveSettings, viewDefaultPoints } from "../curves/curve-settings"
 import { curvesPath } from "../http/page-links";
 import { startProductionServer } from "./server-process";
 import { CHROMIUM_ARGS, sessionStorageState } from "./viewer-bench";
+import { percentile } from "./percentile";
 
 const EXP = "bench-curves";
 const LONG_RUN = "bench-curves-long";
@@ -28,10 +29,6 @@ const T0 = Date.UTC(2026, 0, 1);
 const progress = (text: string) => process.stderr.write(`bench: curves: ${text}\n`);
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
 /** A noisy rising reward with rare one-step collapses: the spikes the downsampler must keep. */
 export function fillCurvesBench(store: Store, longPoints: number, overlayPoints: number): void {

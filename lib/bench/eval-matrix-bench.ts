@@ -11,6 +11,8 @@ import { applyEvents } from "../../db/apply-events";
 import { getEvalMatrixSource } from "../../db/queries/eval-matrix";
 import { getMatrixPageData } from "../results/matrix-page-data";
 import type { CellRef } from "../results/cell-key";
+import { percentile } from "./percentile";
+import { mulberry32 } from "../stats/prng";
 
 const E = "emb";
 const CHECKPOINTS = 20;
@@ -23,22 +25,7 @@ const TARGET_MS = 300;
 const progress = (text: string) => process.stderr.write(`bench: eval-matrix: ${text}\n`);
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
 
-/** A deterministic stream in [0, 1) (mulberry32), so every run ingests the same results. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Fills a store with the bench's experiment; exported so the figure can be reproduced piece by piece. */
 export function fillEvalMatrixBench(store: Store): number {
@@ -56,7 +43,7 @@ export function fillEvalMatrixBench(store: Store): number {
     if (!outcome.ok) throw new Error(`bench ingestion refused: ${JSON.stringify(outcome).slice(0, 500)}`);
   };
   check(applyEvents(store, structure));
-  const rand = seeded(6);
+  const rand = mulberry32(6); // deterministic: every run ingests the same results
   // Tasks differ in difficulty; later checkpoints and harness versions solve more, as a trained policy would.
   const difficulty = BENCHMARKS.map(() => Array.from({ length: TASKS }, () => rand()));
   let batch: unknown[] = [];

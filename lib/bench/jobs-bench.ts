@@ -17,14 +17,11 @@ import { saveTemplate } from "../jobs/templates";
 import { slurmUnreachable } from "../jobs/slurm-commands";
 import { inheritedEnv } from "../jobs/job-config";
 import { EXIT_FILE } from "../jobs/job-dir";
+import { percentile } from "./percentile";
 
 const EXPERIMENT = "bench-jobs";
 const ADMIN = { kind: "token" as const, id: "bench", scopes: ["admin" as const] };
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-}
 
 async function until(store: Store, id: string, statuses: string[], timeoutMs: number): Promise<number> {
   const deadline = Date.now() + timeoutMs;

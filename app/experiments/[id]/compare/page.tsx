@@ -8,11 +8,10 @@ import { getStore } from "@/db/client";
 import { getExperimentOverview } from "@/db/queries/experiments";
 import { requireUser } from "@/lib/auth/current-user";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
-import { crossComparePath, experimentComparePath, experimentPath } from "@/lib/http/page-links";
+import { crossComparePath, experimentComparePath } from "@/lib/http/page-links";
 import { getMatrixPageData } from "@/lib/results/matrix-page-data";
 import { parseMatrixParams } from "@/lib/results/matrix-params";
-import { Badge } from "@/components/ui/badge";
-import { ExperimentTabs } from "@/components/experiments/experiment-tabs";
+import { ExperimentPageHeader } from "@/components/experiments/experiment-page-header";
 import { EvalMatrixView } from "@/components/results/eval-matrix-view";
 
 export const dynamic = "force-dynamic";
@@ -37,20 +36,12 @@ export default async function ExperimentComparePage({ params, searchParams }: Pr
 
   return (
     <main>
-      <header className="page-header">
-        <nav className="breadcrumbs" aria-label="Breadcrumb">
-          <Link href="/experiments">Experiments</Link> / <Link href={experimentPath(experiment.id)}>{experiment.name}</Link> / Evaluation matrix
-        </nav>
-        <div className="title-row">
-          <h1>{experiment.name}</h1>
-          <Badge tone="accent" title="Method">{experiment.method}</Badge>
-        </div>
-        <ExperimentTabs experimentId={experiment.id} method={experiment.method} current="compare" />
+      <ExperimentPageHeader experiment={experiment} title={experiment.name} crumb="Evaluation matrix" section="compare">
         <p className="prose-text muted">
           The evaluation matrix of this experiment: every checkpoint evaluated under each harness version on each benchmark. To set this
           experiment beside others (the paper&apos;s Table 1), open the <Link href={crossComparePath([experiment.id])}>comparison across experiments</Link>.
         </p>
-      </header>
+      </ExperimentPageHeader>
       <EvalMatrixView base={experimentComparePath(experiment.id)} data={data} problems={problems} harnessParam={matrixParams.harness} />
     </main>
   );

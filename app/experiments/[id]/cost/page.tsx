@@ -8,14 +8,13 @@ import { getStore } from "@/db/client";
 import { getExperimentCost } from "@/db/queries/experiment-cost";
 import { requireUser } from "@/lib/auth/current-user";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
-import { crossCostPath, experimentPath } from "@/lib/http/page-links";
+import { crossCostPath } from "@/lib/http/page-links";
 import { formatCount } from "@/lib/format";
 import { summariseByPurpose, summariseByRun } from "@/lib/cost/cost-summary";
 import { callsTable } from "@/lib/cost/model-calls";
 import { purposeTable, runTable } from "@/lib/cost/purpose-table";
-import { Badge } from "@/components/ui/badge";
 import { TableExport } from "@/components/ui/table-export";
-import { ExperimentTabs } from "@/components/experiments/experiment-tabs";
+import { ExperimentPageHeader } from "@/components/experiments/experiment-page-header";
 import { CallsTable } from "@/components/cost/calls-table";
 import { GpuHoursNote } from "@/components/cost/gpu-hours-note";
 import { PurposeCostTable } from "@/components/cost/purpose-cost-table";
@@ -39,16 +38,7 @@ export default async function ExperimentCostPage({ params }: Props) {
 
   return (
     <main>
-      <header className="page-header">
-        <nav className="breadcrumbs" aria-label="Breadcrumb">
-          <Link href="/experiments">Experiments</Link> / <Link href={experimentPath(experiment.id)}>{experiment.name}</Link> / cost
-        </nav>
-        <div className="title-row">
-          <h1>Cost</h1>
-          <Badge tone="accent" title="Method">{experiment.method}</Badge>
-        </div>
-        <ExperimentTabs experimentId={experiment.id} method={experiment.method} current="cost" />
-      </header>
+      <ExperimentPageHeader experiment={experiment} title="Cost" crumb="cost" section="cost" />
 
       <p>
         {formatCount(purposes.all.rollouts)} rollouts in all, {formatCount(purposes.trainingSide.rollouts)} of them on the training side (every

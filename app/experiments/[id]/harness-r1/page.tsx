@@ -3,17 +3,14 @@
 // reward curve. Every setting is in the query string (base, patched, full, checkpoint); a bad one is named in a
 // note and the default is shown instead.
 import type { Metadata } from "next";
-import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
 import { getExperimentHeading } from "@/db/queries/failure-packets";
 import { getHarnessR1Data, loadEvalCells } from "@/db/queries/harness-r1";
 import { requireUser } from "@/lib/auth/current-user";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
-import { experimentPath } from "@/lib/http/page-links";
 import { prepareHarnessR1 } from "@/lib/harness-r1/prepare";
-import { Badge } from "@/components/ui/badge";
-import { ExperimentTabs } from "@/components/experiments/experiment-tabs";
+import { ExperimentPageHeader } from "@/components/experiments/experiment-page-header";
 import { AblationSection } from "@/components/harness-r1/ablation-section";
 import { GeneralisationSection } from "@/components/harness-r1/generalisation-section";
 import { EngineerCurveSection } from "@/components/harness-r1/engineer-curve-section";
@@ -37,23 +34,13 @@ export default async function HarnessR1Page({ params, searchParams }: Props) {
 
   return (
     <main>
-      <header className="page-header">
-        <nav className="breadcrumbs" aria-label="Breadcrumb">
-          <Link href="/experiments">Experiments</Link> / <Link href={experimentPath(experiment.id)}>{experiment.name}</Link> / Harness-R1 views
-        </nav>
-        <div className="title-row">
-          <h1>Harness-R1 views</h1>
-          <Badge tone="accent" title="Method">
-            {experiment.method}
-          </Badge>
-        </div>
-        <ExperimentTabs experimentId={experiment.id} method={experiment.method} current="harness-r1" />
+      <ExperimentPageHeader experiment={experiment} title="Harness-R1 views" crumb="Harness-R1 views" section="harness-r1">
         <p className="prose-text muted">
           What an engineer&apos;s hook patch is worth: which lifecycle position carries it, whether it helps target models it
           never saw, and how the engineer learned. pass@1 is the mean over tasks of each task&apos;s success rate over repeats;
           every interval is over tasks.
         </p>
-      </header>
+      </ExperimentPageHeader>
 
       {r1.problems.length > 0 && (
         <p className="notice small" role="note">

@@ -10,14 +10,13 @@ import { getExperimentHeading } from "@/db/queries/failure-packets";
 import { getHarnessHistory } from "@/db/queries/harness-history";
 import { requireUser } from "@/lib/auth/current-user";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
-import { experimentPath, harnessHistoryPath } from "@/lib/http/page-links";
+import { harnessHistoryPath } from "@/lib/http/page-links";
 import { formatCount } from "@/lib/format";
 import { historyHref, parseHistoryQuery } from "@/lib/harness-history/history-query";
 import { prepareHistoryView } from "@/lib/harness-history/history-view";
-import { Badge } from "@/components/ui/badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { TableExport } from "@/components/ui/table-export";
-import { ExperimentTabs } from "@/components/experiments/experiment-tabs";
+import { ExperimentPageHeader } from "@/components/experiments/experiment-page-header";
 import { HarnessDiff } from "@/components/harness-diff/harness-diff";
 import { LineageStrip } from "@/components/harness-history/lineage-strip";
 import { PairPicker } from "@/components/harness-history/pair-picker";
@@ -48,16 +47,7 @@ export default async function HarnessHistoryPage({ params, searchParams }: Props
 
   return (
     <main>
-      <header className="page-header">
-        <nav className="breadcrumbs" aria-label="Breadcrumb">
-          <Link href="/experiments">Experiments</Link> / <Link href={experimentPath(experiment.id)}>{experiment.name}</Link> / harness history
-        </nav>
-        <div className="title-row">
-          <h1>Harness history</h1>
-          <Badge tone="accent" title="Method">{experiment.method}</Badge>
-        </div>
-        <ExperimentTabs experimentId={experiment.id} method={experiment.method} current="harness" />
-      </header>
+      <ExperimentPageHeader experiment={experiment} title="Harness history" crumb="harness history" section="harness" />
 
       {problems.length > 0 && (
         <p className="notice small" role="note">

@@ -9,13 +9,11 @@ import { getExperimentHeading, listFailurePackets, type FailurePacketView } from
 import { getPatchCode } from "@/db/queries/patch-code";
 import { requireUser } from "@/lib/auth/current-user";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
-import { experimentPath } from "@/lib/http/page-links";
 import { formatCount } from "@/lib/format";
 import { bestPatchId } from "@/lib/patches/patch-reward";
 import { patchesPath } from "@/lib/patches/links";
 import { pageParam } from "@/lib/skills/links";
-import { ExperimentTabs } from "@/components/experiments/experiment-tabs";
-import { Badge } from "@/components/ui/badge";
+import { ExperimentPageHeader } from "@/components/experiments/experiment-page-header";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FailurePacketSection } from "@/components/patches/failure-packet-section";
 
@@ -49,23 +47,13 @@ export default async function ExperimentPatchesPage({ params, searchParams }: Pr
 
   return (
     <main>
-      <header className="page-header">
-        <nav className="breadcrumbs" aria-label="Breadcrumb">
-          <Link href="/experiments">Experiments</Link> / <Link href={experimentPath(experiment.id)}>{experiment.name}</Link> / patches
-        </nav>
-        <div className="title-row">
-          <h1>Harness-R1 patches</h1>
-          <Badge tone="accent" title="Method">
-            {experiment.method}
-          </Badge>
-        </div>
+      <ExperimentPageHeader experiment={experiment} title="Harness-R1 patches" crumb="patches" section="patches">
         <p className="prose-text muted">
           An engineer model reads the failed rollouts of a batch (a failure packet) and samples K patches to the frozen
           target&apos;s lifecycle hooks; each is applied and the target re-run on the same batch. Reward r(B, P) = Δ<sub>B</sub>(P),
           the change in success rate, when the patch is valid and complete, else 0.
         </p>
-        <ExperimentTabs experimentId={experiment.id} method={experiment.method} current="patches" />
-      </header>
+      </ExperimentPageHeader>
 
       {total === 0 ? (
         <EmptyState title="No failure packets yet">

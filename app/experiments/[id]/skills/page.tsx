@@ -9,11 +9,9 @@ import { getExperimentHeading } from "@/db/queries/failure-packets";
 import { checkMechanismSkills, getSkillFacets, listSkills } from "@/db/queries/skills";
 import { requireUser } from "@/lib/auth/current-user";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
-import { experimentPath } from "@/lib/http/page-links";
 import { formatCount } from "@/lib/format";
 import { parseSkillsQuery, skillsPath } from "@/lib/skills/links";
-import { ExperimentTabs } from "@/components/experiments/experiment-tabs";
-import { Badge } from "@/components/ui/badge";
+import { ExperimentPageHeader } from "@/components/experiments/experiment-page-header";
 import { EmptyState } from "@/components/ui/empty-state";
 import { SkillFilters } from "@/components/skills/skill-filters";
 import { SkillGroups } from "@/components/skills/skill-groups";
@@ -48,22 +46,12 @@ export default async function ExperimentSkillsPage({ params, searchParams }: Pro
 
   return (
     <main>
-      <header className="page-header">
-        <nav className="breadcrumbs" aria-label="Breadcrumb">
-          <Link href="/experiments">Experiments</Link> / <Link href={experimentPath(experiment.id)}>{experiment.name}</Link> / skills
-        </nav>
-        <div className="title-row">
-          <h1>Skills</h1>
-          <Badge tone="accent" title="Method">
-            {experiment.method}
-          </Badge>
-        </div>
+      <ExperimentPageHeader experiment={experiment} title="Skills" crumb="skills" section="skills">
         <p className="prose-text muted">
           Skill texts given to the policy in training. A mechanism-level skill says when and why a repair strategy applies and must
           contain no repository paths, code symbols or literal code; each one is checked against that rule beside its text.
         </p>
-        <ExperimentTabs experimentId={experiment.id} method={experiment.method} current="skills" />
-      </header>
+      </ExperimentPageHeader>
 
       {all === 0 ? (
         <EmptyState title="No skills yet">

@@ -1,0 +1,7 @@
+// The nearest-rank percentile every benchmark reports (p50, p95): the smallest value with at least p % of the
+// values at or below it. NaN for no values, so an empty measurement cannot pass a target.
+export function percentile(values: readonly number[], p: number): number {
+  if (values.length === 0) return Number.NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
