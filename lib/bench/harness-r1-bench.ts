@@ -16,6 +16,7 @@ import { mulberry32 } from "../stats/prng";
 import { ablationCharts, ablationTable, chartAxis, rankingTable } from "../harness-r1/ablation-view";
 import { gridCellsTable, heatmapTable, heatRows } from "../harness-r1/grid-view";
 import { prepareHarnessR1 } from "../harness-r1/prepare";
+import { percentile } from "./percentile";
 
 const TARGET_MS = 300;
 const BENCHMARKS = ["webshop", "alfworld", "dbbench"];
@@ -23,10 +24,6 @@ const X = "r1b";
 
 const progress = (text: string) => process.stderr.write(`bench: harness-r1: ${text}\n`);
 const round1 = (x: number) => Math.round(x * 10) / 10;
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 
 function structureEvents(targets: number, tasks: number): unknown[] {
   const base = [
