@@ -48,8 +48,10 @@ test("both columns scroll together and stay aligned, by index or by step", async
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect(cell(page, "Left", 6)).toBeInViewport({ timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
-  // The row of the left's last turn has a gap on the right, in view at the same moment.
-  await expect(cell(page, "Right", null).last()).toBeInViewport();
+  // The row of the left's last turn has a gap on the right, at the same height (a tall row can put the
+  // gap's top above the viewport while the turn is still in view, so alignment is what is checked).
+  const [last, gap] = [await cell(page, "Left", 6).boundingBox(), await cell(page, "Right", null).last().boundingBox()];
+  expect(last && gap && Math.abs(last.y - gap.y)).toBe(0);
   await page.evaluate(() => window.scrollTo(0, 0));
   await cell(page, "Left", 3).scrollIntoViewIfNeeded();
   await expect(cell(page, "Left", 3)).toBeInViewport();
