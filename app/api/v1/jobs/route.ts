@@ -6,6 +6,7 @@ import { getStore } from "@/db/client";
 import { listJobs, launchJob } from "@/lib/jobs";
 import { JobListQuery, jobJson, toJobFilter } from "@/lib/jobs/api-query";
 import { jobActorOf, launchRefusal } from "@/lib/jobs/api-actor";
+import { mayLaunch } from "@/lib/jobs/permissions";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
 import { parseSearchParams } from "@/lib/http/search-params";
@@ -33,6 +34,10 @@ export async function POST(request: Request): Promise<Response> {
   // "read" lets every signed-in user and token through; launchJob decides (reviewer, or a token with scope admin).
   const auth = await authenticateRequest(request, "read");
   if (!auth.ok) return authErrorResponse(auth);
+  // Who may launch is decided before the body is even read (launchJob checks again).
+  const actor = jobActorOf(auth.principal);
+  const allowed = mayLaunch(actor);
+  if (!allowed.ok) return errorResponse(403, allowed.error);
   const text = await request.text();
   if (text.length > MAX_BODY_BYTES) return errorResponse(413, `body: at most ${MAX_BODY_BYTES} bytes`);
   let raw: unknown;
@@ -48,7 +53,7 @@ export async function POST(request: Request): Promise<Response> {
     return errorResponse(400, `${field}: ${issue.message}`, { field });
   }
   const { template, experiment, params } = body.data;
-  const result = await launchJob(getStore(), { templateId: template, experimentId: experiment, params, actor: jobActorOf(auth.principal) });
+  const result = await launchJob(getStore(), { templateId: template, experimentId: experiment, params, actor });
   if (result.ok) return jsonResponse({ job: jobJson(result.job) }, 201);
   const refusal = launchRefusal(result, template);
   return errorResponse(refusal.status, refusal.error, {
