@@ -1,18 +1,19 @@
 "use client";
 // "Cancel" on a running or queued job (reviewers and admins; the page renders it only for them and the
-// server action refuses anyone else). Asks first: a cancelled epoch cannot be resumed.
-import { useActionState } from "react";
+// server action refuses anyone else). The server action is the form's action itself, so the form also works
+// before hydration; asks first: a cancelled epoch cannot be resumed.
+import { useActionState, useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { CancelAction } from "./job-live";
 import styles from "./jobs.module.css";
 
 export function CancelJobButton({ jobId, action }: { jobId: string; action: CancelAction }) {
   const client = useQueryClient();
-  const [state, submit, pending] = useActionState(async (previous: unknown, formData: FormData) => {
-    const result = await action(previous, formData);
-    await client.invalidateQueries({ queryKey: ["job", jobId] });
-    return result;
-  }, null);
+  const [state, submit, pending] = useActionState(action, null);
+  // The answer is in: refresh the job's state now rather than at the next poll.
+  useEffect(() => {
+    if (state) void client.invalidateQueries({ queryKey: ["job", jobId] });
+  }, [state, client, jobId]);
   return (
     <form
       action={submit}
