@@ -81,13 +81,14 @@ test("a slow job is cancelled from its page; a viewer gets no controls and a for
   await editor.getByLabel("Experiment id (empty: every experiment)").fill(EXP);
   // Braces are doubled: single ones are placeholders.
   const spec = { name: "E2E sleeper", kind: "custom", command: ["{node}", "-e", 'console.log("sleeping"); setInterval(() => {{}}, 1000)'] };
-  await editor.getByLabel("Specification (JSON)").fill(JSON.stringify(spec));
-  await editor.getByRole("button", { name: "Save template" }).click();
-  await expect(editor.getByRole("status")).toHaveText(`Template “${SLEEPER}” saved.`);
-  // A spec the schema refuses names the field.
+  // A spec the schema refuses names the field, and the form keeps what was typed.
   await editor.getByLabel("Specification (JSON)").fill(JSON.stringify({ ...spec, command: ["{nope}"] }));
   await editor.getByRole("button", { name: "Save template" }).click();
   await expect(editor.getByRole("alert")).toContainText("command.0:");
+  await expect(editor.getByLabel("Template id")).toHaveValue(SLEEPER);
+  await editor.getByLabel("Specification (JSON)").fill(JSON.stringify(spec));
+  await editor.getByRole("button", { name: "Save template" }).click();
+  await expect(editor.getByRole("status")).toHaveText(`Template “${SLEEPER}” saved.`);
 
   await openLaunchForm(page, "E2E sleeper");
   await page.getByRole("form", { name: "Launch a job" }).getByRole("button", { name: "Launch" }).click();
@@ -120,8 +121,18 @@ test("a slow job is cancelled from its page; a viewer gets no controls and a for
       return Object.fromEntries([...form.querySelectorAll("input")].filter((i) => i.name).map((i) => [i.name, i.value]));
     });
     expect(fields.jobId).toBe(jobId);
+    expect(Object.keys(fields).some((name) => name.startsWith("$ACTION"))).toBe(true);
     const forged = await viewer.request.post(jobUrl, { multipart: fields, headers: { origin: server.baseURL } });
     expect(forged.status()).toBeLessThan(500);
+    // The same post with the admin's session does cancel (another job): the forgery reached the action and was refused.
+    const other = await page.request.post("/api/v1/jobs", { headers: bearer(server.adminToken), data: { template: SLEEPER, experiment: EXP } });
+    expect(other.status()).toBe(201);
+    const otherId = ((await other.json()) as { job: { id: string } }).job.id;
+    const control = await page.request.post(jobUrl, { multipart: { ...fields, jobId: otherId }, headers: { origin: server.baseURL } });
+    expect(control.status()).toBeLessThan(500);
+    await expect
+      .poll(async () => ((await (await page.request.get(`/api/v1/jobs/${encodeURIComponent(otherId)}`)).json()) as { job: { status: string } }).job.status, { timeout: 20_000 })
+      .toBe("cancelled");
     // … and the API's cancel with the viewer's session: both refused, the job still runs.
     const api = await viewer.request.post(`/api/v1/jobs/${encodeURIComponent(jobId)}/cancel`, { headers: { origin: server.baseURL } });
     expect(api.status()).toBe(403);

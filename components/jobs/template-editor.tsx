@@ -4,7 +4,9 @@
 import { useActionState } from "react";
 import styles from "./jobs.module.css";
 
-type SaveState = { error: string } | { ok: true; id: string } | null;
+type Sent = { id: string; experiment: string; spec: string };
+/** What the server answered, with the values as sent: React resets a form after its action, the fields are re-filled from these. */
+type SaveState = (({ error: string } | { ok: true; id: string }) & { sent: Sent; n: number }) | null;
 
 interface Props {
   action: (previous: unknown, formData: FormData) => Promise<{ error: string } | { ok: true; id: string }>;
@@ -13,23 +15,28 @@ interface Props {
 }
 
 export function TemplateEditor({ action, initial, formName }: Props) {
-  const [state, submit, pending] = useActionState(async (prev: SaveState, form: FormData) => (await action(prev, form)) as SaveState, null);
+  const [state, submit, pending] = useActionState(async (prev: SaveState, form: FormData): Promise<SaveState> => {
+    const sent = { id: String(form.get("id") ?? ""), experiment: String(form.get("experiment") ?? ""), spec: String(form.get("spec") ?? "") };
+    return { ...(await action(prev, form)), sent, n: (prev?.n ?? 0) + 1 };
+  }, null);
   const key = formName.replace(/\W+/g, "-");
+  const values = state?.sent ?? initial;
+  const k = state?.n ?? 0;
   return (
     <form action={submit} aria-label={formName} className={styles.launchForm}>
       <div className={styles.launchFields}>
         <div className={styles.field}>
           <label htmlFor={`${key}-id`}>Template id</label>
-          <input id={`${key}-id`} name="id" defaultValue={initial.id} required spellCheck={false} />
+          <input id={`${key}-id`} name="id" key={`id-${k}`} defaultValue={values.id} required spellCheck={false} />
         </div>
         <div className={styles.field}>
           <label htmlFor={`${key}-experiment`}>Experiment id (empty: every experiment)</label>
-          <input id={`${key}-experiment`} name="experiment" defaultValue={initial.experiment} spellCheck={false} />
+          <input id={`${key}-experiment`} name="experiment" key={`e-${k}`} defaultValue={values.experiment} spellCheck={false} />
         </div>
       </div>
       <div className={styles.field}>
         <label htmlFor={`${key}-spec`}>Specification (JSON)</label>
-        <textarea id={`${key}-spec`} name="spec" defaultValue={initial.spec} rows={14} spellCheck={false} className="mono" />
+        <textarea id={`${key}-spec`} name="spec" key={`s-${k}`} defaultValue={values.spec} rows={14} spellCheck={false} className="mono" />
       </div>
       <div className={styles.actions}>
         <button type="submit" className="button button-small" disabled={pending}>
