@@ -12,7 +12,8 @@ interface Props {
   title: string;
   intro?: string;
   prefill?: Record<string, string>;
-  headingId: string;
+  /** Names the section (a landmark region) after its heading; leave out where the heading's words would collide with a form label on the page. */
+  headingId?: string;
 }
 
 export function LaunchSection({ experimentId, templates, title, intro, prefill, headingId }: Props) {

@@ -52,7 +52,7 @@ export default async function ExperimentComparePage({ params, searchParams }: Pr
           templates={listJobTemplates(store, { experimentId: experiment.id }).filter((t) => t.spec.kind === "evaluate")}
           title="Evaluate a checkpoint under harness versions…"
           intro="A new evaluation adds its cell to this matrix when it ends: choose the checkpoint, the harness version and the benchmark."
-          headingId="evaluate-heading"
+          // Unnamed: "Evaluate a checkpoint…" as a region name would also answer the matrix's "Checkpoint" label.
         />
       )}
     </main>
