@@ -5,7 +5,7 @@
 import type { Page } from "@playwright/test";
 import { test, expect, bearer, SIGNED_OUT } from "./fixtures";
 import { createUserLink, signInWith } from "./accounts";
-import { ensureReferenceExperiment, REFERENCE } from "./reference-experiment";
+import { ensureReferenceExperiment, REFERENCE, REFERENCE_EVOLVED } from "./reference-experiment";
 
 const EXP = REFERENCE.harnessAdapt;
 const SLEEPER = "e2e-jobs-sleeper";
@@ -42,6 +42,12 @@ test("an admin launches a training epoch from the experiment page and watches it
   await expect(bar).toHaveAttribute("aria-valuenow", "100");
   await expect(page.getByRole("status").filter({ hasText: "The job has ended; this is its whole log" })).toBeVisible();
   await expect(state.getByText("0", { exact: true })).toBeVisible(); // exit code
+  const harness = await page.getByRole("table", { name: "Parameters" }).getByRole("row", { name: /harness_version/ }).getByRole("cell").textContent();
+
+  // "Launch again" opens the form with this job's parameters.
+  await page.getByRole("link", { name: "Launch again with these parameters" }).click();
+  await expect(page.getByRole("form", { name: "Launch a job" }).getByLabel("Harness version")).toHaveValue(harness!.trim());
+  await page.goBack();
 
   const runs = page.getByRole("list", { name: "Runs this job produced" });
   await runs.getByRole("link").first().click();
@@ -148,4 +154,19 @@ test("a slow job is cancelled from its page; a viewer gets no controls and a for
   await expect(state.getByText("cancelled", { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(state.getByText(/cancelled by /)).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel job" })).toHaveCount(0);
+});
+
+test("after an approval the proposal page offers the next epoch with the promoted candidate, prefilled", async ({ page, request, server }) => {
+  test.setTimeout(120_000);
+  await ensureReferenceExperiment(server, REFERENCE_EVOLVED);
+  const res = await request.get(`/api/v1/proposals?experiment=${encodeURIComponent(REFERENCE_EVOLVED.harnessAdapt)}`, { headers: bearer(server.adminToken) });
+  const { proposals } = (await res.json()) as { proposals: { id: string; status: string; candidateHarnessVersionId: string }[] };
+  const accepted = proposals.find((p) => p.status === "accepted")!;
+  expect(accepted).toBeDefined();
+  await page.goto(`/proposals/${encodeURIComponent(accepted.id)}`);
+  await page.getByRole("link", { name: /^Train the next epoch with H\d/ }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Launch: Reference: train one epoch" })).toBeVisible();
+  const form = page.getByRole("form", { name: "Launch a job" });
+  await expect(form.getByLabel("Harness version")).toHaveValue(accepted.candidateHarnessVersionId);
+  await expect(form.getByLabel("Epoch")).toHaveValue(/^\d+$/);
 });
