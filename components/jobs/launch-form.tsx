@@ -51,7 +51,9 @@ export function LaunchForm({ experimentId, templateId, placeholders, choices, pr
         {Object.entries(placeholders).map(([name, p]) => {
           const id = `launch-${name}`;
           const problem = problemOf(name);
-          const describedBy = [p.description ? `${id}-help` : null, problem ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+          const bounds = INT_TYPES.has(p.type) && p.min !== undefined ? `${p.min}–${p.max}` : null;
+          const help = [p.description, bounds && (p.description ? `(${bounds})` : `A whole number, ${bounds}`)].filter(Boolean).join(" ");
+          const describedBy = [help ? `${id}-help` : null, problem ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
           const common = { id, name: paramField(name), "aria-invalid": problem ? true : undefined, "aria-describedby": describedBy };
           const initial = values[name] ?? (p.default !== undefined ? String(p.default) : "");
           // key: a failed launch re-renders the fields with the values as sent.
@@ -86,10 +88,9 @@ export function LaunchForm({ experimentId, templateId, placeholders, choices, pr
               ) : (
                 <input {...common} key={key} type="text" maxLength={p.maxLength} defaultValue={initial} spellCheck={false} />
               )}
-              {p.description && (
+              {help && (
                 <span id={`${id}-help`} className="muted small">
-                  {p.description}
-                  {INT_TYPES.has(p.type) && p.min !== undefined ? ` (${p.min}–${p.max})` : ""}
+                  {help}
                 </span>
               )}
               {problem && (
