@@ -9,7 +9,9 @@ import { skillsPath } from "@/lib/skills/links";
 import styles from "./experiment-tabs.module.css";
 
 export type ExperimentSection =
-  | "overview" | "trajectories" | "compare" | "harness" | "cost" | "harness-r1" | "proposals" | "skills" | "patches";
+  | "overview" | "trajectories" | "compare" | "harness" | "cost" | "harness-r1" | "proposals" | "skills" | "patches"
+  // Pages inside an experiment without a tab of their own (the job launcher): no tab is marked current.
+  | "launch";
 
 interface Props {
   experimentId: string;

@@ -23,4 +23,12 @@ describe("OpenAPI document", () => {
     ]));
     expect(JSON.parse(JSON.stringify(doc)).openapi).toBe("3.1.0");
   });
+
+  it("lists the jobs API: read, log, launch and cancel", () => {
+    const paths = doc.paths as Record<string, Record<string, { parameters?: { name: string }[]; responses: Record<string, unknown> }>>;
+    expect(Object.keys(paths)).toEqual(expect.arrayContaining(["/api/v1/jobs", "/api/v1/jobs/{id}", "/api/v1/jobs/{id}/log", "/api/v1/jobs/{id}/cancel"]));
+    expect(paths["/api/v1/jobs"].get.parameters!.map((p) => p.name)).toEqual(["status", "executor", "experiment", "kind", "template", "launchedBy", "before", "limit"]);
+    expect(Object.keys(paths["/api/v1/jobs"].post.responses)).toEqual(expect.arrayContaining(["201", "400", "403", "503"]));
+    expect(Object.keys(paths["/api/v1/jobs/{id}/cancel"].post.responses)).toContain("409");
+  });
 });

@@ -4,6 +4,7 @@ import { CONTRACT_VERSION, EVENT_SCHEMAS, EVENT_TYPES } from "./contract";
 import { INGEST_LIMITS } from "../ingest/limits";
 import { errorSchema, failure, idParam, queryParam, readResponses, type JsonSchema } from "./openapi-helpers";
 import { trajectoryPaths } from "./openapi-trajectory-paths";
+import { jobPaths } from "./openapi-job-paths";
 
 /** JSON Schema of one event type as a producer writes it (before defaults and time conversion). */
 export function eventJsonSchema(type: keyof typeof EVENT_SCHEMAS): JsonSchema {
@@ -85,6 +86,7 @@ export function buildOpenApiDocument() {
         },
       },
       ...trajectoryPaths(),
+      ...jobPaths(),
       "/api/v1/proposals": {
         get: { summary: "Proposals with evidence, comparisons and decisions", parameters: [queryParam("experiment", "experiment id")], responses: readResponses("{ proposals }") },
       },

@@ -68,3 +68,25 @@ export const harnessR1Path = (experimentId: string, view: Partial<Record<"base" 
     .join("&");
   return `${experimentPath(experimentId)}/harness-r1${query ? `?${query}` : ""}`;
 };
+
+// Jobs (issue 7).
+
+export const jobPath = (jobId: string) => `/jobs/${enc(jobId)}`;
+
+/** The jobs page filtered (the same parameter names as GET /api/v1/jobs); empty values are left out. */
+export const jobsPath = (filters: Partial<Record<"status" | "executor" | "experiment" | "kind" | "template" | "launchedBy", string>> = {}) => {
+  const query = (["status", "executor", "experiment", "kind", "template", "launchedBy"] as const)
+    .filter((k) => filters[k])
+    .map((k) => `${k}=${enc(filters[k] as string)}`)
+    .join("&");
+  return `/jobs${query ? `?${query}` : ""}`;
+};
+
+/** The launch form of an experiment: `template` chosen, `params` prefilled (placeholder name → value). */
+export const launchPath = (experimentId: string, templateId?: string, params: Record<string, string> = {}) => {
+  const pairs = [...(templateId ? [["template", templateId]] : []), ...Object.entries(params).filter(([, v]) => v !== "")];
+  const query = pairs.map(([k, v]) => `${enc(k)}=${enc(v)}`).join("&");
+  return `${experimentPath(experimentId)}/launch${query ? `?${query}` : ""}`;
+};
+
+export const jobTemplatesPath = () => "/settings/job-templates";

@@ -22,6 +22,9 @@ import { TrainingRateStats } from "@/components/experiments/training-rate-stats"
 import { RunsTable } from "@/components/experiments/runs-table";
 import { HarnessVersionsTable } from "@/components/experiments/harness-versions-table";
 import { ExperimentTabs } from "@/components/experiments/experiment-tabs";
+import { LaunchSection } from "@/components/jobs/launch-section";
+import { listJobTemplates } from "@/lib/jobs/templates";
+import { roleAtLeast } from "@/lib/auth/principal";
 
 export const dynamic = "force-dynamic";
 // A fixed title: the experiment's name would have to be read before the access check.
@@ -41,7 +44,7 @@ interface Props {
 }
 
 export default async function ExperimentPage({ params, searchParams }: Props) {
-  await requireUser();
+  const user = await requireUser();
   const id = idFromSegment((await params).id);
   if (id === null) notFound();
   const store = getStore();
@@ -53,6 +56,7 @@ export default async function ExperimentPage({ params, searchParams }: Props) {
   const curveRunIds = curveRuns.map((r) => r.id);
   const curves = curveRuns.length > 0 ? prepareCurvesView(store, { runIds: curveRunIds, searchParams: await searchParams, knownRuns: curveRunIds }) : null;
   const q = `?experiment=${encodeURIComponent(experiment.id)}`;
+  const launchTemplates = roleAtLeast(user.role, "reviewer") ? listJobTemplates(store, { experimentId: experiment.id }) : null;
 
   return (
     <main>
@@ -70,6 +74,10 @@ export default async function ExperimentPage({ params, searchParams }: Props) {
         {experiment.description && <p className="prose-text muted">{experiment.description}</p>}
         <ExperimentTabs experimentId={experiment.id} method={experiment.method} current="overview" />
       </header>
+
+      {launchTemplates && (
+        <LaunchSection experimentId={experiment.id} templates={launchTemplates} title="Launch" headingId="launch-heading" intro="Train an epoch, compare a candidate or evaluate a checkpoint; the form comes from the template." />
+      )}
 
       <TrainingRateStats overview={overview} />
 

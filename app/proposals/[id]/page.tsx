@@ -20,6 +20,8 @@ import { EvidenceList } from "@/components/proposals/evidence-list";
 import { Lineage } from "@/components/proposals/lineage";
 import { HarnessDiff } from "@/components/harness-diff/harness-diff";
 import { ComparisonPanel } from "@/components/proposals/comparison-panel";
+import { ProposalLaunch } from "@/components/jobs/proposal-launch";
+import { listJobTemplates } from "@/lib/jobs/templates";
 import { decideProposalAction } from "../actions";
 
 export const dynamic = "force-dynamic";
@@ -120,6 +122,17 @@ export default async function ProposalPage({ params }: Props) {
         <h3>History</h3>
         <DecisionHistory decisions={page.decisions} />
       </section>
+
+      {canDecide && (
+        <ProposalLaunch
+          experimentId={p.experimentId}
+          proposalId={p.id}
+          status={p.status}
+          candidate={p.candidate}
+          epoch={p.round?.epoch ?? null}
+          templates={listJobTemplates(getStore(), { experimentId: p.experimentId })}
+        />
+      )}
 
       <section className="section" aria-labelledby="evidence-heading">
         <h2 id="evidence-heading">Evidence</h2>

@@ -6,12 +6,13 @@ import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
 import { getRunOverview, listRunSteps } from "@/db/queries/run-steps";
 import { listMetricKeys } from "@/db/queries/curves";
+import { getRunJob } from "@/db/queries/run-job";
 import { prepareCurvesView, type PageSearchParams } from "@/lib/curves/server-view";
 import { requireUser } from "@/lib/auth/current-user";
 import { ROLLOUT_PURPOSES } from "@/lib/domain/vocabulary";
 import { formatCount, formatDateTime } from "@/lib/format";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
-import { curvesPath, experimentPath, runTrajectoriesPath } from "@/lib/http/page-links";
+import { curvesPath, experimentPath, jobPath, runTrajectoriesPath } from "@/lib/http/page-links";
 import { Badge } from "@/components/ui/badge";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -35,6 +36,7 @@ export default async function RunPage({ params, searchParams }: Props) {
   const run = runId === null ? null : getRunOverview(store, runId);
   if (!run) notFound();
   const steps = listRunSteps(store, run.id);
+  const job = getRunJob(store, run.id);
   const train = run.trainingRates;
   // Curves for training and engineer runs, and for any run a trainer reported metrics for.
   const hasCurves = run.kind === "train" || run.kind === "engineer" || steps.length > 0 || listMetricKeys(store, run.id).length > 0;
@@ -61,6 +63,11 @@ export default async function RunPage({ params, searchParams }: Props) {
               run.finishedAt !== null ? `${run.startedAt !== null ? "finished" : "Finished"} ${formatDateTime(run.finishedAt)}` : null,
             ].filter(Boolean).join(", ")}
             .
+          </p>
+        )}
+        {job && (
+          <p className="small">
+            Produced by the job <Link href={jobPath(job.id)}>{job.name ?? job.id}</Link> <StatusBadge status={job.status} />
           </p>
         )}
       </header>

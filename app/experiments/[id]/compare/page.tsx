@@ -7,6 +7,9 @@ import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
 import { getExperimentOverview } from "@/db/queries/experiments";
 import { requireUser } from "@/lib/auth/current-user";
+import { roleAtLeast } from "@/lib/auth/principal";
+import { listJobTemplates } from "@/lib/jobs/templates";
+import { LaunchSection } from "@/components/jobs/launch-section";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { crossComparePath, experimentComparePath } from "@/lib/http/page-links";
 import { getMatrixPageData } from "@/lib/results/matrix-page-data";
@@ -24,7 +27,7 @@ interface Props {
 }
 
 export default async function ExperimentComparePage({ params, searchParams }: Props) {
-  await requireUser();
+  const user = await requireUser();
   const id = idFromSegment((await params).id);
   if (id === null) notFound();
   const store = getStore();
@@ -43,6 +46,15 @@ export default async function ExperimentComparePage({ params, searchParams }: Pr
         </p>
       </ExperimentPageHeader>
       <EvalMatrixView base={experimentComparePath(experiment.id)} data={data} problems={problems} harnessParam={matrixParams.harness} />
+      {roleAtLeast(user.role, "reviewer") && (
+        <LaunchSection
+          experimentId={experiment.id}
+          templates={listJobTemplates(store, { experimentId: experiment.id }).filter((t) => t.spec.kind === "evaluate")}
+          title="Evaluate a checkpoint under harness versions…"
+          intro="A new evaluation adds its cell to this matrix when it ends: choose the checkpoint, the harness version and the benchmark."
+          // Unnamed: "Evaluate a checkpoint…" as a region name would also answer the matrix's "Checkpoint" label.
+        />
+      )}
     </main>
   );
 }

@@ -1,0 +1,19 @@
+// POST /api/v1/jobs/{id}/cancel: a token with scope admin or a signed-in reviewer/admin (same origin).
+// 409 when the job already ended; 503 when Slurm cannot be reached.
+import { getStore } from "@/db/client";
+import { cancelJob } from "@/lib/jobs";
+import { jobJson } from "@/lib/jobs/api-query";
+import { jobActorOf } from "@/lib/jobs/api-actor";
+import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
+import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+
+export const dynamic = "force-dynamic";
+
+export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
+  const auth = await authenticateRequest(request, "read");
+  if (!auth.ok) return authErrorResponse(auth);
+  const { id } = await params;
+  const result = await cancelJob(getStore(), { jobId: id, actor: jobActorOf(auth.principal) });
+  if (!result.ok) return errorResponse(result.status, result.error);
+  return jsonResponse({ job: jobJson(result.job) });
+}

@@ -1,0 +1,17 @@
+// GET /api/v1/jobs/{id}: one job — status with reason, exit code, duration, progress, parameters, argv, runs.
+import { getStore } from "@/db/client";
+import { getJob } from "@/lib/jobs";
+import { jobJson } from "@/lib/jobs/api-query";
+import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
+import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+
+export const dynamic = "force-dynamic";
+
+export async function GET(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
+  const auth = await authenticateRequest(request, "read");
+  if (!auth.ok) return authErrorResponse(auth);
+  const { id } = await params;
+  const job = getJob(getStore(), id);
+  if (!job) return errorResponse(404, `job "${id}" not found`);
+  return jsonResponse({ job: jobJson(job) });
+}

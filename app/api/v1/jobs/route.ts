@@ -1,0 +1,63 @@
+// GET /api/v1/jobs: jobs newest first, filtered (status, executor, experiment, kind, template, launchedBy,
+// before, limit). POST /api/v1/jobs {template, experiment, params}: launch a job — a token with scope admin
+// or a signed-in reviewer/admin (same origin); 400 names each bad parameter, 503 = the scheduler is unreachable.
+import { z } from "zod";
+import { getStore } from "@/db/client";
+import { listJobs, launchJob } from "@/lib/jobs";
+import { JobListQuery, jobJson, toJobFilter } from "@/lib/jobs/api-query";
+import { jobActorOf, launchRefusal } from "@/lib/jobs/api-actor";
+import { mayLaunch } from "@/lib/jobs/permissions";
+import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
+import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+import { parseSearchParams } from "@/lib/http/search-params";
+
+export const dynamic = "force-dynamic";
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+const LaunchBody = z.strictObject({
+  template: z.string("must be a template id").min(1, "must not be empty").max(256),
+  experiment: z.string("must be an experiment id").min(1, "must not be empty").max(256).optional(),
+  params: z.record(z.string(), z.unknown(), "must be an object of placeholder names to values").default({}),
+});
+
+export async function GET(request: Request): Promise<Response> {
+  const auth = await authenticateRequest(request, "read");
+  if (!auth.ok) return authErrorResponse(auth);
+  const query = parseSearchParams(request.url, JobListQuery);
+  if (!query.ok) return query.response;
+  const jobs = listJobs(getStore(), toJobFilter(query.data)).map(jobJson);
+  return jsonResponse({ jobs, nextBefore: jobs.length ? jobs[jobs.length - 1].createdAt : null });
+}
+
+export async function POST(request: Request): Promise<Response> {
+  // "read" lets every signed-in user and token through; launchJob decides (reviewer, or a token with scope admin).
+  const auth = await authenticateRequest(request, "read");
+  if (!auth.ok) return authErrorResponse(auth);
+  // Who may launch is decided before the body is even read (launchJob checks again).
+  const actor = jobActorOf(auth.principal);
+  const allowed = mayLaunch(actor);
+  if (!allowed.ok) return errorResponse(403, allowed.error);
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) return errorResponse(413, `body: at most ${MAX_BODY_BYTES} bytes`);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return errorResponse(400, "body: must be a JSON object {template, experiment, params}");
+  }
+  const body = LaunchBody.safeParse(raw);
+  if (!body.success) {
+    const issue = body.error.issues[0];
+    const field = issue.path.map(String).join(".") || (issue.code === "unrecognized_keys" ? issue.keys.join(", ") : "body");
+    return errorResponse(400, `${field}: ${issue.message}`, { field });
+  }
+  const { template, experiment, params } = body.data;
+  const result = await launchJob(getStore(), { templateId: template, experimentId: experiment, params, actor });
+  if (result.ok) return jsonResponse({ job: jobJson(result.job) }, 201);
+  const refusal = launchRefusal(result, template);
+  return errorResponse(refusal.status, refusal.error, {
+    ...(result.problems ? { problems: result.problems } : {}),
+    ...(result.job ? { job: jobJson(result.job) } : {}),
+  });
+}

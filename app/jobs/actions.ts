@@ -1,0 +1,51 @@
+"use server";
+// Launching and cancelling jobs from the dashboard (reviewers and admins; guardedAction refuses viewers before
+// anything runs, and launchJob / cancelJob check the role again). The launch redirects to the new job's page.
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { getStore } from "@/db/client";
+import { cancelJob, launchJob } from "@/lib/jobs";
+import { scopesForRole } from "@/lib/auth/principal";
+import { guardedAction } from "@/lib/auth/guarded-action";
+import { zodErrorMessage, type ActionResult } from "@/lib/auth/action-result";
+import type { SessionUser } from "@/lib/auth/users";
+import { paramsFromForm } from "@/lib/jobs/form-params";
+import { jobPath } from "@/lib/http/page-links";
+import type { LaunchState } from "@/components/jobs/launch-types";
+
+const actorOf = (user: SessionUser) => ({ kind: "user" as const, id: user.id, role: user.role, scopes: scopesForRole(user.role), name: user.username });
+
+const CancelInput = z.object({ jobId: z.string().min(1, "missing job id").max(256) });
+
+export const cancelJobAction = guardedAction(
+  "reviewer",
+  async (user, _previous: unknown, formData?: FormData): Promise<ActionResult<{ status: string }>> => {
+    const form = formData instanceof FormData ? formData : new FormData();
+    const parsed = CancelInput.safeParse({ jobId: form.get("jobId") ?? "" });
+    if (!parsed.success) return { error: zodErrorMessage(parsed.error) };
+    const result = await cancelJob(getStore(), { jobId: parsed.data.jobId, actor: actorOf(user) });
+    if (!result.ok) return { error: result.error };
+    revalidatePath("/jobs");
+    revalidatePath("/audit");
+    return { ok: true, status: result.job.status };
+  },
+);
+
+const LaunchInput = z.object({
+  template: z.string().min(1, "choose a template").max(256),
+  experiment: z.string().min(1, "missing experiment").max(256),
+});
+
+export const launchJobAction = guardedAction("reviewer", async (user, _previous: LaunchState, formData?: FormData): Promise<LaunchState> => {
+  const form = formData instanceof FormData ? formData : new FormData();
+  const parsed = LaunchInput.safeParse({ template: form.get("template") ?? "", experiment: form.get("experiment") ?? "" });
+  if (!parsed.success) return { error: zodErrorMessage(parsed.error) };
+  const params = paramsFromForm(form.entries());
+  const result = await launchJob(getStore(), { templateId: parsed.data.template, experimentId: parsed.data.experiment, params, actor: actorOf(user) });
+  if (!result.ok) {
+    return { error: result.error.replace(/^experimentId:/, "experiment:"), problems: result.problems ?? [], values: params, jobId: result.job?.id };
+  }
+  revalidatePath("/jobs");
+  redirect(jobPath(result.job.id));
+});

@@ -1,0 +1,90 @@
+"use client";
+// The parts of a job page that change while it runs — status with reason, exit code, duration, progress and
+// message, the runs it produced, the cancel button — refreshed by polling GET /api/v1/jobs/{id} (react-query)
+// until the job has ended. The server rendered the first state (initialData).
+import Link from "next/link";
+import { useQuery } from "@tanstack/react-query";
+import type { JobJson } from "@/lib/jobs/api-query";
+import { isActiveStatus, progressPercent } from "@/lib/jobs/job-view";
+import { formatDuration } from "@/lib/format";
+import { runPath } from "@/lib/http/page-links";
+import { StatusBadge } from "@/components/ui/status-badge";
+import { ProgressBar } from "./progress-bar";
+import { CancelJobButton } from "./cancel-job-button";
+import styles from "./jobs.module.css";
+
+const POLL_MS = 1_000;
+
+async function fetchJob(id: string, signal: AbortSignal): Promise<JobJson> {
+  const res = await fetch(`/api/v1/jobs/${encodeURIComponent(id)}`, { headers: { accept: "application/json" }, cache: "no-store", signal });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { error?: string } | null;
+    throw new Error(res.status === 401 ? "Your session has ended; sign in again." : body?.error ?? `HTTP ${res.status}`);
+  }
+  return ((await res.json()) as { job: JobJson }).job;
+}
+
+export function useJob(initial: JobJson) {
+  return useQuery({
+    queryKey: ["job", initial.id],
+    queryFn: ({ signal }) => fetchJob(initial.id, signal),
+    initialData: initial,
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data && !isActiveStatus(query.state.data.status) ? false : POLL_MS),
+  });
+}
+
+export function JobLive({ initial, canCancel, cancelAction }: { initial: JobJson; canCancel: boolean; cancelAction: CancelAction }) {
+  const { data: job, error } = useJob(initial);
+  const percent = progressPercent(job);
+  const active = isActiveStatus(job.status);
+  return (
+    <section className="section card" aria-labelledby="job-state">
+      <h2 id="job-state">State</h2>
+      <dl className={styles.facts}>
+        <dt>Status</dt>
+        <dd>
+          <StatusBadge status={job.status} /> {job.statusReason && <span className="muted">{job.statusReason}</span>}
+        </dd>
+        <dt>Exit code</dt>
+        <dd className="mono">{job.exitCode ?? "—"}</dd>
+        <dt>Duration</dt>
+        <dd>{job.startedAt === null ? "not started" : formatDuration(job.durationMs)}</dd>
+        <dt>Progress</dt>
+        <dd>
+          <div className={styles.progressRow}>
+            <ProgressBar percent={percent} label="Job progress" />
+            <span className="small">{percent === null ? "no progress reported" : `${percent} %`}</span>
+          </div>
+          {job.progressMessage && <div className="muted small">{job.progressMessage}</div>}
+        </dd>
+        <dt>Runs</dt>
+        <dd>
+          {job.runs.length === 0 ? (
+            <span className="muted">{active ? "none yet" : "none"}</span>
+          ) : (
+            <ul className={styles.runs} aria-label="Runs this job produced">
+              {job.runs.map((r) => (
+                <li key={r.id}>
+                  <Link href={runPath(r.id)}>{r.name ?? r.id}</Link> <span className="muted small">({r.kind}, {r.status})</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </dd>
+      </dl>
+      {error && (
+        <p className={`small ${styles.error}`} role="alert">
+          Could not refresh: {error.message}
+        </p>
+      )}
+      {canCancel && active && (
+        <div className={styles.actions}>
+          <CancelJobButton jobId={job.id} action={cancelAction} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+export type CancelAction = (previous: unknown, formData: FormData) => Promise<{ error: string } | { ok: true; status: string }>;

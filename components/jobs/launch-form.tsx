@@ -1,0 +1,124 @@
+"use client";
+// The launch form of one template, generated from its placeholders: one labelled field per placeholder — a
+// select of the experiment's checkpoints / harness versions / proposals for those types, number inputs with the
+// placeholder's bounds, selects for enums and benchmarks — and the server's problems shown by each field.
+// The browser's own validation is off (noValidate): the server's message is the one that counts, and it is
+// the same whether the form or the API launched.
+import { useActionState } from "react";
+import type { LaunchChoices } from "@/db/queries/launch-choices";
+import { paramField } from "@/lib/jobs/form-params";
+import type { LaunchState } from "./launch-types";
+import styles from "./jobs.module.css";
+
+/** The parts of a placeholder the form needs (plain data from the server's validated template). */
+export interface FormPlaceholder {
+  type: string;
+  label?: string;
+  description?: string;
+  optional?: boolean;
+  min?: number;
+  max?: number;
+  default?: string | number;
+  options?: string[];
+  values?: string[];
+  pattern?: string;
+  maxLength?: number;
+}
+
+interface Props {
+  experimentId: string;
+  templateId: string;
+  placeholders: Record<string, FormPlaceholder>;
+  choices: LaunchChoices;
+  prefill: Record<string, string>;
+  action: (previous: LaunchState, formData: FormData) => Promise<LaunchState | { error: string }>;
+}
+
+const ID_TYPES = new Set(["checkpoint", "harness_version", "proposal"]);
+const INT_TYPES = new Set(["epoch", "repeats", "seed"]);
+
+export function LaunchForm({ experimentId, templateId, placeholders, choices, prefill, action }: Props) {
+  const [state, submit, pending] = useActionState(async (prev: LaunchState, form: FormData) => (await action(prev, form)) as LaunchState, null);
+  const values = state?.values ?? prefill;
+  const problemOf = (name: string) => state?.problems?.filter((p) => p.param === name).map((p) => p.message).join("; ");
+  const general = state?.problems?.filter((p) => !(p.param in placeholders)) ?? [];
+
+  return (
+    <form action={submit} noValidate aria-label="Launch a job" className={styles.launchForm}>
+      <input type="hidden" name="template" value={templateId} />
+      <input type="hidden" name="experiment" value={experimentId} />
+      <div className={styles.launchFields}>
+        {Object.entries(placeholders).map(([name, p]) => {
+          const id = `launch-${name}`;
+          const problem = problemOf(name);
+          const bounds = INT_TYPES.has(p.type) && p.min !== undefined ? `${p.min}–${p.max}` : null;
+          const help = [p.description, bounds && (p.description ? `(${bounds})` : `A whole number, ${bounds}`)].filter(Boolean).join(" ");
+          const describedBy = [help ? `${id}-help` : null, problem ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+          const common = { id, name: paramField(name), "aria-invalid": problem ? true : undefined, "aria-describedby": describedBy };
+          const initial = values[name] ?? (p.default !== undefined ? String(p.default) : "");
+          // key: a failed launch re-renders the fields with the values as sent.
+          const key = `${name}:${state ? JSON.stringify(state.values ?? {}) : "prefill"}`;
+          return (
+            <div className={styles.field} key={name}>
+              <label htmlFor={id}>
+                {p.label ?? name}
+                {p.optional ? <span className="muted"> (optional)</span> : null}
+              </label>
+              {ID_TYPES.has(p.type) ? (
+                <select {...common} key={key} defaultValue={initial}>
+                  <option value="">{p.optional ? "— none —" : "choose…"}</option>
+                  {initial && !choices[p.type as keyof LaunchChoices].some((c) => c.id === initial) && <option value={initial}>{initial}</option>}
+                  {choices[p.type as keyof LaunchChoices].map((c) => (
+                    <option key={c.id} value={c.id}>
+                      {c.label}
+                    </option>
+                  ))}
+                </select>
+              ) : INT_TYPES.has(p.type) ? (
+                <input {...common} key={key} type="number" inputMode="numeric" step={1} min={p.min} max={p.max} defaultValue={initial} />
+              ) : (p.type === "benchmark" && p.options) || p.type === "enum" ? (
+                <select {...common} key={key} defaultValue={initial}>
+                  {p.default === undefined && <option value="">choose…</option>}
+                  {(p.options ?? p.values ?? []).map((v) => (
+                    <option key={v} value={v}>
+                      {v}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <input {...common} key={key} type="text" maxLength={p.maxLength} defaultValue={initial} spellCheck={false} />
+              )}
+              {help && (
+                <span id={`${id}-help`} className="muted small">
+                  {help}
+                </span>
+              )}
+              {problem && (
+                <span id={`${id}-error`} className={`small ${styles.error}`}>
+                  {p.label ?? name} {problem}
+                </span>
+              )}
+            </div>
+          );
+        })}
+      </div>
+      {state?.error && (
+        <p className={`small ${styles.error}`} role="alert">
+          Not launched: {state.error}
+          {general.length > 0 && ` (${general.map((p) => `${p.param} ${p.message}`).join("; ")})`}
+          {state.jobId && (
+            <>
+              {" "}
+              — <a href={`/jobs/${encodeURIComponent(state.jobId)}`}>the failed job</a>
+            </>
+          )}
+        </p>
+      )}
+      <div className={styles.actions}>
+        <button type="submit" className="button" disabled={pending}>
+          {pending ? "Launching…" : "Launch"}
+        </button>
+      </div>
+    </form>
+  );
+}

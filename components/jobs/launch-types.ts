@@ -1,0 +1,5 @@
+// What the launch action answers to its form (a success redirects instead): the message, the problems by
+// parameter (shown by each field) and the values as sent (so the form keeps them).
+import type { ParamProblem } from "@/lib/jobs/render-command";
+
+export type LaunchState = { error: string; problems?: ParamProblem[]; values?: Record<string, string>; jobId?: string } | null;
