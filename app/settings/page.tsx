@@ -1,5 +1,7 @@
 // Settings: your account for everyone signed in; API tokens and users for admins only.
+import Link from "next/link";
 import { getStore } from "@/db/client";
+import { jobTemplatesPath } from "@/lib/http/page-links";
 import { listApiTokens, type ApiTokenInfo } from "@/lib/auth/api-tokens";
 import { requireUser } from "@/lib/auth/current-user";
 import { listUsers, userHasPassword, type UserInfo } from "@/lib/auth/users";
@@ -111,6 +113,10 @@ export default async function SettingsPage() {
   return (
     <main>
       <h1>Settings</h1>
+      <p className="muted">
+        Also here: <Link href={jobTemplatesPath()}>job templates</Link> — the commands a launch may run
+        {isAdmin ? " (admins create and edit them)" : " (read-only for you)"}.
+      </p>
 
       <section className="card" aria-labelledby="account-heading">
         <h2 id="account-heading">Your account</h2>

@@ -2,10 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../client";
 import {
   experiments, runs, tasks, rollouts, harnessVersions, harnessFiles, blobs, checkpoints, metricPoints,
-  proposals, skills, evalRuns, failurePackets, jobs, jobTemplates,
+  proposals, skills, evalRuns, failurePackets,
 } from "../schema";
 import {
-  deriveExperimentStatus, getExperimentOverview, listExperiments, listHarnessVersions, listJobs,
+  deriveExperimentStatus, getExperimentOverview, listExperiments, listHarnessVersions,
   listProposals,
 } from "./experiments";
 
@@ -263,20 +263,5 @@ describe("list pages", () => {
     expect(list.map((p) => p.title)).toEqual(["New", "Old"]);
     expect(list[0]).toMatchObject({ experimentName: "Experiment a", kind: "engineer_patch", status: "pending" });
     expect(listProposals(store, { experimentId: "b" })).toEqual([]);
-  });
-
-  it("listJobs returns jobs with template and experiment names", () => {
-    expect(listJobs(store)).toEqual([]);
-    store.db.insert(jobTemplates).values({
-      id: "tpl", name: "Train one epoch", kind: "train-epoch", command: ["python", "train.py"], placeholders: {}, createdAt: T0, updatedAt: T0,
-    }).run();
-    store.db.insert(jobs).values([
-      { id: "j1", kind: "train-epoch", templateId: "tpl", experimentId: "a", command: ["python", "train.py"], executor: "local", status: "succeeded", exitCode: 0, createdAt: T0 },
-      { id: "j2", kind: "custom", command: ["true"], executor: "slurm", status: "queued", createdAt: T0 + 1 },
-    ]).run();
-    const list = listJobs(store);
-    expect(list.map((j) => j.id)).toEqual(["j2", "j1"]);
-    expect(list[0]).toMatchObject({ experimentName: null, templateName: null, executor: "slurm" });
-    expect(list[1]).toMatchObject({ experimentName: "Experiment a", templateName: "Train one epoch", exitCode: 0 });
   });
 });

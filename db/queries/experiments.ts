@@ -4,14 +4,14 @@ import "server-only";
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Store } from "../client";
-import { experiments, runs, harnessVersions, rollouts, tasks, proposals, jobs, jobTemplates } from "../schema";
+import { experiments, runs, harnessVersions, rollouts, tasks, proposals } from "../schema";
 import {
   HOOK_POSITIONS, PROPOSAL_STATUSES, ROLLOUT_PURPOSES,
   type ExperimentMethod, type HookPosition, type RolloutPurpose,
 } from "../../lib/domain/vocabulary";
 import { computeTrainingRates } from "../../lib/metrics/training-rates";
 import type {
-  ExperimentOverview, ExperimentStatus, ExperimentSummary, HarnessVersionSummary, JobListItem,
+  ExperimentOverview, ExperimentStatus, ExperimentSummary, HarnessVersionSummary,
   ProposalListItem, ProposalStatus, RunStatus, RunSummary,
 } from "./types";
 
@@ -280,33 +280,5 @@ export function listProposals(store: Store, opts: { experimentId?: string } = {}
     .innerJoin(experiments, eq(experiments.id, proposals.experimentId))
     .where(opts.experimentId ? eq(proposals.experimentId, opts.experimentId) : undefined)
     .orderBy(desc(proposals.createdAt), desc(proposals.id))
-    .all();
-}
-
-/** Launched jobs, newest first. */
-export function listJobs(store: Store, opts: { limit?: number } = {}): JobListItem[] {
-  return store.db
-    .select({
-      id: jobs.id,
-      kind: jobs.kind,
-      status: jobs.status,
-      statusReason: jobs.statusReason,
-      executor: jobs.executor,
-      externalId: jobs.externalId,
-      experimentId: jobs.experimentId,
-      experimentName: experiments.name,
-      templateName: jobTemplates.name,
-      exitCode: jobs.exitCode,
-      progress: jobs.progress,
-      progressMessage: jobs.progressMessage,
-      createdAt: jobs.createdAt,
-      startedAt: jobs.startedAt,
-      finishedAt: jobs.finishedAt,
-    })
-    .from(jobs)
-    .leftJoin(experiments, eq(experiments.id, jobs.experimentId))
-    .leftJoin(jobTemplates, eq(jobTemplates.id, jobs.templateId))
-    .orderBy(desc(jobs.createdAt), desc(jobs.id))
-    .limit(opts.limit ?? 500)
     .all();
 }

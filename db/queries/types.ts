@@ -94,20 +94,3 @@ export interface ProposalListItem {
   createdAt: number;
 }
 
-export interface JobListItem {
-  id: string;
-  kind: JobKind;
-  status: JobStatus;
-  statusReason: string | null;
-  executor: JobExecutor;
-  externalId: string | null;
-  experimentId: string | null;
-  experimentName: string | null;
-  templateName: string | null;
-  exitCode: number | null;
-  progress: number | null;
-  progressMessage: string | null;
-  createdAt: number;
-  startedAt: number | null;
-  finishedAt: number | null;
-}
