@@ -1,6 +1,7 @@
 "use client";
-// The job's log, live: polls GET /api/v1/jobs/{id}/log from the last offset until the job has ended and
-// everything is read. Rendered as TEXT in a <pre> (a log holds model output); the browser keeps the last
+// The job's log, live: streamed from GET /api/v1/jobs/{id}/log?follow=1 (a text body that grows while the job
+// runs and ends when it ends), with the JSON form (?offset=N) to learn where things stand and as the fallback
+// when a stream breaks. Rendered as TEXT in a <pre> (a log holds model output); the browser keeps the last
 // ~1 MB and says how much earlier output was cut. Follows the bottom unless the reader scrolled up.
 import { useEffect, useRef, useState } from "react";
 import { appendBounded, type LogBuffer } from "@/lib/jobs/log-buffer";
@@ -25,30 +26,59 @@ export function JobLog({ jobId }: { jobId: string }) {
   useEffect(() => {
     let offset = 0;
     let stopped = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
+    let failures = 0;
     const controller = new AbortController();
-    const poll = async () => {
-      try {
-        const res = await fetch(`/api/v1/jobs/${encodeURIComponent(jobId)}/log?offset=${offset}`, { cache: "no-store", signal: controller.signal });
-        const body = (await res.json()) as Chunk & { error?: string };
-        if (!res.ok) throw new Error(body.error ?? `HTTP ${res.status}`);
-        offset = body.nextOffset;
-        if (body.text) setLog((prev) => appendBounded(prev, body.text));
-        setState({ done: body.done, error: null, size: body.size });
-        if (body.done || stopped) return;
-        // More waiting on the server (a chunk is at most 256 KB): read it at once.
-        timer = setTimeout(poll, body.nextOffset < body.size ? 0 : POLL_MS);
-      } catch (error) {
-        if (stopped) return;
-        setState((s) => ({ ...s, error: (error as Error).message }));
-        timer = setTimeout(poll, POLL_MS * 3);
+    const base = `/api/v1/jobs/${encodeURIComponent(jobId)}/log`;
+    const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+    /** One JSON chunk from `offset`: what is there, and whether the job has ended. */
+    const readChunk = async (): Promise<Chunk> => {
+      const res = await fetch(`${base}?offset=${offset}`, { cache: "no-store", signal: controller.signal });
+      const body = (await res.json()) as Chunk & { error?: string };
+      if (!res.ok) throw new Error(body.error ?? `HTTP ${res.status}`);
+      offset = body.nextOffset;
+      if (body.text) setLog((prev) => appendBounded(prev, body.text));
+      setState({ done: body.done, error: null, size: body.size });
+      return body;
+    };
+
+    /** The log from `offset` as it is written, until the job ends (the server closes the body then). */
+    const stream = async () => {
+      const res = await fetch(`${base}?offset=${offset}&follow=1`, { cache: "no-store", signal: controller.signal });
+      if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
+      const reader = res.body.getReader();
+      const decoder = new TextDecoder();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        offset += value.byteLength;
+        const text = decoder.decode(value, { stream: true });
+        if (text) setLog((prev) => appendBounded(prev, text));
+        setState((s) => ({ ...s, size: Math.max(s.size, offset) }));
       }
     };
-    void poll();
+
+    const run = async () => {
+      while (!stopped) {
+        try {
+          // Catch up (a chunk is at most 256 KB), then follow; after three broken streams, poll instead.
+          const chunk = await readChunk();
+          if (chunk.done) return;
+          if (chunk.nextOffset < chunk.size) continue;
+          if (failures < 3) await stream();
+          else await wait(POLL_MS);
+        } catch (error) {
+          if (stopped) return;
+          failures += 1;
+          setState((s) => ({ ...s, error: (error as Error).message }));
+          await wait(POLL_MS);
+        }
+      }
+    };
+    void run();
     return () => {
       stopped = true;
       controller.abort();
-      clearTimeout(timer);
     };
   }, [jobId]);
 
