@@ -5,14 +5,14 @@
 import type { Page } from "@playwright/test";
 import { test, expect, bearer, SIGNED_OUT } from "./fixtures";
 import { createUserLink, signInWith } from "./accounts";
-import { ensureReferenceExperiment, REFERENCE, REFERENCE_EVOLVED } from "./reference-experiment";
+import { ensureReferenceExperiment, REFERENCE_EVOLVED, REFERENCE_JOBS } from "./reference-experiment";
 
-const EXP = REFERENCE.harnessAdapt;
+const EXP = REFERENCE_JOBS.harnessAdapt;
 const SLEEPER = "e2e-jobs-sleeper";
 
 test.beforeAll(async ({ server }) => {
   test.setTimeout(120_000);
-  await ensureReferenceExperiment(server);
+  await ensureReferenceExperiment(server, REFERENCE_JOBS);
 });
 
 async function openLaunchForm(page: Page, templateName: string): Promise<void> {

@@ -29,6 +29,9 @@ export const REFERENCE = referenceIds(11);
  */
 export const REFERENCE_EVOLVED = referenceIds(3);
 
+/** Seed 13: for the specs that launch jobs into it, since a job adds runs that other specs would then count. */
+export const REFERENCE_JOBS = referenceIds(13);
+
 export async function ensureReferenceExperiment(server: ServerState, reference: ReferenceIds = REFERENCE): Promise<void> {
   const marker = path.join(STATE_DIR, `reference-s${reference.seed}.json`);
   try {
