@@ -67,8 +67,9 @@ async function call(options: SlurmRestOptions, method: "GET" | "POST" | "DELETE"
       signal: AbortSignal.timeout(options.timeoutMs),
     });
   } catch (error) {
-    const e = error as Error & { cause?: { code?: string } };
-    const why = e.name === "TimeoutError" ? `no answer within ${Math.round(options.timeoutMs / 1000)} s` : e.cause?.code ?? e.message;
+    // fetch says "fetch failed"; the cause says why (ECONNREFUSED, ENOTFOUND, "bad port" …).
+    const e = error as Error & { cause?: { code?: string; message?: string } };
+    const why = e.name === "TimeoutError" ? `no answer within ${options.timeoutMs / 1000} s` : e.cause?.code ?? e.cause?.message ?? e.message;
     return { ok: false, error: `slurmrestd at ${options.url} is not reachable (${why})` };
   }
   if (response.status === 401 || response.status === 403) {
