@@ -19,7 +19,7 @@ export interface SlurmRestOptions {
   env: Record<string, string>;
 }
 
-export function slurmRestOptions(env: NodeJS.ProcessEnv, commandEnv: Record<string, string>): SlurmRestOptions | null {
+export function slurmRestOptions(env: Readonly<Record<string, string | undefined>>, commandEnv: Record<string, string>): SlurmRestOptions | null {
   const url = env.HARNESS_LAB_SLURMRESTD_URL?.trim();
   if (!url) return null;
   if (!/^https?:\/\/[^/\s]+\/?$/.test(url)) throw new Error(`HARNESS_LAB_SLURMRESTD_URL must be an address like http://127.0.0.1:6820, not "${url}"`);
