@@ -164,7 +164,7 @@ start() {
     state=$(sinfo -h -o '%T' 2>/dev/null | head -n 1 || true)
     case "$state" in idle|mixed|allocated)
       log "up: node $(hostname -s) is $state"
-      if [ "$rest" -eq 1 ]; then start_rest; fi
+      if [ "$rest" -eq 1 ]; then start_rest || return 1; fi
       return 0 ;;
     esac
     sleep 0.1
