@@ -73,7 +73,8 @@ export async function checkSlurmJob(rt: JobRuntime, job: JobRecord): Promise<voi
   }
   rt.unreachableSince.delete(job.id);
   if (answer.kind === "unknown") {
-    end("lost", null, `Slurm no longer knows job ${job.externalId} (not in squeue, scontrol or the jobcomp file)`);
+    const where = rt.options.slurm.rest ? "slurmrestd answers: invalid job id" : "not in squeue, scontrol or the jobcomp file";
+    end("lost", null, `Slurm no longer knows job ${job.externalId} (${where})`);
     return;
   }
   const { state } = answer;
