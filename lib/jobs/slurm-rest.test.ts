@@ -51,6 +51,9 @@ describe("the slurmrestd client", () => {
     const down = await slurmRestUnreachable(options());
     expect(down).toBe(`slurmrestd at ${url} rejected the token for user "alice" (HTTP 401)`);
     expect(down).not.toContain(TOKEN);
+    // What 22.05 really answers for a token slurmctld refuses (and for a slurmctld that is down).
+    reply = () => ({ status: 500, body: JSON.stringify({ errors: [{ description: "slurmctld config is unable to load", error_number: -1, error: "Unspecified error" }] }) });
+    expect(await slurmRestUnreachable(options())).toBe(`slurmrestd at ${url}: the Slurm controller refused the token for user "alice" or is down (slurmctld config is unable to load (Slurm error -1))`);
   });
 
   it("reports silence within the timeout, and a closed port", async () => {

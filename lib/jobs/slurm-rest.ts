@@ -29,6 +29,8 @@ export function slurmRestOptions(env: Readonly<Record<string, string | undefined
 }
 
 const TOKEN_LIFESPAN_S = 3600;
+/** SLURM_PROTOCOL_AUTHENTICATION_ERROR */
+const AUTH_ERROR = 1007;
 const minted = new Map<string, { token: string; until: number }>();
 
 /** The configured token, or a fresh one from `scontrol token` (cached until 5 minutes before it expires). */
@@ -91,6 +93,11 @@ export async function slurmRestUnreachable(options: SlurmRestOptions): Promise<s
   const reply = await call(options, "GET", "/ping");
   if (!reply.ok) return reply.error;
   const failure = restErrorText(reply.body);
+  // slurmrestd passes the token on to slurmctld and does not answer HTTP 401 for a bad one: 22.05 says error -1
+  // "slurmctld config is unable to load" — exactly what it says (after ~9 s) when slurmctld is down. Both
+  // causes are named, rather than guessing one.
+  const numbers = ((reply.body as { errors?: { error_number?: number }[] }).errors ?? []).map((e) => e.error_number);
+  if (numbers.some((n) => n === -1 || n === AUTH_ERROR)) return `slurmrestd at ${options.url}: the Slurm controller refused the token for user "${options.user}" or is down (${failure})`;
   if (failure || reply.status >= 400) return `slurmrestd at ${options.url} cannot reach the Slurm controller (${failure ?? `HTTP ${reply.status}`})`;
   const pings = (reply.body as { pings?: { ping?: string }[] }).pings;
   if (Array.isArray(pings) && pings.length > 0 && !pings.some((p) => p.ping === "UP")) return `the Slurm controller is not reachable through slurmrestd at ${options.url} (ping: ${pings.map((p) => p.ping).join(", ")})`;
