@@ -12,6 +12,7 @@ import { projectHome } from "../../db/client";
 import { listActiveJobs, type JobRecord } from "../../db/queries/jobs";
 import { cancelGraceMs, defaultExecutor, inheritedEnv, jobServerUrl, jobsRoot, localSlots, type JobExecutor } from "./job-config";
 import type { SlurmOptions } from "./slurm-commands";
+import { slurmRestOptions } from "./slurm-rest";
 import { checkLocalJob, startLocalJob } from "./local-runner";
 import { checkSlurmJob } from "./slurm-runner";
 import { followProgress } from "./progress-follow";
@@ -58,7 +59,7 @@ export function defaultRuntimeOptions(store: Store, env: NodeJS.ProcessEnv = pro
     home,
     nodePath: process.execPath,
     wrapperPath: path.join(/* turbopackIgnore: true */ home, "lib", "jobs", "job-wrapper.mjs"),
-    slurm: { env: inheritedEnv(env), timeoutMs: 30_000 },
+    slurm: { env: inheritedEnv(env), timeoutMs: 30_000, rest: slurmRestOptions(env, inheritedEnv(env)) },
     slurmUnreachableLostMs: 60 * 60 * 1000,
   };
 }

@@ -3,11 +3,14 @@
 // that is down — so an unreachable scheduler is a clear error at launch, not a job stuck in "queued".
 import { execFile } from "node:child_process";
 import { parseSacct, parseSbatchOutput, parseScontrol, parseSqueue, type SlurmState } from "./slurm-state";
+import { cancelRest, queryRest, type SlurmRestOptions } from "./slurm-rest";
 
 export interface SlurmOptions {
   /** Environment of the Slurm commands (an allow-list of the server's, SLURM_CONF included). */
   env: Record<string, string>;
   timeoutMs: number;
+  /** Set (HARNESS_LAB_SLURMRESTD_URL): follow and cancel through slurmrestd instead of the commands. */
+  rest?: SlurmRestOptions | null;
 }
 
 interface Answer {
@@ -51,6 +54,10 @@ export type SlurmQuery = { kind: "known"; state: SlurmState } | { kind: "unknown
 
 /** The job's state: the queue first, then the controller's memory of ended jobs, then the jobcomp file. */
 export async function querySlurmJob(id: string, options: SlurmOptions): Promise<SlurmQuery> {
+  if (options.rest) {
+    const answer = await queryRest(id, options.rest);
+    return answer.kind === "error" ? { kind: "unreachable", error: answer.error } : answer;
+  }
   const down = await slurmUnreachable(options);
   if (down) return { kind: "unreachable", error: down };
   const queue = await run("squeue", ["-h", "-j", id, "-o", "%i|%T|%r"], options);
@@ -66,6 +73,7 @@ export async function querySlurmJob(id: string, options: SlurmOptions): Promise<
 }
 
 export async function cancelSlurmJob(id: string, options: SlurmOptions): Promise<{ ok: true } | { ok: false; error: string }> {
+  if (options.rest) return cancelRest(id, options.rest);
   const answer = await run("scancel", [id], options);
   return answer.ok ? { ok: true } : { ok: false, error: `scancel failed: ${firstLine(answer)}` };
 }

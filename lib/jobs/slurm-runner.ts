@@ -10,6 +10,7 @@ import { jobDirOf, readLaunchSpec, removeTokenFile, SLURM_SCRIPT, TOKEN_FILE } f
 import { writePrivateFile } from "./job-files";
 import { slurmBatchScript } from "./slurm-script";
 import { querySlurmJob, submitBatch } from "./slurm-commands";
+import { submitRest } from "./slurm-rest";
 import { tokenLifetimeMs } from "./job-token";
 import { followProgress } from "./progress-follow";
 import { CANCEL_MARK } from "./job-dir";
@@ -25,7 +26,11 @@ export async function submitSlurmJob(rt: JobRuntime, job: Pick<JobRecord, "id" |
     const script = slurmBatchScript({ jobId: job.id, logPath: job.logPath!, argv: spec.argv, env: spec.env, cwd: spec.cwd, tokenFile, resources: spec.resources });
     writePrivateFile(tokenFile, secret);
     writePrivateFile(path.join(jobDir, SLURM_SCRIPT), script, 0o700);
-    const submitted = await submitBatch(path.join(jobDir, SLURM_SCRIPT), rt.options.slurm);
+    const { rest } = rt.options.slurm;
+    // Through slurmrestd the same script goes in the request (the file stays for people to read).
+    const submitted = rest
+      ? await submitRest({ jobId: job.id, script, logPath: job.logPath!, cwd: spec.cwd, environment: rt.options.slurm.env, resources: spec.resources }, rest)
+      : await submitBatch(path.join(jobDir, SLURM_SCRIPT), rt.options.slurm);
     if (!submitted.ok) throw new Error(submitted.error);
     setJobExternalId(rt.store, job.id, submitted.id);
     return null;
@@ -68,7 +73,8 @@ export async function checkSlurmJob(rt: JobRuntime, job: JobRecord): Promise<voi
   }
   rt.unreachableSince.delete(job.id);
   if (answer.kind === "unknown") {
-    end("lost", null, `Slurm no longer knows job ${job.externalId} (not in squeue, scontrol or the jobcomp file)`);
+    const where = rt.options.slurm.rest ? "slurmrestd answers: invalid job id" : "not in squeue, scontrol or the jobcomp file";
+    end("lost", null, `Slurm no longer knows job ${job.externalId} (${where})`);
     return;
   }
   const { state } = answer;
