@@ -7,6 +7,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { startJobTestEnv, useTempDatabase, waitForJob, readLog, H0, REF_EXPERIMENT, type JobTestEnv } from "./job-test-env";
+import { slurmState, slurmTestTemplates } from "./slurm-test-templates";
 
 const where = useTempDatabase("hl-slurmrest-");
 const { getStore, closeStore, openStore } = await import("@/db/client");
@@ -43,11 +44,7 @@ beforeAll(async () => {
     const saved = saveTemplate(store(), { id, experimentId: REF_EXPERIMENT, actor: admin, spec });
     if (!saved.ok) throw new Error(saved.error);
   };
-  const train = REFERENCE_TEMPLATES["reference-train-epoch"];
-  save("rest-train-epoch", { ...train, name: "train via slurmrestd", resources: { ...train.resources, executor: "slurm", partition: "debug", memory: "512M", timeLimitMinutes: 10 } });
-  const script = (code: string) => ["{node}", "-e", code.replace(/[{}]/g, (c) => c + c)];
-  save("rest-sleeper", { name: "sleeper", kind: "custom", command: script(`console.log("sleeping"); setTimeout(() => {}, 60000)`), resources: { executor: "slurm" } });
-  save("rest-fails", { name: "fails", kind: "custom", command: script(`console.error("bad things"); process.exit(3)`), resources: { executor: "slurm" } });
+  for (const [id, spec] of slurmTestTemplates("rest", "train via slurmrestd", REFERENCE_TEMPLATES["reference-train-epoch"])) save(id, spec);
 }, 240_000);
 
 afterAll(async () => {
@@ -63,7 +60,6 @@ async function launch(templateId: string, params: Record<string, unknown> = {}) 
   return result.job;
 }
 
-const slurmState = (id: string) => /JobState=(\S+)/.exec(execFileSync("scontrol", ["show", "job", "-o", id], { encoding: "utf8" }))?.[1];
 
 describe("the Slurm executor through slurmrestd", () => {
   it("runs the reference train-epoch job to COMPLETED with its events stored in its run", async () => {
