@@ -26,7 +26,7 @@ export function AuditFilterForm({ filter, options }: Props) {
   };
   return (
     <form method="get" action="/audit" className={styles.filters} aria-label="Filter the audit log" onSubmit={onSubmit} onChange={(e) => apply(e.currentTarget)}>
-      <div className={styles.field}>
+      <div className={`form-field ${styles.field}`}>
         <label htmlFor="audit-action">Action</label>
         <select id="audit-action" name="action" defaultValue={filter.action ?? ""} key={filter.action ?? ""}>
           <option value="">any</option>
@@ -38,7 +38,7 @@ export function AuditFilterForm({ filter, options }: Props) {
           ))}
         </select>
       </div>
-      <div className={styles.field}>
+      <div className={`form-field ${styles.field}`}>
         <label htmlFor="audit-actor">Actor</label>
         <select id="audit-actor" name="actor" defaultValue={filter.actor ?? ""} key={filter.actor ?? ""}>
           <option value="">anyone</option>

@@ -10,7 +10,7 @@ type Choices = Array<{ value: string; label: string }>;
 
 function Choice({ name, label, value, choices }: { name: string; label: string; value: string | undefined; choices: Choices }) {
   return (
-    <div className={styles.field}>
+    <div className="form-field">
       <label htmlFor={`jobs-${name}`}>{label}</label>
       <select id={`jobs-${name}`} name={name} defaultValue={value ?? ""}>
         <option value="">any</option>

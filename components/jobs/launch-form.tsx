@@ -59,7 +59,7 @@ export function LaunchForm({ experimentId, templateId, placeholders, choices, pr
           // key: a failed launch re-renders the fields with the values as sent.
           const key = `${name}:${state ? JSON.stringify(state.values ?? {}) : "prefill"}`;
           return (
-            <div className={styles.field} key={name}>
+            <div className="form-field" key={name}>
               <label htmlFor={id}>
                 {p.label ?? name}
                 {p.optional ? <span className="muted"> (optional)</span> : null}

@@ -25,16 +25,16 @@ export function TemplateEditor({ action, initial, formName }: Props) {
   return (
     <form action={submit} aria-label={formName} className={styles.launchForm}>
       <div className={styles.launchFields}>
-        <div className={styles.field}>
+        <div className="form-field">
           <label htmlFor={`${key}-id`}>Template id</label>
           <input id={`${key}-id`} name="id" key={`id-${k}`} defaultValue={values.id} required spellCheck={false} />
         </div>
-        <div className={styles.field}>
+        <div className="form-field">
           <label htmlFor={`${key}-experiment`}>Experiment id (empty: every experiment)</label>
           <input id={`${key}-experiment`} name="experiment" key={`e-${k}`} defaultValue={values.experiment} spellCheck={false} />
         </div>
       </div>
-      <div className={styles.field}>
+      <div className="form-field">
         <label htmlFor={`${key}-spec`}>Specification (JSON)</label>
         <textarea id={`${key}-spec`} name="spec" key={`s-${k}`} defaultValue={values.spec} rows={14} spellCheck={false} className="mono" />
       </div>

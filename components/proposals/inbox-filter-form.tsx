@@ -19,7 +19,7 @@ const DECIDED_LABELS = { rule: "by the rule", human: "by a person", none: "undec
 
 function Choice({ name, label, value, choices }: { name: string; label: string; value: string | number | undefined; choices: Array<{ value: string; label: string }> }) {
   return (
-    <div className={styles.field}>
+    <div className="form-field">
       <label htmlFor={`inbox-${name}`}>{label}</label>
       <select id={`inbox-${name}`} name={name} defaultValue={value === undefined ? "" : String(value)} key={String(value ?? "")}>
         <option value="">any</option>

@@ -38,7 +38,7 @@ function stateFromForm(form: HTMLFormElement, current: BrowserState): BrowserSta
 
 function Select({ name, label, value, choices, any = "any" }: { name: string; label: string; value: string | undefined; choices: { id: string; label: string }[]; any?: string }) {
   return (
-    <div className={styles.field}>
+    <div className="form-field">
       <label htmlFor={`browser-${name}`}>{label}</label>
       <select id={`browser-${name}`} name={name} defaultValue={value ?? ""} key={value ?? ""}>
         <option value="">{any}</option>
@@ -54,7 +54,7 @@ function Select({ name, label, value, choices, any = "any" }: { name: string; la
 
 function Input({ name, label, value, type = "text", list, step }: { name: string; label: string; value: string | number | undefined; type?: string; list?: string; step?: string }) {
   return (
-    <div className={styles.field}>
+    <div className="form-field">
       <label htmlFor={`browser-${name}`}>{label}</label>
       <input id={`browser-${name}`} name={name} type={type} list={list} step={step} defaultValue={value ?? ""} key={String(value ?? "")} />
     </div>
@@ -86,7 +86,7 @@ export function FilterBar({ state, options, basePath }: Props) {
   return (
     <form className={styles.filters} onSubmit={onSubmit} onChange={onChange} role="search" aria-label="Filter rollouts">
       <div className={styles.searchRow}>
-        <div className={`${styles.field} ${styles.searchField}`}>
+        <div className={`form-field ${styles.searchField}`}>
           <label htmlFor="browser-q">Search turns</label>
           <input id="browser-q" name="q" type="search" defaultValue={f.q ?? ""} key={f.q ?? ""} placeholder="words in what was said or seen (press /)" />
         </div>
