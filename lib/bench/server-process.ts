@@ -9,14 +9,18 @@ import { freePort } from "../server/free-port";
 
 export interface RunningServer {
   url: string;
+  port: number;
   pid: number;
   process: ChildProcess;
   stop(): Promise<void>;
+  /** Everything the server printed so far (stdout and stderr), for tests that read its log. */
+  log(): string;
 }
 
 
-export async function startProductionServer(home: string, env: Record<string, string>): Promise<RunningServer> {
-  const port = await freePort();
+/** `port` restarts a server where a killed one listened, so its producers find it again. */
+export async function startProductionServer(home: string, env: Record<string, string>, options: { port?: number } = {}): Promise<RunningServer> {
+  const port = options.port ?? (await freePort());
   const next = path.join(home, "node_modules", "next", "dist", "bin", "next");
   // BENCH_CPU_PROF=DIR writes a V8 CPU profile of the server there, to see where ingestion spends its time.
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
@@ -25,24 +29,27 @@ export async function startProductionServer(home: string, env: Record<string, st
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", HOST: "127.0.0.1", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
-  let output = "";
-  child.stdout!.on("data", (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
-  child.stderr!.on("data", (d: Buffer) => (output = (output + d.toString()).slice(-4000)));
+  const chunks: string[] = [];
+  child.stdout!.on("data", (d: Buffer) => chunks.push(d.toString()));
+  child.stderr!.on("data", (d: Buffer) => chunks.push(d.toString()));
+  const tail = () => chunks.join("").slice(-4000);
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited early:\n${output}`);
+    if (child.exitCode !== null) throw new Error(`the server exited early:\n${tail()}`);
     try {
       if ((await fetch(`${url}/api/v1/openapi.json`)).ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`the server did not answer within 60 s:\n${output}`);
+    if (Date.now() > deadline) throw new Error(`the server did not answer within 60 s:\n${tail()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
     url,
+    port,
     pid: child.pid!,
+    log: () => chunks.join(""),
     process: child,
     stop: () =>
       new Promise<void>((resolve) => {

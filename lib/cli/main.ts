@@ -5,6 +5,7 @@ const commands: Record<string, { summary: string; load: () => Promise<{ run(args
   import: { summary: "import trajectories and reports from PATH… --experiment NAME [--server URL --token T | --db FILE]", load: () => import("./commands/import") },
   sync: { summary: "apply events-*.jsonl files from DIR [--server URL --token T | --db FILE]", load: () => import("./commands/sync") },
   "sign-in-link": { summary: "print a one-time sign-in link [--user NAME]", load: () => import("./commands/sign-in-link") },
+  reliability: { summary: "crash safety, hostile input and concurrency against the server, one JSON object [--quick] [--only PART] [--seed N]", load: () => import("./commands/reliability") },
   bench: { summary: "run the benchmarks and print one JSON object", load: () => import("./commands/bench") },
   demo: { summary: "run the reference experiment [--seed N] [--size small|default] [--server URL --token T | --db FILE]", load: () => import("./commands/demo") },
   "reference-job": { summary: "one phase of the reference experiment, run as a job (train-epoch|compare-candidate|evaluate)", load: () => import("./commands/reference-job") },
