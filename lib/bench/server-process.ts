@@ -60,8 +60,8 @@ export async function startProductionServer(home: string, env: Record<string, st
   };
 }
 
-/** Resident memory of a process and all of its descendants, in bytes (Linux /proc). */
-export function treeRssBytes(rootPid: number): number {
+/** A process and all of its descendants (Linux /proc): `next start` may fork workers of its own. */
+export function processTree(rootPid: number): number[] {
   const parents = new Map<number, number>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -77,9 +77,13 @@ export function treeRssBytes(rootPid: number): number {
     for (let p = pid, hops = 0; p > 1 && hops < 64; p = parents.get(p) ?? 0, hops++) if (p === rootPid) return true;
     return false;
   };
+  return [...parents.keys()].filter(inTree);
+}
+
+/** Resident memory of a process and all of its descendants, in bytes. */
+export function treeRssBytes(rootPid: number): number {
   let total = 0;
-  for (const pid of parents.keys()) {
-    if (!inTree(pid)) continue;
+  for (const pid of processTree(rootPid)) {
     try {
       const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
       const match = /VmRSS:\s+(\d+) kB/.exec(status);

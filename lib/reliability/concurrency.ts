@@ -1,4 +1,135 @@
-// Placeholder until the concurrency part lands (it reports itself as not yet run).
+// Concurrency: 32 producers ingest while the UI's heaviest pages are requested, and the trajectory browser's
+// own query (the JSON page it fetches while scrolling: filtered, sorted, or a full-text search) is timed.
+// No client may ever see SQLITE_BUSY or a 5xx; the browser query's p95 under load is reported against idle.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { openStore } from "../../db/client";
+import { indexPendingTurns } from "../../db/full-text-index";
+import { createSession } from "../auth/sessions";
+import { createUser } from "../auth/users";
+import { fill } from "../bench/browser-bench";
+import { BENCH_IDENTIFIERS, benchLayout } from "../bench/browser-bench-data";
+import { percentile } from "../bench/percentile";
+import { startProductionServer } from "../bench/server-process";
+import { mulberry32 } from "../stats/prng";
 import type { ReliabilityPart } from "./part";
+import { BUSY_PATTERN, countAnswer, newCounters, produce, readPages, setUpProducerExperiment, type LoadCounters } from "./concurrency-load";
 
-export const runConcurrency: ReliabilityPart = async () => ({ figures: {}, failures: ["not built yet"] });
+const PRODUCERS = 32;
+const BATCH = 10;
+const EXPERIMENT = "bb-exp-0";
+
+function browserQueries(seed: number, count: number): string[] {
+  const random = mulberry32(seed);
+  const shapes = [
+    () => `/api/v1/rollouts?experiment=${EXPERIMENT}&outcome=success&sort=reward&dir=desc&limit=50`,
+    () => `/api/v1/rollouts?experiment=${EXPERIMENT}&purpose=train&sort=turns&limit=50`,
+    () => `/api/v1/rollouts?experiment=${EXPERIMENT}&q=${encodeURIComponent(BENCH_IDENTIFIERS[Math.floor(random() * BENCH_IDENTIFIERS.length)])}&limit=50`,
+  ];
+  return Array.from({ length: count }, (_, i) => shapes[i % shapes.length]());
+}
+
+async function timeQueries(url: string, cookie: string, queries: string[], counters: LoadCounters): Promise<number[]> {
+  const times: number[] = [];
+  for (const query of queries) {
+    const started = performance.now();
+    const response = await fetch(`${url}${query}`, { headers: { cookie, accept: "application/json" }, signal: AbortSignal.timeout(60_000) });
+    const body = await response.text();
+    const ms = performance.now() - started;
+    countAnswer(counters, response.status, body, ms, query);
+    times.push(ms);
+  }
+  return times;
+}
+
+const round1 = (x: number) => Math.round(x * 10) / 10;
+
+export const runConcurrency: ReliabilityPart = async (options) => {
+  const stored = options.quick ? 20_000 : 200_000;
+  const measured = options.quick ? 60 : 300;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-concurrency-"));
+  const dbFile = path.join(dir, "concurrency.db");
+  const token = `hl_conc_${Math.random().toString(36).slice(2)}`;
+  const store = openStore(dbFile);
+  let cookie: string;
+  try {
+    options.log(`concurrency: filling a store with ${stored} rollouts…`);
+    fill(store, benchLayout("bb"), stored, { min: 2, max: 6 });
+    indexPendingTurns(store);
+    const user = await createUser(store, { username: "reliability", role: "viewer" });
+    if (!user.ok) throw new Error(`creating the reading user failed: ${user.error}`);
+    cookie = `harness_lab_session=${createSession(store, user.user.id).value}`;
+  } finally {
+    store.sqlite.close();
+  }
+  const server = await startProductionServer(options.home, { HARNESS_LAB_DB: dbFile, HARNESS_LAB_ADMIN_TOKEN: token, HARNESS_LAB_NO_DEMO: "1", HARNESS_LAB_NO_JOBS: "1" });
+  const failures: string[] = [];
+  try {
+    await setUpProducerExperiment(server.url, token, "conc");
+    const heavyPages = [
+      `/experiments/${EXPERIMENT}`,
+      `/experiments/${EXPERIMENT}/cost`,
+      `/experiments/${EXPERIMENT}/compare`,
+      `/compare/curves?runs=${EXPERIMENT}-run-0`,
+      `/trajectories?experiment=${EXPERIMENT}&q=${encodeURIComponent(BENCH_IDENTIFIERS[0])}`,
+    ];
+    const queries = browserQueries(options.seed, measured);
+    const idleCounters = newCounters();
+    await timeQueries(server.url, cookie, queries.slice(0, 9), idleCounters); // warm the JIT and the page cache
+    const idle = await timeQueries(server.url, cookie, queries, idleCounters);
+
+    options.log(`concurrency: ${PRODUCERS} producers and 2 page readers start…`);
+    let running = true;
+    const producerCounters = newCounters();
+    const pageCounters = newCounters();
+    const loadCounters = newCounters();
+    const loadStarted = performance.now();
+    const producers = Array.from({ length: PRODUCERS }, (_, p) => produce(server.url, token, "conc", p, BATCH, () => running, producerCounters));
+    const readers = [0, 1].map((r) => readPages(server.url, cookie, r === 0 ? heavyPages : [...heavyPages].reverse(), () => running, pageCounters));
+    // Let the load build up before timing.
+    while (producerCounters.requests < PRODUCERS) await new Promise((r) => setTimeout(r, 50));
+    const loaded = await timeQueries(server.url, cookie, queries, loadCounters);
+    running = false;
+    const ingested = (await Promise.all(producers)).reduce((a, b) => a + b, 0);
+    await Promise.all(readers);
+    const loadSeconds = (performance.now() - loadStarted) / 1000;
+
+    const all = [idleCounters, producerCounters, pageCounters, loadCounters];
+    const serverErrors = all.reduce((n, c) => n + c.serverErrors, 0);
+    const busyAnswers = all.reduce((n, c) => n + c.busyAnswers, 0);
+    const busyInLog = server.log().split("\n").filter((line) => BUSY_PATTERN.test(line)).length;
+    const refused = all.flatMap((c) => c.refused);
+    if (serverErrors > 0) failures.push(`${serverErrors} answer(s) were 5xx or no answer`);
+    if (busyAnswers > 0) failures.push(`${busyAnswers} answer(s) mention SQLITE_BUSY`);
+    if (busyInLog > 0) failures.push(`the server log mentions SQLITE_BUSY ${busyInLog} time(s)`);
+    if (refused.length > 0) failures.push(`refused: ${refused.slice(0, 3).join("; ")}`);
+    const idleP95 = percentile(idle, 95);
+    const loadP95 = percentile(loaded, 95);
+    return {
+      failures,
+      figures: {
+        stored_rollouts: stored,
+        producers: PRODUCERS,
+        producer_batch_size: BATCH,
+        rollouts_ingested_under_load: ingested,
+        ingest_rollouts_per_s_under_load: Math.round(ingested / loadSeconds),
+        producer_request_p95_ms: round1(percentile(producerCounters.latenciesMs, 95)),
+        heavy_page_requests: pageCounters.requests,
+        heavy_page_p95_ms: round1(percentile(pageCounters.latenciesMs, 95)),
+        browser_queries_timed: measured,
+        browser_query_idle_p50_ms: round1(percentile(idle, 50)),
+        browser_query_idle_p95_ms: round1(idleP95),
+        browser_query_load_p50_ms: round1(percentile(loaded, 50)),
+        browser_query_load_p95_ms: round1(loadP95),
+        browser_query_load_vs_idle_p95_ratio: Math.round((loadP95 / idleP95) * 100) / 100,
+        responses_5xx: serverErrors,
+        sqlite_busy_seen_by_clients: busyAnswers,
+        sqlite_busy_in_server_log: busyInLog,
+      },
+    };
+  } finally {
+    await server.stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+};

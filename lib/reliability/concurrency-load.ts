@@ -1,0 +1,78 @@
+// The two sides of the concurrency run: producers that ingest without pause, and the UI's heaviest pages
+// requested in a loop. Both count every answer that is a 5xx or mentions a busy database.
+import { benchRollout, benchSetupEvents } from "../bench/synthetic-rollouts";
+import { postUntilAnswered } from "./retrying-post";
+
+export interface LoadCounters {
+  requests: number;
+  serverErrors: number;
+  busyAnswers: number;
+  refused: string[];
+  latenciesMs: number[];
+}
+
+export const BUSY_PATTERN = /SQLITE_BUSY|database is locked/i;
+
+export function newCounters(): LoadCounters {
+  return { requests: 0, serverErrors: 0, busyAnswers: 0, refused: [], latenciesMs: [] };
+}
+
+export function countAnswer(counters: LoadCounters, status: number, body: string, ms: number, what: string): void {
+  counters.requests++;
+  counters.latenciesMs.push(ms);
+  if (status >= 500 || status === 0) counters.serverErrors++;
+  if (BUSY_PATTERN.test(body)) counters.busyAnswers++;
+  if (status !== 200 && counters.refused.length < 5) counters.refused.push(`${what}: ${status} ${body.slice(0, 160)}`);
+}
+
+export async function setUpProducerExperiment(url: string, token: string, prefix: string): Promise<void> {
+  const outcome = await postUntilAnswered(`${url}/api/v1/events`, token, JSON.stringify(benchSetupEvents(prefix)), { deadlineMs: 10_000 });
+  if (outcome.status !== 200) throw new Error(`setting up the producers' experiment failed: ${outcome.status} ${outcome.body.slice(0, 300)}`);
+}
+
+/**
+ * One producer: batches of `batch` rollouts (10 turns of ~500 bytes) until `running()` turns false. No
+ * retries: a producer here must never see an error at all.
+ */
+export async function produce(url: string, token: string, prefix: string, producer: number, batch: number, running: () => boolean, counters: LoadCounters): Promise<number> {
+  let sent = 0;
+  for (let b = 0; running(); b++) {
+    const rollouts = Array.from({ length: batch }, (_, i) => benchRollout(prefix, producer * 1_000_000 + b * batch + i, 10, 500));
+    const started = performance.now();
+    let status = 0;
+    let body = "";
+    try {
+      const response = await fetch(`${url}/api/v1/events`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify(rollouts),
+        signal: AbortSignal.timeout(60_000),
+      });
+      status = response.status;
+      body = await response.text();
+    } catch (error) {
+      body = String(error);
+    }
+    countAnswer(counters, status, body, performance.now() - started, `producer ${producer}`);
+    if (status === 200) sent += batch;
+  }
+  return sent;
+}
+
+/** GETs `paths` in turn with the session cookie until `running()` turns false. */
+export async function readPages(url: string, cookie: string, paths: string[], running: () => boolean, counters: LoadCounters): Promise<void> {
+  for (let i = 0; running(); i++) {
+    const path = paths[i % paths.length];
+    const started = performance.now();
+    let status = 0;
+    let body = "";
+    try {
+      const response = await fetch(`${url}${path}`, { headers: { cookie }, signal: AbortSignal.timeout(60_000) });
+      status = response.status;
+      body = await response.text();
+    } catch (error) {
+      body = String(error);
+    }
+    countAnswer(counters, status, body, performance.now() - started, path);
+  }
+}
