@@ -4,8 +4,16 @@
 // outside its experiment) — and then the e2e server's log (e2e/.state/server.log, written by global setup)
 // is searched for each secret and for anything shaped like a Harness Lab secret at all. The one-time
 // link the server prints on its very first start is the single, deliberate exception (like Jupyter's).
+// A second server of its own sends jobs to a stand-in slurmrestd, for the slurmrestd token.
+import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { startProductionServer } from "../lib/bench/server-process";
 import { test, expect, bearer, SIGNED_OUT } from "./fixtures";
+import { PROJECT_ROOT } from "./state";
 
 const P = `e2e-sec-logs-${Date.now()}`;
 const EXPERIMENT = `${P}-exp`;
@@ -120,4 +128,89 @@ test("a flow with every kind of secret leaves none of them in the server's log",
   const firstLinkToken = new URL(server.link).searchParams.get("token");
   const secretShaped = [...serverLog.matchAll(/hl_[A-Za-z0-9_-]{20,}/g)].map((m) => m[0]).filter((s) => s !== firstLinkToken && s !== server.adminToken);
   expect(secretShaped).toEqual([]);
+});
+
+/** A stand-in slurmrestd (REST v0.0.38): records the token each call carries, accepts one job, ends it on request. */
+function fakeSlurmrestd() {
+  const tokens = new Set<string>();
+  const submitted: string[] = [];
+  let finished = false;
+  const server = http.createServer((req, res) => {
+    tokens.add(String(req.headers["x-slurm-user-token"]));
+    const answer = (body: unknown) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(body));
+    let body = "";
+    req.on("data", (d: Buffer) => (body += d.toString()));
+    req.on("end", () => {
+      if (req.url === "/slurm/v0.0.38/ping") return answer({ pings: [{ ping: "UP" }] });
+      if (req.url === "/slurm/v0.0.38/job/submit") return submitted.push(body), answer({ job_id: 4242 });
+      // Once, an answer that is not JSON: the error path must not carry the token anywhere either.
+      if (req.url === "/slurm/v0.0.38/job/4242" && !finished && submitted.length === 1) return submitted.push("probed"), res.writeHead(502).end("bad gateway");
+      if (req.url === "/slurm/v0.0.38/job/4242") return answer({ jobs: [{ job_id: 4242, job_state: finished ? "COMPLETED" : "RUNNING", exit_code: 0 }] });
+      res.writeHead(404).end("{}");
+    });
+  });
+  return { server, tokens, submitted, finish: () => void (finished = true) };
+}
+
+test("with jobs on Slurm through slurmrestd, neither its token nor the job's token reaches the log", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "harness-lab-sec-logs-"));
+  const slurm = fakeSlurmrestd();
+  await new Promise<void>((resolve) => slurm.server.listen(0, "127.0.0.1", resolve));
+  const slurmToken = `eyJslurm.${crypto.randomBytes(24).toString("base64url")}`;
+  const adminToken = `hl_${crypto.randomBytes(24).toString("base64url")}`;
+  const lab = await startProductionServer(PROJECT_ROOT, {
+    HARNESS_LAB_HOME: PROJECT_ROOT,
+    HARNESS_LAB_DB: path.join(tmp, "lab.db"),
+    HARNESS_LAB_JOBS_DIR: path.join(tmp, "jobs"),
+    HARNESS_LAB_ADMIN_TOKEN: adminToken,
+    HARNESS_LAB_NO_DEMO: "1",
+    HARNESS_LAB_SLURMRESTD_URL: `http://127.0.0.1:${(slurm.server.address() as AddressInfo).port}`,
+    HARNESS_LAB_SLURMRESTD_TOKEN: slurmToken,
+    HARNESS_LAB_SLURMRESTD_USER: "lab",
+  });
+  const context = await browser.newContext({ baseURL: lab.url, storageState: SIGNED_OUT });
+  try {
+    // The first-start link signs the admin in; the admin saves a template that runs on Slurm.
+    await expect.poll(() => /(http:\/\/\S+\/sign-in\/link\?token=\S+)/.exec(lab.log())?.[1] ?? null, { timeout: 30_000 }).not.toBeNull();
+    const page = await context.newPage();
+    await page.goto(/(http:\/\/\S+\/sign-in\/link\?token=\S+)/.exec(lab.log())![1]);
+    await expect(page).toHaveURL(/\/experiments$/);
+    await page.goto("/settings/job-templates");
+    const editor = page.getByRole("form", { name: "New template" });
+    await editor.getByLabel("Template id").fill("on-slurm");
+    await editor.getByLabel("Specification (JSON)").fill(JSON.stringify({ name: "On Slurm", kind: "custom", command: ["{node}", "-e", "1"], resources: { executor: "slurm" } }));
+    await editor.getByRole("button", { name: "Save template" }).click();
+    await expect(editor.getByRole("status")).toHaveText("Template “on-slurm” saved.");
+
+    const experiment = [{ type: "experiment", id: "slurm-exp", name: "On Slurm", method: "custom" }];
+    expect((await page.request.post("/api/v1/events", { headers: bearer(adminToken), data: experiment })).status()).toBe(200);
+    const launched = await page.request.post("/api/v1/jobs", { headers: bearer(adminToken), data: { template: "on-slurm", experiment: "slurm-exp" } });
+    expect(launched.status(), await launched.text()).toBe(201);
+    const jobId = ((await launched.json()) as { job: { id: string } }).job.id;
+    await expect.poll(() => slurm.submitted.length, { timeout: 30_000 }).toBeGreaterThan(0);
+    // The job's token waits for the batch script in an owner-only file of the job directory.
+    const tokenFile = (fs.readdirSync(path.join(tmp, "jobs"), { recursive: true }) as string[]).find((f) => f.endsWith(".token"))!;
+    const jobToken = fs.readFileSync(path.join(tmp, "jobs", tokenFile), "utf8").trim();
+    expect(jobToken).toMatch(/^hl_/);
+    expect(slurm.submitted[0]).not.toContain(jobToken);
+    expect((await page.request.get("/api/v1/experiments", { headers: bearer(jobToken) })).status()).toBe(200);
+    await expect.poll(() => slurm.submitted.includes("probed"), { timeout: 30_000 }).toBe(true);
+    slurm.finish();
+    const status = async () => ((await (await page.request.get(`/api/v1/jobs/${encodeURIComponent(jobId)}`)).json()) as { job: { status: string } }).job.status;
+    await expect.poll(status, { timeout: 60_000 }).toBe("succeeded");
+
+    // slurmrestd got the token on every call; the log never did.
+    expect([...slurm.tokens]).toEqual([slurmToken]);
+    const log = lab.log();
+    expect(log).toContain("Harness Lab: store");
+    for (const [what, secret] of Object.entries({ "the slurmrestd token": slurmToken, "the job's token": jobToken, "the admin token": adminToken })) {
+      expect(log.includes(secret), `${what} is in the server log`).toBe(false);
+    }
+  } finally {
+    await context.close();
+    await lab.stop();
+    slurm.server.close();
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
 });

@@ -6,7 +6,8 @@ import { inheritedEnv } from "../../lib/jobs/job-config";
 
 describe("inheritedEnv", () => {
   it("passes the allow-listed variables and nothing else", () => {
-    const server = {
+    const server: NodeJS.ProcessEnv = {
+      NODE_ENV: "production",
       PATH: "/usr/bin",
       HOME: "/home/lab",
       LC_ALL: "C.UTF-8",
