@@ -1,12 +1,14 @@
-// Runs before every page request (Next 16's successor to middleware). Two jobs, each in its own module:
-// refuse a malformed form/action POST with a 400 before Next's action handler fails on it with a 500, and
-// give every page a fresh Content-Security-Policy nonce that Next puts on its own inline scripts.
+// Runs before every page request (Next 16's successor to middleware). Three jobs, each in its own module:
+// refuse a form/action POST from another origin with a 403 and a malformed one with a 400, both before
+// Next's action handler fails on them with a 500, and give every page a fresh Content-Security-Policy
+// nonce that Next puts on its own inline scripts.
 import { NextResponse, type NextRequest } from "next/server";
 import { contentSecurityPolicy, createNonce } from "@/lib/http/content-security-policy";
+import { refuseCrossOriginPagePost } from "@/lib/http/cross-origin-guard";
 import { refuseMalformedPagePost } from "@/lib/http/page-post-guard";
 
 export async function proxy(request: NextRequest): Promise<Response> {
-  const refusal = await refuseMalformedPagePost(request);
+  const refusal = refuseCrossOriginPagePost(request) ?? (await refuseMalformedPagePost(request));
   if (refusal) return refusal;
 
   const nonce = createNonce();

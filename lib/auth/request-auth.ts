@@ -3,6 +3,7 @@
 import "server-only";
 import { getStore, type Store } from "../../db/client";
 import type { TokenScope } from "../domain/vocabulary";
+import { isSameOrigin } from "../http/same-origin";
 import { verifyBearer, type BearerError } from "./api-tokens";
 import { hasScope, userPrincipal, type Principal } from "./principal";
 import { getSessionUser, readCookie, SESSION_COOKIE } from "./sessions";
@@ -31,7 +32,7 @@ export async function authenticateRequest(request: Request, scope: TokenScope, s
     if (!user) return { ok: false, status: 401, message: "sign in or send an API token (Authorization: Bearer <token>)" };
     // Cookies ride along on any request the browser makes; SameSite=Lax stops cross-site posts, and
     // this stops a different origin on the same site (another port or subdomain) from writing.
-    if (!SAFE_METHODS.has(request.method.toUpperCase()) && !sameOrigin(request)) {
+    if (!SAFE_METHODS.has(request.method.toUpperCase()) && !isSameOrigin(request.headers, request.url)) {
       return { ok: false, status: 403, message: "cross-origin request refused" };
     }
     principal = userPrincipal(user);
@@ -41,18 +42,6 @@ export async function authenticateRequest(request: Request, scope: TokenScope, s
     return { ok: false, status: 403, message: `${who} lacks scope "${scope}"` };
   }
   return { ok: true, principal };
-}
-
-// Without an Origin header (old browsers, same-origin GET-ish navigations) there is nothing to compare.
-function sameOrigin(request: Request): boolean {
-  const origin = request.headers.get("origin");
-  if (!origin) return true;
-  const host = request.headers.get("x-forwarded-host") ?? request.headers.get("host") ?? new URL(request.url).host;
-  try {
-    return new URL(origin).host === host.split(",")[0].trim();
-  } catch {
-    return false;
-  }
 }
 
 /** The one mapping from a failed AuthResult to HTTP: JSON `{ error }`, and a Bearer challenge on 401. */
