@@ -16,7 +16,7 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   timeout: 60_000,
   // A hung run must fail well inside the CI budget rather than hang it.
-  globalTimeout: 10 * 60_000,
+  globalTimeout: 15 * 60_000,
   expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
