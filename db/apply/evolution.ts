@@ -75,8 +75,8 @@ export function applyDecision(ctx: ApplyContext, e: EventOf<"decision">): ApplyS
   return insertImmutable(ctx, "decisions", "decision", e.id, hash, () => {
     ctx.stmt(
       `INSERT INTO decisions (id, proposal_id, verdict, actor_kind, actor, reason, rule_verdict, content_hash, created_at)
-       VALUES (?, ?, ?, 'rule', ?, ?, ?, ?, ?)`,
-    ).run(e.id, e.proposal, e.verdict, e.actor, orNull(e.reason), json(e.rule_verdict), hash, ctx.now);
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(e.id, e.proposal, e.verdict, e.actor_kind ?? "rule", e.actor, orNull(e.reason), json(e.rule_verdict), hash, ctx.now);
     // The proposal's status and the experiment's incumbent follow its latest decision (an accept promotes the
     // candidate, a reject takes a standing promotion back); the decisions table stays the record. A re-sent
     // event is "unchanged" above and never reaches this, so it cannot promote twice.

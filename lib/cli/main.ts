@@ -3,6 +3,7 @@ const commands: Record<string, { summary: string; load: () => Promise<{ run(args
   serve: { summary: "migrate, build if needed, and serve the dashboard on HOST:PORT", load: () => import("./commands/serve") },
   migrate: { summary: "apply the database migrations", load: () => import("./commands/migrate") },
   import: { summary: "import trajectories and reports from PATH… --experiment NAME [--server URL --token T | --db FILE]", load: () => import("./commands/import") },
+  export: { summary: "write one experiment as an event-log directory that sync imports: EXPERIMENT_ID DIR [--db FILE]", load: () => import("./commands/export") },
   sync: { summary: "apply events-*.jsonl files from DIR [--server URL --token T | --db FILE]", load: () => import("./commands/sync") },
   "sign-in-link": { summary: "print a one-time sign-in link [--user NAME]", load: () => import("./commands/sign-in-link") },
   reliability: { summary: "crash safety, hostile input and concurrency against the server, one JSON object [--quick] [--only PART] [--seed N]", load: () => import("./commands/reliability") },

@@ -1,7 +1,7 @@
 // Events of the harness-evolution loop: skills, evolution rounds, proposals, comparisons, rule decisions.
 import { z } from "zod";
 import { Id, Label, Text, Count, FiniteNumber, JsonObject } from "./primitives";
-import { SKILL_KINDS, PROPOSAL_KINDS, VERDICTS } from "../domain/vocabulary";
+import { SKILL_KINDS, PROPOSAL_KINDS, VERDICTS, ACTOR_KINDS } from "../domain/vocabulary";
 
 export const SkillEvent = z.strictObject({
   type: z.literal("skill"),
@@ -72,6 +72,9 @@ export const DecisionEvent = z.strictObject({
   proposal: Id,
   verdict: z.enum(VERDICTS),
   actor: Label.default("acceptance-rule"),
+  // Who decided: a trainer's rule (the default, left out) or a person. "human" is how an exported experiment
+  // carries a reviewer's accept/reject into another store; no default, so events without it hash as before.
+  actor_kind: z.enum(ACTOR_KINDS).optional(),
   reason: Text.optional(),
   rule_verdict: JsonObject.optional(),
-}).describe("A decision taken by a trainer's rule. Decisions are append-only; the proposal's status follows the latest one.");
+}).describe("A decision taken by a trainer's rule (or, with actor_kind \"human\", a person's decision moved from another store). Decisions are append-only; the proposal's status follows the latest one.");
