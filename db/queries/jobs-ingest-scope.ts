@@ -52,6 +52,12 @@ export function scopeJobEvents(store: Store, jobId: string, events: Iterable<Har
       if (problem) refuse(i, "", problem);
       continue;
     }
+    // A person's decision moves between stores with export and sync (an admin's work); a job speaks for
+    // its rule only, never for a reviewer.
+    if (event.type === "decision" && event.actor_kind === "human") {
+      refuse(i, "actor_kind", "a job's token may record only its rule's decisions, not a person's");
+      continue;
+    }
     if (event.type === "run") {
       if (event.job !== undefined && event.job !== jobId) refuse(i, "job", `a job's token links runs to its own job "${jobId}" only`);
       const existing = statementFor(store.sqlite, "SELECT job_id FROM runs WHERE id = ?").pluck().get(event.id) as string | null | undefined;

@@ -33,6 +33,7 @@ beforeAll(() => {
     { type: "harness_version", id: "other-h0", experiment: OTHER, label: "H0", files: [] },
     { type: "harness_version", id: "mine-h0", experiment: MINE, label: "H0", files: [] },
     { type: "proposal", id: "other-p", experiment: OTHER, kind: "tool_hook", title: "p", base: "other-h0", candidate: "other-h0" },
+    { type: "proposal", id: "mine-p", experiment: MINE, kind: "tool_hook", title: "p", base: "mine-h0", candidate: "mine-h0" },
     { type: "task", id: "t-1", key: "k1", benchmark: "b", title: "original" },
   ]);
   expect(seeded.ok).toBe(true);
@@ -65,6 +66,7 @@ describe("ingestion with a job's token", () => {
     ["an experiment event for another experiment", [{ type: "experiment", id: OTHER, name: "renamed", method: "custom" }], "id", "its own experiment"],
     ["a change to a shared task", [{ type: "task", id: "t-1", key: "k1", benchmark: "b", title: "hijacked" }], "", "may add tasks but not change them"],
     ["a run that another job (or nobody) created", [{ type: "run", id: "mine-old-run", experiment: MINE, kind: "train", status: "failed" }], "id", "was not created by this job"],
+    ["a person's decision, even on its own experiment's proposal", [{ type: "decision", id: "d-x", proposal: "mine-p", verdict: "accept", actor_kind: "human" }], "actor_kind", "not a person's"],
     ["a run linked to another job", [{ type: "run", id: "job-1-run2", experiment: MINE, kind: "train", status: "running", job: "job-2" }], "job", "its own job"],
   ])("refuses %s with 403 naming the event, writing nothing", async (_name, batch, field, message) => {
     const before = { runs: count("runs"), metrics: count("metric_points"), rollouts: count("rollouts") };
