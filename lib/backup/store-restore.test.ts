@@ -8,7 +8,24 @@ import { benchRollout } from "../bench/synthetic-rollouts";
 import { backupStore } from "./store-backup";
 import { restoreStore } from "./store-restore";
 import { storeContentHash } from "./content-hash";
-import { directorySnapshot, seedStore, tempDir } from "./test-support";
+import { directorySnapshot, seedStore, startWriter, stopProcess, tempDir } from "./test-support";
+
+const rollouts = (file: string) => {
+  const db = new Database(file, { readonly: true });
+  try {
+    return db.prepare("SELECT count(*) FROM rollouts").pluck().get() as number;
+  } finally {
+    db.close();
+  }
+};
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  const deadline = Date.now() + 20_000;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error("timed out");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -30,13 +47,18 @@ describe("restoreStore", () => {
     const backedUp = storeContentHash(backup);
     expect(storeContentHash(store)).toBe(backedUp);
 
-    // Change the store: more rollouts, fewer hook events, left in the WAL as a killed server would leave them.
+    // Change the store: fewer hook events, then more rollouts from a writer process killed mid-stream, whose
+    // last commits stay in the -wal (a crashed server leaves its store like this).
     const live = openStore(store);
-    expect(applyEvents(live, [benchRollout("a", 500, 3, 200), benchRollout("a", 501, 2, 200)])).toMatchObject({ ok: true });
     live.sqlite.prepare("DELETE FROM hook_events").run();
-    const changed = storeContentHash(store);
-    expect(changed).not.toBe(backedUp);
     live.sqlite.close();
+    const writer = await startWriter(store, "a", 1000);
+    await waitFor(() => rollouts(store) >= 60);
+    await stopProcess(writer);
+    expect(fs.statSync(`${store}-wal`).size).toBeGreaterThan(0);
+    const changed = storeContentHash(store);
+    const changedRollouts = rollouts(store);
+    expect(changed).not.toBe(backedUp);
 
     const now = new Date("2026-01-02T03:04:05.678Z");
     const refused = await restoreStore({ backup, store });
@@ -49,6 +71,7 @@ describe("restoreStore", () => {
     const kept = `${store}.before-restore-2026-01-02T03-04-05-678Z`;
     expect(outcome.ok && outcome.keptAs).toBe(kept);
     expect(storeContentHash(kept)).toBe(changed);
+    expect(rollouts(kept)).toBe(changedRollouts);
     expect(fs.readdirSync(dir).sort()).toEqual(["backup.db", "store.db", path.basename(kept)]);
 
     // The restored store opens as a server opens it, and takes new data.
