@@ -12,12 +12,13 @@ temporary name next to FILE, checked (integrity_check, migrations table), fsynce
 
   --db STORE   the store to copy (default: $HARNESS_LAB_DB, else ./data/harness-lab.db)
   --force      replace FILE if it exists
+  --json       print the outcome as one JSON object (figures, and finishedAt in ms since the epoch)
 `;
 
 export async function run(args: string[]): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { db: { type: "string" }, force: { type: "boolean", default: false }, help: { type: "boolean", short: "h" } } });
+    parsed = parseArgs({ args, allowPositionals: true, options: { db: { type: "string" }, force: { type: "boolean", default: false }, json: { type: "boolean", default: false }, help: { type: "boolean", short: "h" } } });
   } catch (error) {
     return usageError((error as Error).message);
   }
@@ -46,6 +47,10 @@ export async function run(args: string[]): Promise<number> {
   if (!outcome.ok) {
     process.stderr.write(`harness-lab backup: ${outcome.message}\n`);
     return outcome.reason === "verify-failed" ? 1 : 2;
+  }
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify({ file: positionals[0], ...outcome, finishedAt: Date.now() })}\n`);
+    return 0;
   }
   const restarted = outcome.restarts ? ` (restarted ${outcome.restarts}× by writes; finished as one snapshot)` : "";
   process.stdout.write(`backup written to ${positionals[0]}: ${describeStore(outcome.facts, outcome.seconds)}${restarted}\n`);
