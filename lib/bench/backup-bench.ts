@@ -68,17 +68,22 @@ function seed(file: string, rollouts: number): void {
   }
 }
 
-/** Producers posting one rollout per request until `stop()`; every request's start and end are kept. */
-function startProducers(url: string, token: string, producers: number, firstId: number) {
+/**
+ * Producers posting one rollout per request, each at most one request every `everyMs` (a trainer's steady
+ * stream, not a flood: flat out, two cores are saturated and the store balloons), until `stop()`.
+ * Every request's start and end are kept.
+ */
+function startProducers(url: string, token: string, producers: number, firstId: number, everyMs: number) {
   let running = true;
   let next = firstId;
   const samples: Sample[] = [];
   const loop = async () => {
     while (running) {
       const body = Buffer.from(JSON.stringify([benchRollout("live", next++)]));
-      const start = performance.timeOrigin + performance.now();
+      const start = now();
       await post(url, token, body);
-      samples.push({ start, end: performance.timeOrigin + performance.now() });
+      samples.push({ start, end: now() });
+      await sleep(Math.max(0, start + everyMs - now()));
     }
   };
   const done = Promise.all(Array.from({ length: producers }, loop));
@@ -128,11 +133,13 @@ const rolloutCount = (file: string) => {
   }
 };
 
+const now = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export async function runBackupBench({ home, quick }: BackupBenchOptions): Promise<Record<string, unknown>> {
-  const sizes = quick ? { rollouts: 300, idleSeconds: 3, backups: 3, producers: 2 } : { rollouts: 6000, idleSeconds: 10, backups: 5, producers: 2 };
+  const sizes = quick ? { rollouts: 300, warmSeconds: 1, idleSeconds: 1.5, backups: 3, producers: 2, everyMs: 50 } : { rollouts: 6000, warmSeconds: 3, idleSeconds: 4, backups: 5, producers: 2, everyMs: 50 };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-bench-backup-"));
   const store = path.join(dir, "served.db");
   seed(store, sizes.rollouts);
@@ -141,18 +148,20 @@ export async function runBackupBench({ home, quick }: BackupBenchOptions): Promi
   try {
     await post(server.url, token, Buffer.from(JSON.stringify(benchSetupEvents("live"))));
     // Warm the server's JIT on requests that are not counted.
-    const warm = startProducers(server.url, token, sizes.producers, 0);
-    await new Promise((r) => setTimeout(r, 1000));
+    const warm = startProducers(server.url, token, sizes.producers, 0, sizes.everyMs);
+    await sleep(sizes.warmSeconds * 1000);
     await warm.stop();
 
-    const idle = startProducers(server.url, token, sizes.producers, warm.next);
-    await new Promise((r) => setTimeout(r, sizes.idleSeconds * 1000));
-    await idle.stop();
-
-    const busy = startProducers(server.url, token, sizes.producers, idle.next);
+    // Quiet stretches and backups alternate under one steady stream of producers, so a shared machine's
+    // drift lands on both sides of the comparison.
+    const producers = startProducers(server.url, token, sizes.producers, warm.next, sizes.everyMs);
+    const idleWindows: [number, number][] = [];
     const runs: BackupRun[] = [];
     const torn: string[] = [];
     for (let b = 0; b < sizes.backups; b++) {
+      const quietFrom = now();
+      await sleep(sizes.idleSeconds * 1000);
+      idleWindows.push([quietFrom, now()]);
       const file = path.join(dir, `backup-${b}.db`);
       const before = rolloutCount(store);
       const run = await runBackupCli(home, store, file);
@@ -162,11 +171,11 @@ export async function runBackupBench({ home, quick }: BackupBenchOptions): Promi
       runs.push(run);
       fs.rmSync(file, { force: true });
     }
-    await busy.stop();
+    await producers.stop();
 
     const latency = (s: Sample) => s.end - s.start;
-    const during = busy.samples.filter((s) => runs.some((r) => s.start < r.window[1] && s.end > r.window[0])).map(latency);
-    const idleLatency = idle.samples.map(latency);
+    const during = producers.samples.filter((s) => runs.some((r) => s.start < r.window[1] && s.end > r.window[0])).map(latency);
+    const idleLatency = producers.samples.filter((s) => idleWindows.some(([from, to]) => s.start >= from && s.end <= to)).map(latency);
     const mb = (bytes: number) => bytes / 1024 / 1024;
     const p95Idle = percentile(idleLatency, 95);
     const p95During = percentile(during, 95);
@@ -185,6 +194,7 @@ export async function runBackupBench({ home, quick }: BackupBenchOptions): Promi
       backup_copies_inconsistent: torn.length,
       ...(torn.length ? { backup_inconsistencies: torn } : {}),
       backup_ingest_producers: sizes.producers,
+      backup_ingest_requests_per_s_offered: (sizes.producers * 1000) / sizes.everyMs,
       backup_ingest_p50_idle_ms: round(percentile(idleLatency, 50)),
       backup_ingest_p95_idle_ms: round(p95Idle),
       backup_ingest_p50_during_backup_ms: round(percentile(during, 50)),

@@ -1,5 +1,6 @@
 // `harness-lab backup FILE`: a consistent copy of the store through SQLite's online backup API, safe while the
 // server is running and writing. FILE is a single self-contained SQLite file (no -wal beside it).
+import os from "node:os";
 import { parseArgs } from "node:util";
 import { defaultDatabaseFile } from "../../../db/client";
 import { backupStore } from "../../backup/store-backup";
@@ -32,6 +33,13 @@ export async function run(args: string[]): Promise<number> {
   const store = values.db ?? defaultDatabaseFile();
   if (store === ":memory:") return usageError("--db: an in-memory store cannot be backed up");
 
+  // A backup is background work beside a server that answers producers: on a small machine let the server
+  // have the CPU first (measured in lib/bench/backup-bench.ts). Not allowed everywhere; then it runs as is.
+  try {
+    os.setPriority(os.constants.priority.PRIORITY_BELOW_NORMAL);
+  } catch {
+    // keep the normal priority
+  }
   let lastShown = -1;
   const outcome = await backupStore({
     store,
