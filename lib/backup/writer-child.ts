@@ -1,0 +1,26 @@
+// A producer in its own process for the backup tests and bench: applies one rollout at a time into a store
+// until killed. Rollout i has 1 + i % 7 turns, so a reader can tell a complete rollout from a torn one.
+// With START "hold" it only keeps the store open, idle, as a running server does between requests.
+// Run: node --conditions=react-server --import tsx lib/backup/writer-child.ts STORE PREFIX START|hold
+import { openStore } from "../../db/client";
+import { applyEvents } from "../../db/apply-events";
+import { benchRollout, benchSetupEvents } from "../bench/synthetic-rollouts";
+
+export const writerTurns = (i: number): number => 1 + (i % 7);
+
+function main([file, prefix, startText]: string[]): void {
+  const store = openStore(file);
+  const setup = applyEvents(store, benchSetupEvents(prefix));
+  if (!setup.ok) throw new Error(JSON.stringify(setup.errors));
+  process.stdout.write("ready\n");
+  if (startText === "hold") {
+    setInterval(() => {}, 60_000);
+    return;
+  }
+  for (let i = Number(startText); ; i++) {
+    const outcome = applyEvents(store, [benchRollout(prefix, i, writerTurns(i), 400)]);
+    if (!outcome.ok) throw new Error(JSON.stringify(outcome.errors));
+  }
+}
+
+if (process.argv[1]?.endsWith("writer-child.ts")) main(process.argv.slice(2));

@@ -1,0 +1,71 @@
+// `harness-lab backup FILE`: a consistent copy of the store through SQLite's online backup API, safe while the
+// server is running and writing. FILE is a single self-contained SQLite file (no -wal beside it).
+import os from "node:os";
+import { parseArgs } from "node:util";
+import { defaultDatabaseFile } from "../../../db/client";
+import { backupStore } from "../../backup/store-backup";
+import { describeStore } from "../../backup/describe";
+
+const USAGE = `usage: harness-lab backup FILE [--db STORE] [--force]
+
+Copies the store to FILE while the server may keep serving and writing. The copy is written under a
+temporary name next to FILE, checked (integrity_check, migrations table), fsynced and only then renamed.
+
+  --db STORE   the store to copy (default: $HARNESS_LAB_DB, else ./data/harness-lab.db)
+  --force      replace FILE if it exists
+  --json       print the outcome as one JSON object (figures, and finishedAt in ms since the epoch)
+`;
+
+export async function run(args: string[]): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, options: { db: { type: "string" }, force: { type: "boolean", default: false }, json: { type: "boolean", default: false }, help: { type: "boolean", short: "h" } } });
+  } catch (error) {
+    return usageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  if (positionals.length !== 1) return usageError(positionals.length === 0 ? "FILE is required" : `expected one FILE, got ${positionals.length}`);
+  if (values.db === "") return usageError("--db needs a STORE path");
+  const store = values.db ?? defaultDatabaseFile();
+  if (store === ":memory:") return usageError("--db: an in-memory store cannot be backed up");
+
+  // A backup is background work beside a server that answers producers: on a small machine let the server
+  // have the CPU first (measured in lib/bench/backup-bench.ts). Not allowed everywhere; then it runs as is.
+  try {
+    os.setPriority(os.constants.priority.PRIORITY_BELOW_NORMAL);
+  } catch {
+    // keep the normal priority
+  }
+  let lastShown = -1;
+  const outcome = await backupStore({
+    store,
+    destination: positionals[0]!,
+    force: values.force,
+    onProgress: (copied, total) => {
+      // A line per tenth, on stderr: big stores take a while, and stdout stays the summary.
+      const tenth = Math.floor((copied / total) * 10);
+      if (process.stderr.isTTY && tenth > lastShown) process.stderr.write(`  ${tenth * 10} % of ${total} pages\n`);
+      lastShown = Math.max(lastShown, tenth);
+    },
+  });
+  if (!outcome.ok) {
+    process.stderr.write(`harness-lab backup: ${outcome.message}\n`);
+    return outcome.reason === "verify-failed" ? 1 : 2;
+  }
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify({ file: positionals[0], ...outcome, finishedAt: Date.now() })}\n`);
+    return 0;
+  }
+  const restarted = outcome.restarts ? ` (restarted ${outcome.restarts}× by writes; finished as one snapshot)` : "";
+  process.stdout.write(`backup written to ${positionals[0]}: ${describeStore(outcome.facts, outcome.seconds)}${restarted}\n`);
+  return 0;
+}
+
+function usageError(message: string): number {
+  process.stderr.write(`harness-lab backup: ${message}\n\n${USAGE}`);
+  return 2;
+}
