@@ -17,6 +17,9 @@ import { runEvalMatrixBench } from "../../bench/eval-matrix-bench";
 import { runHarnessR1Bench } from "../../bench/harness-r1-bench";
 import { runHistoryCostBench } from "../../bench/history-cost-bench";
 import { runJobsBench } from "../../bench/jobs-bench";
+import { runExportBench } from "../../bench/export-bench";
+import { runBackupBench } from "../../bench/backup-bench";
+import { runConcurrency } from "../../reliability/concurrency";
 
 /** One benchmark's figures, announced on stderr first (each takes a while). */
 async function results(name: string, bench: () => Promise<Record<string, unknown>>): Promise<Record<string, unknown>> {
@@ -66,6 +69,21 @@ export async function run(args: string[]): Promise<number> {
     ...(await results("Harness-R1 views", () => runHarnessR1Bench({ quick }))),
     ...(await results("harness history and cost", () => runHistoryCostBench({ quick }))),
     ...(await results("jobs (local and Slurm)", () => runJobsBench({ quick }))),
+    ...(await results("export and import of an experiment", async () => {
+      const figures = await runExportBench({ quick });
+      return {
+        export_import_rollouts: figures.rollouts,
+        export_rollouts_per_s: figures.export_rollouts_per_s,
+        import_rollouts_per_s: figures.import_rollouts_per_s,
+        export_directory_mb: figures.directory_mb,
+        export_import_differences: figures.differences,
+      };
+    })),
+    ...(await results("backup while serving", () => runBackupBench({ home, quick }))),
+    ...(await results("concurrency (32 producers and the heaviest pages against the browser query)", async () => {
+      const part = await runConcurrency({ home, quick, seed: 1, log: (line) => process.stderr.write(`bench: ${line}\n`) });
+      return { ...Object.fromEntries(Object.entries(part.figures).map(([key, value]) => [`concurrency_${key}`, value])), concurrency_failures: part.failures };
+    })),
     targets: {
       ingest_http_vs_raw_ratio: ">= 0.5", server_peak_rss_during_big_body_mb: "< 1024",
       demo_small_seconds: "< 20", demo_default_seconds: "< 120",
@@ -75,6 +93,9 @@ export async function run(args: string[]): Promise<number> {
       curves_query_100k_p95_ms: "< 100", curves_page_10_series_drawn_median_ms: "< 1000", eval_matrix_p95_ms: "< 300",
       harness_r1_page_p95_ms: "< 300", cost_page_max_ms: "< 500", history_page_max_ms: "< 300",
       jobs_local_launch_to_running_ms_p95: "< 500", jobs_slurm_submit_to_succeeded_ms_max: "< 5000",
+      export_import_differences: "= 0", backup_copies_inconsistent: "= 0", backup_ingest_p95_ratio: "< 3",
+      concurrency_sqlite_busy_seen_by_clients: "= 0", concurrency_responses_5xx: "= 0",
+      concurrency_browser_query_load_vs_idle_p95_ratio: "reported (no target: one JS thread serves reads and writes)",
     },
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);
