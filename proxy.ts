@@ -3,9 +3,14 @@
 // give every page a fresh Content-Security-Policy nonce that Next puts on its own inline scripts.
 import { NextResponse, type NextRequest } from "next/server";
 import { contentSecurityPolicy, createNonce } from "@/lib/http/content-security-policy";
-import { refuseMalformedPagePost } from "@/lib/http/page-post-guard";
+import { refuseMalformedPagePost, refuseMalformedPath } from "@/lib/http/page-post-guard";
 
 export async function proxy(request: NextRequest): Promise<Response> {
+  // Every route, the API included: Next's router answers a malformed percent-escape in the path with a 500.
+  const badPath = refuseMalformedPath(request);
+  if (badPath) return badPath;
+  if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.next();
+
   const refusal = await refuseMalformedPagePost(request);
   if (refusal) return refusal;
 
@@ -21,7 +26,7 @@ export async function proxy(request: NextRequest): Promise<Response> {
 }
 
 export const config = {
-  // The JSON API answers with data, not documents (its headers come from next.config.js); static files
-  // carry no inline scripts, so they need no nonce.
-  matcher: [{ source: "/((?!api/|_next/static|_next/image|favicon.ico).*)" }],
+  // The JSON API passes only the path check (its headers come from next.config.js, it needs no nonce);
+  // static files carry no inline scripts, so they need no nonce.
+  matcher: [{ source: "/((?!_next/static|_next/image|favicon.ico).*)" }],
 };

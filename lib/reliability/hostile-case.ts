@@ -30,6 +30,8 @@ export interface HostileCase {
   status?: number;
   /** A page (not the JSON API) answers: the message is a non-empty body rather than JSON `error`. */
   page?: boolean;
+  /** Malformed HTTP that Node's parser answers before the app sees it: a bare 4xx without a body counts. */
+  parserAnswer?: boolean;
 }
 
 /** Everything the generators need from the seeded server: credentials and the ids that exist. */

@@ -125,13 +125,14 @@ function percentile(sorted: number[], p: number): number {
 function summarize(cases: HostileCase[], results: Result[], ctx: HostileContext) {
   const statuses: Record<string, number> = {};
   const mismatches: string[] = [];
-  let fiveXX = 0, hangs = 0, withoutMessage = 0, rateLimited = 0, rateLimitedWithRetryAfter = 0;
+  let fiveXX = 0, hangs = 0, withoutMessage = 0, rateLimited = 0, rateLimitedWithRetryAfter = 0, parserAnswers = 0;
   for (const { c, answer, problem } of results) {
     const key = answer.status === null ? "none" : String(answer.status);
     statuses[key] = (statuses[key] ?? 0) + 1;
     if (answer.status !== null && answer.status >= 500) fiveXX++;
     if (answer.status === null) hangs++;
     if (problem && answer.status !== null && answer.status >= 400 && answer.status < 500) withoutMessage++;
+    if (c.parserAnswer && answer.status !== null && answer.status < 500 && !answer.body) parserAnswers++;
     if (answer.status === 429) {
       rateLimited++;
       if (Number(answer.retryAfter) > 0) rateLimitedWithRetryAfter++;
@@ -148,6 +149,8 @@ function summarize(cases: HostileCase[], results: Result[], ctx: HostileContext)
     status_5xx: fiveXX,
     hangs,
     refusals_without_message: withoutMessage,
+    /** Content-Length lies answered by Node's HTTP parser (a bare 400 before the app sees the request). */
+    answered_by_http_parser_without_body: parserAnswers,
     rate_limited_429: rateLimited,
     rate_limited_with_retry_after: rateLimitedWithRetryAfter,
     p95_latency_ms: Math.round(percentile(latencies, 0.95)),

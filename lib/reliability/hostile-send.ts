@@ -158,6 +158,7 @@ export function judge(c: HostileCase, answer: Answer): string | null {
   }
   if (c.expect === "safe") return answer.body.length > 0 ? null : `answered ${answer.status} with an empty body`;
   if (answer.status < 400) return `accepted (${answer.status}): ${answer.body.slice(0, 160)}`;
+  if (c.parserAnswer) return null;
   if (c.page) return answer.body.trim().length > 0 ? null : `answered ${answer.status} with an empty body`;
   return hasMessage(answer.body) ? null : `answered ${answer.status} without a JSON message: ${answer.body.slice(0, 160)}`;
 }
