@@ -26,7 +26,13 @@ export async function proxy(request: NextRequest): Promise<Response> {
 }
 
 export const config = {
-  // The JSON API passes only the path check (its headers come from next.config.js, it needs no nonce);
-  // static files carry no inline scripts, so they need no nonce.
-  matcher: [{ source: "/((?!_next/static|_next/image|favicon.ico).*)" }],
+  // Pages (static files carry no inline scripts, so they need no nonce).
+  // The JSON API only for the path check, and only requests without a body: for a matched request with a
+  // body Next buffers a copy for the proxy and hands the route at most 10 MB of it (proxyClientMaxBodySize),
+  // which would cut ingestion bodies short and make a Content-Length lie hang.
+  matcher: [
+    { source: "/((?!api/|_next/static|_next/image|favicon.ico).*)" },
+    { source: "/api/:path*", missing: [{ type: "header", key: "content-length" }, { type: "header", key: "transfer-encoding" }] },
+    { source: "/api/:path*", has: [{ type: "header", key: "content-length", value: "0" }] },
+  ],
 };

@@ -27,7 +27,12 @@ const ID_ROUTES = [
 
 function hostileIds(ctx: HostileContext): HostileCase[] {
   return ID_ROUTES.flatMap((route) =>
-    HOSTILE_IDS.map(([name, id]) => get(ctx, `${route}:${name}`, "hostile_id", route.replace("{id}", id))),
+    HOSTILE_IDS.map(([name, id]) => {
+      const c = get(ctx, `${route}:${name}`, "hostile_id", route.replace("{id}", id));
+      // The URL standard resolves "%2E%2E" as ".." before any code of ours runs: /api/v1/jobs/%2E%2E IS
+      // /api/v1, which Next redirects or answers 404. No id reaches a route, so: no 5xx, nothing written.
+      return name === "traversal-dots" ? { ...c, expect: "safe" as const } : c;
+    }),
   );
 }
 
@@ -58,7 +63,7 @@ function badQueries(ctx: HostileContext): HostileCase[] {
     ["rollouts:reward-range", "/api/v1/rollouts?rewardMin=abc"], ["rollouts:malformed-escape-key", "/api/v1/rollouts?%E0%A4%A=1"],
     // Find inside a rollout.
     ["find:empty", `/api/v1/rollouts/${rollout}/find?q=`], ["find:missing", `/api/v1/rollouts/${rollout}/find`],
-    ["find:too-long", `/api/v1/rollouts/${rollout}/find?q=${long(20_000)}`], ["find:unknown-param", `/api/v1/rollouts/${rollout}/find?q=a&x=1`],
+    ["find:too-long", `/api/v1/rollouts/${rollout}/find?q=${long(12_000)}`], ["find:unknown-param", `/api/v1/rollouts/${rollout}/find?q=a&x=1`],
     // Proposals, metrics, curves.
     ["proposals:empty-experiment", "/api/v1/proposals?experiment="], ["proposals:long-experiment", `/api/v1/proposals?experiment=${long(257)}`],
     ["proposals:unknown-param", "/api/v1/proposals?hostile=%27"],
@@ -67,7 +72,7 @@ function badQueries(ctx: HostileContext): HostileCase[] {
     ["curves:x=garbage", `/api/v1/curves?runs=${run}&x=%27`], ["curves:points=-1", `/api/v1/curves?runs=${run}&points=-1`],
     ["curves:points=abc", `/api/v1/curves?runs=${run}&points=abc`], ["curves:points=huge", `/api/v1/curves?runs=${run}&points=99999999999999999999`],
     ["curves:smoothing=2", `/api/v1/curves?runs=${run}&smoothing=2`], ["curves:smoothing=nan", `/api/v1/curves?runs=${run}&smoothing=NaN`],
-    ["curves:unknown-param", `/api/v1/curves?runs=${run}&hostile=1`], ["curves:keys-long", `/api/v1/curves?runs=${run}&keys=${long(20_000)}`],
+    ["curves:unknown-param", `/api/v1/curves?runs=${run}&hostile=1`], ["curves:keys-long", `/api/v1/curves?runs=${run}&keys=${long(12_000)}`],
     // Jobs.
     ["jobs:status=bogus", "/api/v1/jobs?status=bogus"], ["jobs:limit=0", "/api/v1/jobs?limit=0"], ["jobs:limit=abc", "/api/v1/jobs?limit=abc"],
     ["jobs:before=-1", "/api/v1/jobs?before=-1"], ["jobs:before=huge", "/api/v1/jobs?before=99999999999999999999"], ["jobs:unknown-param", "/api/v1/jobs?x=1"],
