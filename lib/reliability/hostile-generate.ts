@@ -20,7 +20,8 @@ export function generateHostileCases(ctx: HostileContext, options: { seed: numbe
     ...readCases(ctx),
     ...importCases(ctx),
     // Enough wrong passwords to pass the per-user-and-address limit (10 in 15 minutes) and meet the 429.
-    ...signInCases(ctx, options.quick ? 14 : 30),
+    // (Every third attempt names an unknown user, so 20 give the known one 14 failures.)
+    ...signInCases(ctx, options.quick ? 20 : 30),
   ];
   // A few generators can produce the same name twice (two mutations that read alike); ids stay unique.
   const seen = new Map<string, number>();

@@ -58,6 +58,8 @@ export const runHostileInputs: ReliabilityPart = async ({ home, quick, seed, log
     for (const { c, problem } of results) if (problem) failures.push(`${c.id}: ${problem}`);
     if (!fileUnchanged) failures.push(`the store files changed (db ${before.db.slice(0, 12)}→${after.db.slice(0, 12)}, wal ${before.walBytes}→${after.walBytes} bytes)`);
     if (!logicalUnchanged) failures.push(`the store's rows changed (${logicalBefore.rows}→${logicalAfter.rows} rows)`);
+    if (figures.rate_limited_429 === 0) failures.push("no wrong-password attempt met the sign-in rate limit (429)");
+    if (figures.rate_limited_with_retry_after !== figures.rate_limited_429) failures.push("a 429 came without Retry-After");
     if (!control.changed) failures.push("the control write did not change the fingerprint: the fingerprint cannot see a write");
     const serverErrors = (server.log().match(/⨯|Unhandled|uncaught/gi) ?? []).length;
     return {
