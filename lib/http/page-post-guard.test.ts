@@ -49,6 +49,7 @@ describe("refuseMalformedPagePost", () => {
 
   it("refuses a body Next cannot parse (400) and one over Next's action body limit (413)", async () => {
     expect(await refusal(post("/sign-in", { "next-action": "7f00", "content-type": "multipart/form-data; boundary=zz" }, "--yy\r\nbroken"))).toMatchObject({ status: 400, error: "body: not valid multipart/form-data" });
+    expect(await refusal(post("/sign-in", { "next-action": "7f00", "content-type": "text/plain" }, "not json"))).toMatchObject({ status: 400, error: "body: the action's arguments are not valid JSON text" });
     const huge = "x".repeat(MAX_PAGE_POST_BYTES + 1);
     expect(await refusal(post("/sign-in", { "next-action": "7f00", "content-type": "text/plain" }, huge))).toMatchObject({ status: 413 });
     // Without a Content-Length (a streamed body) the limit holds too.

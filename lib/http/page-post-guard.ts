@@ -76,7 +76,15 @@ export async function refuseMalformedPagePost(request: Request): Promise<Respons
   if (Number(request.headers.get("content-length") ?? 0) > MAX_PAGE_POST_BYTES) return refuse(413, `body: at most ${MAX_PAGE_POST_BYTES} bytes`);
   const bytes = await readLimited(request, MAX_PAGE_POST_BYTES);
   if (bytes === null) return refuse(413, `body: at most ${MAX_PAGE_POST_BYTES} bytes`);
-  if (type !== FORM) return null;
+  if (type !== FORM) {
+    // React encodes an action's arguments as JSON text; anything else makes Next's decoder throw (a 500).
+    try {
+      JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(bytes));
+      return null;
+    } catch {
+      return refuse(400, "body: the action's arguments are not valid JSON text");
+    }
+  }
   try {
     await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType } }).formData();
     return null;

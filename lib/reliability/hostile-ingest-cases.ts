@@ -45,6 +45,8 @@ function duplicateIds(ctx: HostileContext): HostileCase[] {
     for (const [key, value] of Object.entries(event)) {
       if (key === "type" || key === "id") continue;
       if (MUTABLE.has(type) && !FIXED_FIELDS[type].includes(key)) continue;
+      // A metrics point is (run, key, step): another step is another point, and the epoch is not part of it.
+      if (type === "metrics") continue;
       let changed: unknown;
       if (typeof value === "string") changed = key === "method" ? "custom" : key === "kind" ? "eval" : `${value} (changed)`;
       else if (typeof value === "number") changed = value + 1;
@@ -54,6 +56,11 @@ function duplicateIds(ctx: HostileContext): HostileCase[] {
       if (!validateEvent(mutated, 0).ok) continue;
       cases.push(post(ctx, `${type}:${key}`, "duplicate_id", JSON.stringify([mutated])));
     }
+  }
+  // A metrics point with another value (the point is immutable).
+  const metrics = seededByType(ctx).find((e) => e.type === "metrics")!;
+  for (const key of Object.keys(metrics.values as object)) {
+    cases.push(post(ctx, `metrics:values.${key}`, "duplicate_id", JSON.stringify([{ ...metrics, values: { [key]: 0.123 } }]), 409));
   }
   // The same new id twice in one request with different content.
   const a = freshExperiment("dup");

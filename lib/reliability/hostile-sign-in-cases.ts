@@ -24,7 +24,7 @@ function sessionBodies(ctx: HostileContext): HostileCase[] {
     ["username-huge", JSON.stringify({ username: "u".repeat(10_000), password: "x" }), 400], ["password-huge", JSON.stringify({ username: u, password: "p".repeat(10_000) }), 400],
     ["body-over-limit", JSON.stringify({ username: u, password: "p".repeat(200_000) }), 413], ["invalid-json", "{username:", 400], ["empty", "", 400],
     ["invalid-utf8", concatBytes('{"username":"', Uint8Array.of(0xff), '","password":"x"}'), 400],
-    ["deep-nesting", `{"username":${"[".repeat(100_000)}${"]".repeat(100_000)},"password":"x"}`, 400],
+    ["deep-nesting", `{"username":${"[".repeat(5_000)}${"]".repeat(5_000)},"password":"x"}`, 400],
     ["nul-in-username", JSON.stringify({ username: `${u}\u0000`, password: "x" }), 401],
     ["lone-surrogate-password", `{"username":"${u}","password":"\\ud800"}`, 401],
     ["sql-in-username", JSON.stringify({ username: "admin' --", password: "x" }), 401],
