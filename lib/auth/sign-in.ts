@@ -47,12 +47,12 @@ export async function signInWithPassword(store: Store, input: unknown, ip: strin
     const wait = Math.max(perUserAndIp.retryAfterMs(ipKey), perUser.retryAfterMs(userKey));
     return { ok: false, status: 429, error: TOO_MANY_ATTEMPTS, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) };
   }
+  // Counted BEFORE the (slow, asynchronous) password check: counting after it let any number of attempts
+  // sent at once pass the limit, since each checked it before the first one failed.
+  perUserAndIp.recordFailure(ipKey);
+  perUser.recordFailure(userKey);
   const user = await authenticatePassword(store, username, password);
-  if (!user) {
-    perUserAndIp.recordFailure(ipKey);
-    perUser.recordFailure(userKey);
-    return { ok: false, status: 401, error: WRONG_CREDENTIALS };
-  }
+  if (!user) return { ok: false, status: 401, error: WRONG_CREDENTIALS };
   perUserAndIp.reset(ipKey);
   return { ok: true, user, session: createSession(store, user.id, { method: "password" }) };
 }

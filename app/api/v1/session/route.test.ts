@@ -54,6 +54,10 @@ describe("POST /api/v1/session", () => {
     expect(blocked.status).toBe(429);
     expect(Number(blocked.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(rows()).toBe(before);
+    // Attempts sent at once cannot pass the limit together: at most 10 reach the password check.
+    const burst = await Promise.all(Array.from({ length: 30 }, (_, i) => signIn({ username: "ada", password: `burst-${i}` }, {}, "10.0.0.9")));
+    expect(burst.filter((r) => r.status === 401)).toHaveLength(10);
+    expect(burst.filter((r) => r.status === 429)).toHaveLength(20);
     // Another address is not blocked by these failures.
     expect((await signIn({ username: "ada", password: "password-123" }, {}, "10.0.0.3")).status).toBe(200);
   });
