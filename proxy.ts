@@ -1,13 +1,18 @@
-// Runs before every page request (Next 16's successor to middleware). Three jobs, each in its own module:
-// refuse a form/action POST from another origin with a 403 and a malformed one with a 400, both before
-// Next's action handler fails on them with a 500, and give every page a fresh Content-Security-Policy
-// nonce that Next puts on its own inline scripts.
+// Runs before every page request and every bodiless API request (Next 16's successor to middleware). Its
+// jobs, each in its own module: refuse a path with a malformed percent-escape (400), refuse a form/action
+// POST from another origin (403) or a malformed one (400/413/415), all before Next's own handling fails on
+// them with a 500, and give every page a fresh Content-Security-Policy nonce that Next puts on its scripts.
 import { NextResponse, type NextRequest } from "next/server";
 import { contentSecurityPolicy, createNonce } from "@/lib/http/content-security-policy";
 import { refuseCrossOriginPagePost } from "@/lib/http/cross-origin-guard";
-import { refuseMalformedPagePost } from "@/lib/http/page-post-guard";
+import { refuseMalformedPagePost, refuseMalformedPath } from "@/lib/http/page-post-guard";
 
 export async function proxy(request: NextRequest): Promise<Response> {
+  // Every route, the API included: Next's router answers a malformed percent-escape in the path with a 500.
+  const badPath = refuseMalformedPath(request);
+  if (badPath) return badPath;
+  if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.next();
+
   const refusal = refuseCrossOriginPagePost(request) ?? (await refuseMalformedPagePost(request));
   if (refusal) return refusal;
 
@@ -23,7 +28,13 @@ export async function proxy(request: NextRequest): Promise<Response> {
 }
 
 export const config = {
-  // The JSON API answers with data, not documents (its headers come from next.config.js); static files
-  // carry no inline scripts, so they need no nonce.
-  matcher: [{ source: "/((?!api/|_next/static|_next/image|favicon.ico).*)" }],
+  // Pages (static files carry no inline scripts, so they need no nonce).
+  // The JSON API only for the path check, and only requests without a body: for a matched request with a
+  // body Next buffers a copy for the proxy and hands the route at most 10 MB of it (proxyClientMaxBodySize),
+  // which would cut ingestion bodies short and make a Content-Length lie hang.
+  matcher: [
+    { source: "/((?!api/|_next/static|_next/image|favicon.ico).*)" },
+    { source: "/api/:path*", missing: [{ type: "header", key: "content-length" }, { type: "header", key: "transfer-encoding" }] },
+    { source: "/api/:path*", has: [{ type: "header", key: "content-length", value: "0" }] },
+  ],
 };

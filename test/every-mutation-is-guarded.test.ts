@@ -64,6 +64,13 @@ const UNAUTHENTICATED_ROUTES: Record<string, { reason: string; expect: (response
       expect(response.headers.get("location")).toBe("/sign-in");
     },
   },
+  "POST app/api/v1/session/route.ts": {
+    reason: "signing in is how a session starts (the sign-in form's function as JSON); without a correct pair it creates nothing",
+    expect: (response) => {
+      expect([400, 401, 415]).toContain(response.status);
+      expect(response.headers.get("set-cookie")).toBeNull();
+    },
+  },
 };
 
 /** GET routes reachable without credentials (reads need a session or token too). */

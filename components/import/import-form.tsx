@@ -77,7 +77,8 @@ export function ImportForm({ experiments, maxBytes, defaultRun, defaultBenchmark
       () => setPhase({ kind: "importing" }),
     );
     const body = answer.body as (ImportReport & { error?: undefined }) | { error?: string; field?: string } | null;
-    if (answer.status === 200 && body && "files" in body) setPhase({ kind: "done", report: body });
+    // 422 (no file could be imported) carries the report too: it says why each file was not taken.
+    if ((answer.status === 200 || answer.status === 422) && body && "files" in body) setPhase({ kind: "done", report: body });
     else if (answer.status === 0) setPhase({ kind: "failed", message: "The upload did not reach the server; check the connection and try again." });
     else setPhase({ kind: "failed", message: (body && "error" in body && body.error) || `The server answered ${answer.status}.`, field: body && "field" in body ? body.field : undefined });
   };

@@ -95,6 +95,17 @@ describe("API tokens", () => {
     expect(lastUsed()).toBe(t0 + 60_010);
   });
 
+  it("leaves last_used_at alone when the token lacks the scope asked for (the request is refused, so nothing is written)", () => {
+    const t0 = 1_700_000_000_000;
+    const { secret } = createApiToken(store, { name: "reader", scopes: ["read"], createdBy: adminId }, t0);
+    const lastUsed = () => listApiTokens(store)[0].lastUsedAt;
+    const refused = verifyBearer(store, secret, t0 + 10, "ingest");
+    expect(refused.ok).toBe(true);
+    expect(lastUsed()).toBeNull();
+    verifyBearer(store, secret, t0 + 20, "read");
+    expect(lastUsed()).toBe(t0 + 20);
+  });
+
   it("mints short-lived ingest tokens for jobs", () => {
     const now = Date.now();
     const minted = mintJobIngestToken(store, "job-42", { ttlMs: 3_600_000, now });

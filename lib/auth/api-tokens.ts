@@ -6,7 +6,7 @@ import type { Store } from "../../db/client";
 import { TOKEN_SCOPES, type TokenScope } from "../domain/vocabulary";
 import { newId, randomToken, safeEqual, sha256Hex } from "./secrets";
 import { recordAudit, SYSTEM_ACTOR, userActor, type AuditActor } from "./audit";
-import type { Principal } from "./principal";
+import { hasScope, type Principal } from "./principal";
 
 export const TOKEN_PREFIX = "hl_";
 /** "hl_" plus 8 characters: enough to tell tokens apart in a list, far too little to guess the rest. */
@@ -118,7 +118,11 @@ export function listApiTokens(store: Store): ApiTokenInfo[] {
 export type BearerError = "invalid" | "expired" | "revoked";
 export type VerifyBearerResult = { ok: true; principal: Principal } | { ok: false; error: BearerError };
 
-export function verifyBearer(store: Store, secret: string, now: number = Date.now()): VerifyBearerResult {
+/**
+ * `scope`: the scope the request needs. A token that lacks it is still recognised (the caller answers 403),
+ * but its last_used_at is not touched: a refused request writes nothing to the store.
+ */
+export function verifyBearer(store: Store, secret: string, now: number = Date.now(), scope?: TokenScope): VerifyBearerResult {
   if (!secret) return { ok: false, error: "invalid" };
   const presentedHash = sha256Hex(secret);
   const envToken = process.env[ENV_ADMIN_TOKEN_VAR];
@@ -130,8 +134,9 @@ export function verifyBearer(store: Store, secret: string, now: number = Date.no
   if (!row) return { ok: false, error: "invalid" };
   if (row.revokedAt !== null) return { ok: false, error: "revoked" };
   if (row.expiresAt !== null && row.expiresAt <= now) return { ok: false, error: "expired" };
-  touchLastUsed(store, row.id, row.lastUsedAt, now);
-  return { ok: true, principal: { kind: "token", id: row.id, name: row.name, scopes: normalizeScopes(row.scopes), ...(row.jobId ? { jobId: row.jobId } : {}) } };
+  const principal: Principal = { kind: "token", id: row.id, name: row.name, scopes: normalizeScopes(row.scopes), ...(row.jobId ? { jobId: row.jobId } : {}) };
+  if (scope === undefined || hasScope(principal, scope)) touchLastUsed(store, row.id, row.lastUsedAt, now);
+  return { ok: true, principal };
 }
 
 // The WHERE clause keeps the throttle correct when several processes share the database.

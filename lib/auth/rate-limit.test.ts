@@ -16,6 +16,15 @@ describe("failure limiter", () => {
     expect(limiter.isBlocked("k", 1004)).toBe(false);
   });
 
+  it("says how long a blocked key must wait", () => {
+    const limiter = createFailureLimiter({ max: 2, windowMs: 1000 });
+    limiter.recordFailure("k", 100);
+    expect(limiter.retryAfterMs("k", 150)).toBe(0);
+    limiter.recordFailure("k", 300);
+    expect(limiter.retryAfterMs("k", 400)).toBe(700);
+    expect(limiter.retryAfterMs("k", 1100)).toBe(0);
+  });
+
   it("bounds memory by evicting the oldest keys", () => {
     const limiter = createFailureLimiter({ max: 1, windowMs: 1000, maxKeys: 2 });
     limiter.recordFailure("a", 0);

@@ -4,6 +4,8 @@ import "server-only";
 
 export interface FailureLimiter {
   isBlocked(key: string, now?: number): boolean;
+  /** How long until a blocked key may try again (0 when it is not blocked), for a Retry-After header. */
+  retryAfterMs(key: string, now?: number): number;
   recordFailure(key: string, now?: number): void;
   reset(key: string): void;
 }
@@ -20,6 +22,12 @@ export function createFailureLimiter(options: { max: number; windowMs: number; m
   };
   return {
     isBlocked: (key, now = Date.now()) => recent(key, now).length >= options.max,
+    retryAfterMs(key, now = Date.now()) {
+      const kept = recent(key, now);
+      if (kept.length < options.max) return 0;
+      // Unblocked once the failures older than the newest max-1 have left the window.
+      return Math.max(0, kept[kept.length - options.max] + options.windowMs - now);
+    },
     recordFailure(key, now = Date.now()) {
       // A flood of distinct keys must not grow memory without bound; the oldest keys go first.
       if (!failures.has(key) && failures.size >= maxKeys) failures.delete(failures.keys().next().value as string);

@@ -24,7 +24,7 @@ export async function authenticateRequest(request: Request, scope: TokenScope, s
   if (authorization !== null) {
     const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization);
     if (!match) return { ok: false, status: 401, message: "expected Authorization: Bearer <token>" };
-    const verified = verifyBearer(store, match[1]);
+    const verified = verifyBearer(store, match[1], undefined, scope);
     if (!verified.ok) return { ok: false, status: 401, message: BEARER_MESSAGES[verified.error] };
     principal = verified.principal;
   } else {

@@ -1,9 +1,10 @@
 // Events that describe an experiment's structure: experiment, run, harness version, checkpoint, task, metrics.
 import { z } from "zod";
-import { Id, Label, Text, Time, Count, FiniteNumber, JsonObject, NumberRecord } from "./primitives";
+import { Id, Label, Text, Time, Count, FiniteNumber, JsonObject, NumberRecord, wellFormed } from "./primitives";
 import {
   EXPERIMENT_METHODS, RUN_KINDS, RUN_STATUSES, FILE_KINDS, HOOK_POSITIONS, CHECKPOINT_ROLES,
 } from "../domain/vocabulary";
+import { isWellFormedText, NOT_WELL_FORMED } from "./json-shape";
 
 export const ExperimentEvent = z.strictObject({
   type: z.literal("experiment"),
@@ -33,7 +34,8 @@ export const HarnessFile = z.strictObject({
     .string()
     .min(1)
     .max(512)
-    .refine((p) => !p.startsWith("/") && !p.split("/").some((part) => part === ".." || part === "." || part === ""), "must be a relative path without '.', '..' or empty parts"),
+    .refine((p) => !p.startsWith("/") && !p.split("/").some((part) => part === ".." || part === "." || part === ""), "must be a relative path without '.', '..' or empty parts")
+    .refine(isWellFormedText, NOT_WELL_FORMED),
   content: Text,
   kind: z.enum(FILE_KINDS),
   hook_position: z.enum(HOOK_POSITIONS).optional(),
@@ -70,7 +72,7 @@ export const CheckpointEvent = z.strictObject({
   model: Label.optional(),
   step: Count.optional(),
   epoch: Count.optional(),
-  uri: z.string().max(4096).optional(),
+  uri: wellFormed(z.string().max(4096)).optional(),
   metadata: JsonObject.optional(),
 }).describe("A model checkpoint (policy, target, engineer or teacher). Immutable.");
 

@@ -52,7 +52,7 @@ export function trajectoryPaths() {
           200: ok("the per-file report: format, rollouts, verdicts, or the field and reason a file could not be read"),
           400: failure("a field is missing or invalid"), 401: failure("no or invalid credentials"),
           403: failure("the token lacks scope ingest, or the user is a viewer"), 413: failure("the upload is over the limit"),
-          415: failure("not multipart/form-data"),
+          415: failure("not multipart/form-data"), 422: failure("no file could be imported (nothing was written); the per-file report is included"),
         },
       },
     },

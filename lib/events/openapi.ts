@@ -61,6 +61,22 @@ export function buildOpenApiDocument() {
           },
         },
       },
+      "/api/v1/session": {
+        post: {
+          summary: "Sign in with username and password (the sign-in form's function): sets the session cookie",
+          security: [],
+          requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["username", "password"], additionalProperties: false, properties: { username: { type: "string" }, password: { type: "string" } } } } } },
+          responses: {
+            200: { description: "signed in; the session cookie is set", content: { "application/json": { schema: { type: "object" } } } },
+            400: failure("a field is missing, of the wrong type or too long (named)"),
+            401: failure("wrong username or password"),
+            403: failure("the request came from another origin"),
+            413: failure("the body is over 16 KB"),
+            415: failure("the body is not application/json"),
+            429: failure("too many failed attempts; Retry-After says when to try again"),
+          },
+        },
+      },
       "/api/v1/experiments": { get: { summary: "List experiments with counts and status", responses: readResponses("experiments") } },
       "/api/v1/experiments/{id}": {
         get: { summary: "One experiment: counts, derived rates (trainable rate, pass rate, mixed-group ratio) and all its records", parameters: [idParam("experiment")], responses: readResponses("the experiment") },

@@ -88,6 +88,16 @@ describe("POST /api/v1/imports", () => {
     expect(count("experiments")).toBe(0);
   });
 
+  it("refuses an upload of which no file could be read with a 422, the report, and nothing written", async () => {
+    const before = count("experiments");
+    const response = await upload(form({ experiment: "Nothing readable" }, { "../../etc/passwd": "{}", "notes.md": "# no" }), { authorization: `Bearer ${tokens.ingest}` });
+    expect(response.status).toBe(422);
+    const body = await response.json();
+    expect(body.error).toMatch(/^files: none of the 2 file\(s\) could be imported; first: /);
+    expect(body.totals).toMatchObject({ files: 2, imported: 0, failed: 2 });
+    expect(count("experiments")).toBe(before);
+  });
+
   it("imports an upload from a reviewer's session, answers the per-file report, and changes nothing the second time", async () => {
     const response = await upload(form({ experiment: "Uploaded", run: "web", harness: "H1" }, FILES), { cookie: cookies.reviewer, origin: base });
     expect(response.status).toBe(200);

@@ -14,6 +14,7 @@ import { ImportAbort, ImportSession } from "@/lib/importers/session";
 import { memorySource } from "@/lib/importers/sources";
 import { importIntoStore } from "@/lib/importers/store-import";
 import type { InputFile } from "@/lib/importers/types";
+import type { ImportReport } from "@/lib/importers/report";
 
 export const dynamic = "force-dynamic";
 
@@ -64,12 +65,21 @@ export async function POST(request: Request): Promise<Response> {
     const report = importIntoStore(store, session);
     const t = report.totals;
     console.info(`import by ${who} into ${report.experiment.id}/${report.run.id}: ${t.files} file(s), ${t.failed} failed, ${t.rollouts} rollout(s)`);
+    // No file could be read (so nothing was written, not even the experiment): the upload is refused, with
+    // the per-file report so the form still shows why each file was not taken.
+    if (t.imported === 0) return jsonResponse({ error: nothingImported(report), ...report }, 422);
     return jsonResponse(report);
   } catch (error) {
     if (!(error instanceof ImportAbort)) throw error;
     console.info(`import by ${who} refused: ${error.message}`);
     return errorResponse(409, `nothing was imported: ${error.message}`);
   }
+}
+
+function nothingImported(report: ImportReport): string {
+  const first = report.files.find((f) => f.problem);
+  if (!first?.problem) return "files: nothing to import (every file was skipped as a hidden or system file)";
+  return `files: none of the ${report.files.length} file(s) could be imported; first: ${first.file}: ${first.problem.field}: ${first.problem.reason}`;
 }
 
 /** A token needs the ingest scope; a session needs the reviewer role (viewers only read). */

@@ -82,6 +82,10 @@ describe("POST /api/v1/jobs", () => {
     const readToken = await launch(body, bearer(tokens.read));
     expect(readToken.status).toBe(403);
     expect((await readToken.json()).error).toMatch(/scope "admin"/);
+    // The refused token's use is not recorded: a refused launch writes nothing.
+    const fresh = createApiToken(store(), { name: "fresh read", scopes: ["read"], createdBy: null });
+    expect((await launch(body, bearer(fresh.secret))).status).toBe(403);
+    expect(store().sqlite.prepare("SELECT last_used_at FROM api_tokens WHERE id = ?").pluck().get(fresh.id)).toBeNull();
     const viewer = await launch(body, { cookie: cookies.viewer });
     expect(viewer.status).toBe(403);
     expect((await viewer.json()).error).toMatch(/viewers cannot launch/);

@@ -31,8 +31,10 @@ export async function GET(request: Request): Promise<Response> {
 }
 
 export async function POST(request: Request): Promise<Response> {
-  // "read" lets every signed-in user and token through; launchJob decides (reviewer, or a token with scope admin).
-  const auth = await authenticateRequest(request, "read");
+  // "read" lets every signed-in user through; launchJob decides (reviewer). A token must hold scope admin
+  // (lib/jobs/permissions.ts): asking for it here refuses a weaker token before its use is recorded, so a
+  // refused launch writes nothing.
+  const auth = await authenticateRequest(request, request.headers.has("authorization") ? "admin" : "read");
   if (!auth.ok) return authErrorResponse(auth);
   // Who may launch is decided before the body is even read (launchJob checks again).
   const actor = jobActorOf(auth.principal);

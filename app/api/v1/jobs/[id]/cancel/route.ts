@@ -10,7 +10,9 @@ import { errorResponse, jsonResponse } from "@/lib/http/json-response";
 export const dynamic = "force-dynamic";
 
 export async function POST(request: Request, { params }: { params: Promise<{ id: string }> }): Promise<Response> {
-  const auth = await authenticateRequest(request, "read");
+  // A token must hold scope admin to cancel (lib/jobs/permissions.ts); asking for it here refuses a weaker
+  // token before its use is recorded, so a refused cancel writes nothing.
+  const auth = await authenticateRequest(request, request.headers.has("authorization") ? "admin" : "read");
   if (!auth.ok) return authErrorResponse(auth);
   const { id } = await params;
   const result = await cancelJob(getStore(), { jobId: id, actor: jobActorOf(auth.principal) });

@@ -1,0 +1,43 @@
+// POST /api/v1/session {username, password}: sign in from a script or the CLI and get the session cookie.
+// The same function as the sign-in form (lib/auth/sign-in.ts): 200 + cookie, 400 naming the field,
+// 401 for a wrong pair, 429 with Retry-After once the rate limit is reached, 403 from another origin.
+import { getStore } from "@/db/client";
+import { isHttps, SESSION_COOKIE, sessionCookieOptions } from "@/lib/auth/sessions";
+import { clientIp, signInWithPassword } from "@/lib/auth/sign-in";
+import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+import { isSameOrigin } from "@/lib/http/same-origin";
+
+export const dynamic = "force-dynamic";
+
+/** A username and a password fit in far less; a bigger body is not a sign-in. */
+const MAX_BODY_BYTES = 16 * 1024;
+const decoder = new TextDecoder("utf-8", { fatal: true });
+
+export async function POST(request: Request): Promise<Response> {
+  // A page of another origin must not be able to sign the browser in (login CSRF).
+  if (!isSameOrigin(request.headers, request.url)) return errorResponse(403, "origin: cross-origin request refused", { field: "origin" });
+  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+  if (type !== "application/json") return errorResponse(415, "send application/json: {\"username\": …, \"password\": …}", { field: "body" });
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return errorResponse(413, `body: at most ${MAX_BODY_BYTES} bytes`, { field: "body" });
+  const bytes = new Uint8Array(await request.arrayBuffer());
+  if (bytes.length > MAX_BODY_BYTES) return errorResponse(413, `body: at most ${MAX_BODY_BYTES} bytes`, { field: "body" });
+  let input: unknown;
+  try {
+    input = JSON.parse(decoder.decode(bytes));
+  } catch {
+    return errorResponse(400, "body: must be a JSON object {username, password}", { field: "body" });
+  }
+  const result = await signInWithPassword(getStore(), input, clientIp(request.headers));
+  if (result.ok) {
+    const response = jsonResponse({ user: { id: result.user.id, username: result.user.username, role: result.user.role }, expiresAt: result.session.expiresAt });
+    const options = sessionCookieOptions(isHttps(request.headers, request.url), result.session.expiresAt);
+    response.headers.append("set-cookie", serializeCookie(SESSION_COOKIE, result.session.value, options));
+    return response;
+  }
+  if (result.status === 429) return jsonResponse({ error: result.error }, 429, { "retry-after": String(result.retryAfterSeconds) });
+  return errorResponse(result.status, result.error, result.status === 400 ? { field: result.field } : {});
+}
+
+function serializeCookie(name: string, value: string, options: ReturnType<typeof sessionCookieOptions>): string {
+  return [`${name}=${encodeURIComponent(value)}`, "Path=/", `Expires=${options.expires.toUTCString()}`, "HttpOnly", "SameSite=Lax", ...(options.secure ? ["Secure"] : [])].join("; ");
+}

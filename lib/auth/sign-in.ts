@@ -1,0 +1,58 @@
+// Signing in with username and password: the one function behind the sign-in form's server action and
+// POST /api/v1/session. Input checks, the rate limit (per username+address, and per username) and the
+// password check; only a correct pair creates a session. A refused attempt writes nothing to the store
+// (no audit row: the limiter's memory is the record of failures, so a flood of guesses cannot fill the disk).
+import "server-only";
+import { z } from "zod";
+import type { Store } from "../../db/client";
+import { MAX_PASSWORD_LENGTH } from "./passwords";
+import { signInLimiters } from "./rate-limit";
+import { createSession } from "./sessions";
+import { authenticatePassword, type SessionUser } from "./users";
+
+export const SignInInput = z.strictObject({
+  username: z.string("must be text").trim().min(1, "enter your username").max(64, "at most 64 characters"),
+  password: z.string("must be text").min(1, "enter your password").max(MAX_PASSWORD_LENGTH, `at most ${MAX_PASSWORD_LENGTH} characters`),
+});
+
+export const TOO_MANY_ATTEMPTS = "too many attempts, try again later";
+export const WRONG_CREDENTIALS = "wrong username or password";
+
+export type SignInResult =
+  | { ok: true; user: SessionUser; session: { value: string; expiresAt: number } }
+  | { ok: false; status: 400; field: string; error: string }
+  | { ok: false; status: 401; error: string }
+  | { ok: false; status: 429; error: string; retryAfterSeconds: number };
+
+// The proxy nearest to us appends the address it saw last; without a proxy Next fills it in.
+export function clientIp(headers: { get(name: string): string | null }): string {
+  const forwarded = headers.get("x-forwarded-for");
+  const last = forwarded?.split(",").pop()?.trim();
+  return last || headers.get("x-real-ip") || "unknown";
+}
+
+export async function signInWithPassword(store: Store, input: unknown, ip: string): Promise<SignInResult> {
+  const parsed = SignInInput.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue.path.map(String).join(".") || (issue.code === "unrecognized_keys" ? issue.keys.join(", ") : "body");
+    const message = issue.code === "invalid_type" && issue.path.length === 0 ? "must be an object {username, password}" : issue.message;
+    return { ok: false, status: 400, field, error: `${field}: ${message}` };
+  }
+  const { username, password } = parsed.data;
+  const { perUserAndIp, perUser } = signInLimiters();
+  const userKey = username.toLowerCase();
+  const ipKey = `${userKey}|${ip}`;
+  if (perUserAndIp.isBlocked(ipKey) || perUser.isBlocked(userKey)) {
+    const wait = Math.max(perUserAndIp.retryAfterMs(ipKey), perUser.retryAfterMs(userKey));
+    return { ok: false, status: 429, error: TOO_MANY_ATTEMPTS, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) };
+  }
+  // Counted BEFORE the (slow, asynchronous) password check: counting after it let any number of attempts
+  // sent at once pass the limit, since each checked it before the first one failed.
+  perUserAndIp.recordFailure(ipKey);
+  perUser.recordFailure(userKey);
+  const user = await authenticatePassword(store, username, password);
+  if (!user) return { ok: false, status: 401, error: WRONG_CREDENTIALS };
+  perUserAndIp.reset(ipKey);
+  return { ok: true, user, session: createSession(store, user.id, { method: "password" }) };
+}

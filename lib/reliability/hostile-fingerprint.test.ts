@@ -1,0 +1,45 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openStore, type Store } from "../../db/client";
+import { applyEvents } from "../../db/apply-events";
+import { exampleEvents } from "../events/examples";
+import { fileFingerprint, logicalFingerprint, sameFiles } from "./hostile-fingerprint";
+
+let dir: string;
+let store: Store;
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "hostile-fp-"));
+  store = openStore(path.join(dir, "s.db"));
+  applyEvents(store, exampleEvents("fp"));
+});
+afterEach(() => {
+  store.sqlite.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("store fingerprints", () => {
+  it("stay the same through reads and a refused (rolled back) write", () => {
+    const files = fileFingerprint(store.file);
+    const rows = logicalFingerprint(store.file);
+    expect(files.wal).not.toBeNull();
+    store.sqlite.prepare("SELECT count(*) FROM rollouts").get();
+    expect(() => store.sqlite.transaction(() => {
+      store.sqlite.prepare("UPDATE experiments SET name = ?").run("changed");
+      throw new Error("refused");
+    })()).toThrow("refused");
+    expect(sameFiles(files, fileFingerprint(store.file))).toBe(true);
+    expect(logicalFingerprint(store.file)).toEqual(rows);
+  });
+
+  it("change with one committed write, both of them", () => {
+    const files = fileFingerprint(store.file);
+    const rows = logicalFingerprint(store.file);
+    applyEvents(store, [{ type: "experiment", id: "fp-control", name: "control", method: "custom" }]);
+    expect(sameFiles(files, fileFingerprint(store.file))).toBe(false);
+    expect(logicalFingerprint(store.file).hash).not.toBe(rows.hash);
+    expect(logicalFingerprint(store.file).rows).toBe(rows.rows + 1);
+  });
+});
