@@ -25,6 +25,19 @@ describe("failure limiter", () => {
     expect(limiter.retryAfterMs("k", 1100)).toBe(0);
   });
 
+  it("takes back the latest counted attempt, so a success does not count toward the limit", () => {
+    const limiter = createFailureLimiter({ max: 2, windowMs: 1000 });
+    limiter.recordFailure("u", 0);
+    limiter.recordFailure("u", 10);
+    expect(limiter.isBlocked("u", 20)).toBe(true);
+    limiter.retractLatest("u");
+    expect(limiter.isBlocked("u", 20)).toBe(false);
+    limiter.retractLatest("u");
+    limiter.retractLatest("u");
+    limiter.recordFailure("u", 30);
+    expect(limiter.isBlocked("u", 40)).toBe(false);
+  });
+
   it("bounds memory by evicting the oldest keys", () => {
     const limiter = createFailureLimiter({ max: 1, windowMs: 1000, maxKeys: 2 });
     limiter.recordFailure("a", 0);

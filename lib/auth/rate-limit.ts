@@ -7,6 +7,8 @@ export interface FailureLimiter {
   /** How long until a blocked key may try again (0 when it is not blocked), for a Retry-After header. */
   retryAfterMs(key: string, now?: number): number;
   recordFailure(key: string, now?: number): void;
+  /** Takes back the latest attempt counted for a key (it turned out to be a success). */
+  retractLatest(key: string): void;
   reset(key: string): void;
 }
 
@@ -32,6 +34,12 @@ export function createFailureLimiter(options: { max: number; windowMs: number; m
       // A flood of distinct keys must not grow memory without bound; the oldest keys go first.
       if (!failures.has(key) && failures.size >= maxKeys) failures.delete(failures.keys().next().value as string);
       failures.set(key, [...recent(key, now), now]);
+    },
+    retractLatest(key) {
+      const kept = failures.get(key);
+      if (!kept) return;
+      kept.pop();
+      if (kept.length === 0) failures.delete(key);
     },
     reset: (key) => void failures.delete(key),
   };

@@ -53,6 +53,8 @@ export async function signInWithPassword(store: Store, input: unknown, ip: strin
   perUser.recordFailure(userKey);
   const user = await authenticatePassword(store, username, password);
   if (!user) return { ok: false, status: 401, error: WRONG_CREDENTIALS };
+  // A correct password was never a failure: it does not count toward the per-username limit either.
   perUserAndIp.reset(ipKey);
+  perUser.retractLatest(userKey);
   return { ok: true, user, session: createSession(store, user.id, { method: "password" }) };
 }
