@@ -113,7 +113,8 @@ async function measurePage(url: string, cookie: string, repeats: number) {
   let bytes = 0;
   try {
     for (let i = 0; i < repeats + 1; i++) {
-      const context = await browser.newContext({ baseURL: url, storageState: sessionStorageState(url, cookie), viewport: { width: 1280, height: 900 } });
+      // bypassCSP: waitForFunction compiles its predicate with new Function, which the page's CSP forbids.
+      const context = await browser.newContext({ bypassCSP: true, baseURL: url, storageState: sessionStorageState(url, cookie), viewport: { width: 1280, height: 900 } });
       try {
         await context.addInitScript({ content: DRAWN_PROBE(2 * OVERLAY_RUNS.length) });
         const page = await context.newPage();

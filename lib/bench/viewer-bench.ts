@@ -77,7 +77,8 @@ const AFTER_SCROLL_FIGURES = `({
 })`;
 
 async function sample(browser: Browser, options: MeasureViewerOptions): Promise<ViewerSample> {
-  const context = await browser.newContext({ baseURL: options.baseURL, storageState: options.storageState, viewport: { width: 1280, height: 800 } });
+  // bypassCSP: waitForFunction compiles its predicate with new Function, which the page's CSP forbids.
+  const context = await browser.newContext({ bypassCSP: true, baseURL: options.baseURL, storageState: options.storageState, viewport: { width: 1280, height: 800 } });
   try {
     await context.addInitScript({ content: FIRST_TURN_PROBE });
     const page = await context.newPage();
