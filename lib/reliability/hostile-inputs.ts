@@ -6,6 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startProductionServer, type RunningServer } from "../bench/server-process";
+import { percentile } from "../bench/percentile";
 import { randomToken } from "../auth/secrets";
 import type { ReliabilityPart } from "./part";
 import type { HostileCase, HostileContext } from "./hostile-case";
@@ -50,7 +51,7 @@ export const runHostileInputs: ReliabilityPart = async ({ home, quick, seed, log
     const logicalAfter = logicalFingerprint(dbFile);
     const control = await controlWrite(server.url, adminToken, dbFile, after);
 
-    const figures = summarize(cases, results, ctx);
+    const figures = summarize(cases, results);
     const fileUnchanged = sameFiles(before, after);
     const logicalUnchanged = logicalBefore.hash === logicalAfter.hash;
     const minimum = quick ? QUICK_MINIMUM : FULL_MINIMUM;
@@ -119,12 +120,7 @@ async function controlWrite(baseUrl: string, adminToken: string, dbFile: string,
   return { changed: response.ok && !sameFiles(before, fileFingerprint(dbFile)) };
 }
 
-function percentile(sorted: number[], p: number): number {
-  if (!sorted.length) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
-}
-
-function summarize(cases: HostileCase[], results: Result[], ctx: HostileContext) {
+function summarize(cases: HostileCase[], results: Result[]) {
   const statuses: Record<string, number> = {};
   const mismatches: string[] = [];
   let fiveXX = 0, hangs = 0, withoutMessage = 0, rateLimited = 0, rateLimitedWithRetryAfter = 0, parserAnswers = 0;
@@ -141,10 +137,16 @@ function summarize(cases: HostileCase[], results: Result[], ctx: HostileContext)
     }
     if (c.status && answer.status !== c.status && !(c.category === "wrong_password")) mismatches.push(`${c.id}: expected ${c.status}, got ${answer.status}`);
   }
-  const latencies = results.map((r) => r.answer.latencyMs).sort((a, b) => a - b);
+  const latencies = results.map((r) => r.answer.latencyMs);
   const { byTarget, byCategory } = countCases(cases);
-  void ctx;
+  const expected = (kind: HostileCase["expect"]) => results.filter((r) => r.c.expect === kind);
   return {
+    /** Malformed or hostile inputs that must be refused, and how many were answered with a 4xx. */
+    refusals_expected: expected("refuse").length,
+    refused_with_4xx: expected("refuse").filter((r) => r.answer.status !== null && r.answer.status >= 400 && r.answer.status < 500).length,
+    /** Well-formed but hostile-looking (FTS syntax, searched as words) or a stale link a person meets: not refusals. */
+    safe_answers_expected: expected("safe").length,
+    redirects_expected: expected("redirect").length,
     by_target: byTarget,
     by_category: byCategory,
     statuses,
@@ -155,8 +157,8 @@ function summarize(cases: HostileCase[], results: Result[], ctx: HostileContext)
     answered_by_http_parser_without_body: parserAnswers,
     rate_limited_429: rateLimited,
     rate_limited_with_retry_after: rateLimitedWithRetryAfter,
-    p95_latency_ms: Math.round(percentile(latencies, 0.95)),
-    max_latency_ms: Math.round(latencies[latencies.length - 1] ?? 0),
+    p95_latency_ms: Math.round(percentile(latencies, 95)),
+    max_latency_ms: Math.round(Math.max(0, ...latencies)),
     other_4xx_than_documented: mismatches.length,
     other_4xx_examples: mismatches.slice(0, 15),
   };
