@@ -1,8 +1,8 @@
 // `harness-lab backup FILE`: a consistent copy of the store through SQLite's online backup API, safe while the
 // server is running and writing. FILE is a single self-contained SQLite file (no -wal beside it).
 import os from "node:os";
-import { parseArgs } from "node:util";
 import { defaultDatabaseFile } from "../../../db/client";
+import { fileAndStore, parseCommandArgs } from "../command-args";
 import { backupStore } from "../../backup/store-backup";
 import { describeStore } from "../../backup/describe";
 
@@ -17,21 +17,12 @@ temporary name next to FILE, checked (integrity_check, migrations table), fsynce
 `;
 
 export async function run(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { db: { type: "string" }, force: { type: "boolean", default: false }, json: { type: "boolean", default: false }, help: { type: "boolean", short: "h" } } });
-  } catch (error) {
-    return usageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(USAGE);
-    return 0;
-  }
-  if (positionals.length !== 1) return usageError(positionals.length === 0 ? "FILE is required" : `expected one FILE, got ${positionals.length}`);
-  if (values.db === "") return usageError("--db needs a STORE path");
-  const store = values.db ?? defaultDatabaseFile();
-  if (store === ":memory:") return usageError("--db: an in-memory store cannot be backed up");
+  const parsed = parseCommandArgs("backup", USAGE, args, { db: { type: "string" }, force: { type: "boolean", default: false }, json: { type: "boolean", default: false } });
+  if (!parsed.ok) return parsed.exit;
+  const { values, positionals, fail } = parsed;
+  const target = fileAndStore(positionals, values.db, fail, defaultDatabaseFile);
+  if (!target.ok) return target.exit;
+  const { file, store } = target;
 
   // A backup is background work beside a server that answers producers: on a small machine let the server
   // have the CPU first (measured in lib/bench/backup-bench.ts). Not allowed everywhere; then it runs as is.
@@ -43,7 +34,7 @@ export async function run(args: string[]): Promise<number> {
   let lastShown = -1;
   const outcome = await backupStore({
     store,
-    destination: positionals[0]!,
+    destination: file,
     force: values.force,
     onProgress: (copied, total) => {
       // A line per tenth, on stderr: big stores take a while, and stdout stays the summary.
@@ -57,15 +48,11 @@ export async function run(args: string[]): Promise<number> {
     return outcome.reason === "verify-failed" ? 1 : 2;
   }
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ file: positionals[0], ...outcome, finishedAt: Date.now() })}\n`);
+    process.stdout.write(`${JSON.stringify({ file, ...outcome, finishedAt: Date.now() })}\n`);
     return 0;
   }
   const restarted = outcome.restarts ? ` (restarted ${outcome.restarts}× by writes; finished as one snapshot)` : "";
-  process.stdout.write(`backup written to ${positionals[0]}: ${describeStore(outcome.facts, outcome.seconds)}${restarted}\n`);
+  process.stdout.write(`backup written to ${file}: ${describeStore(outcome.facts, outcome.seconds)}${restarted}\n`);
   return 0;
 }
 
-function usageError(message: string): number {
-  process.stderr.write(`harness-lab backup: ${message}\n\n${USAGE}`);
-  return 2;
-}

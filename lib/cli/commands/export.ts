@@ -1,9 +1,9 @@
 // `harness-lab export EXPERIMENT_ID DIR`: writes one experiment as an event-log directory (events-*.jsonl and
 // manifest.json) that `harness-lab sync DIR` loads into another store or server. Reads the store through a
 // read-only connection inside one read transaction, so it is safe while the server is serving.
-import { parseArgs } from "node:util";
 import fs from "node:fs";
 import path from "node:path";
+import { parseCommandArgs } from "../command-args";
 
 const USAGE = `usage: harness-lab export EXPERIMENT_ID DIR [--db FILE]
 
@@ -16,17 +16,9 @@ Load it elsewhere with: harness-lab sync DIR --db FILE   (or --server URL --toke
 `;
 
 export async function run(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({ args, allowPositionals: true, options: { db: { type: "string" }, help: { type: "boolean", short: "h" } } });
-  } catch (error) {
-    return usageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(USAGE);
-    return 0;
-  }
+  const parsed = parseCommandArgs("export", USAGE, args, { db: { type: "string" } });
+  if (!parsed.ok) return parsed.exit;
+  const { values, positionals, fail: usageError } = parsed;
   if (positionals.length !== 2) return usageError(positionals.length < 2 ? "EXPERIMENT_ID and DIR are required" : `expected EXPERIMENT_ID DIR, got ${positionals.length} arguments`);
   const [experimentId, dir] = positionals as [string, string];
 
@@ -61,7 +53,3 @@ export async function run(args: string[]): Promise<number> {
   }
 }
 
-function usageError(message: string): number {
-  process.stderr.write(`harness-lab export: ${message}\n\n${USAGE}`);
-  return 2;
-}

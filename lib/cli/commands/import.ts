@@ -2,7 +2,6 @@
 // format readers and sends them as contract events to a server (--server/--token, or HARNESS_LAB_URL /
 // HARNESS_LAB_TOKEN) or straight into a store file (--db), like `sync`. Safe to re-run: the same files
 // give the same events, which the store answers "unchanged".
-import { parseArgs } from "node:util";
 import path from "node:path";
 import { HarnessLabClient, HarnessLabError } from "../../client/harness-lab-client";
 import { ALL_READERS } from "../../importers/formats";
@@ -13,6 +12,7 @@ import { httpApply, runImport, type ApplyFn } from "../../importers/run-import";
 import { formatImportReport } from "../../importers/report";
 import { DEFAULT_BENCHMARK, DEFAULT_RUN_NAME } from "../../importers/limits";
 import type { ExperimentLookup } from "../../importers/resolve-target";
+import { parseCommandArgs } from "../command-args";
 
 const USAGE = `usage: harness-lab import PATH… --experiment NAME [--run NAME] [--harness LABEL] [--benchmark NAME]
                            [--server URL --token TOKEN | --db FILE]
@@ -38,30 +38,9 @@ export interface ImportCommandDeps {
 }
 
 export async function run(args: string[], deps: ImportCommandDeps = {}): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        experiment: { type: "string" },
-        run: { type: "string" },
-        harness: { type: "string" },
-        benchmark: { type: "string" },
-        server: { type: "string" },
-        token: { type: "string" },
-        db: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (error) {
-    return usageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(USAGE);
-    return 0;
-  }
+  const parsed = parseCommandArgs("import", USAGE, args, { experiment: { type: "string" }, run: { type: "string" }, harness: { type: "string" }, benchmark: { type: "string" }, server: { type: "string" }, token: { type: "string" }, db: { type: "string" } });
+  if (!parsed.ok) return parsed.exit;
+  const { values, positionals, fail: usageError } = parsed;
   if (positionals.length === 0) return usageError("PATH is required (one or more files or folders)");
   if (values.experiment === undefined || values.experiment.trim() === "") return usageError("--experiment is required (an experiment's id or name)");
 
@@ -128,7 +107,3 @@ function failure(message: string): number {
   return 1;
 }
 
-function usageError(message: string): number {
-  process.stderr.write(`harness-lab import: ${message}\n\n${USAGE}`);
-  return 2;
-}

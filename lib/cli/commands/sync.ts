@@ -1,10 +1,10 @@
 // `harness-lab sync DIR`: applies an offline event log directory to a server (--server/--token, or
 // HARNESS_LAB_URL/HARNESS_LAB_TOKEN) or straight into a store file (--db). Safe to re-run at any time.
-import { parseArgs } from "node:util";
 import fs from "node:fs";
 import path from "node:path";
 import { HarnessLabClient } from "../../client/harness-lab-client";
 import { formatSyncFailure, formatSyncSummary, syncDirectory, type SyncTarget } from "../../sync/sync-directory";
+import { parseCommandArgs } from "../command-args";
 
 const USAGE = `usage: harness-lab sync DIR [--server URL --token TOKEN | --db FILE] [--state FILE]
 
@@ -18,27 +18,9 @@ stopped. Only complete lines are applied, so it is safe while producers are stil
 `;
 
 export async function run(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        server: { type: "string" },
-        token: { type: "string" },
-        db: { type: "string" },
-        state: { type: "string" },
-        help: { type: "boolean", short: "h" },
-      },
-    });
-  } catch (error) {
-    return usageError((error as Error).message);
-  }
-  const { values, positionals } = parsed;
-  if (values.help) {
-    process.stdout.write(USAGE);
-    return 0;
-  }
+  const parsed = parseCommandArgs("sync", USAGE, args, { server: { type: "string" }, token: { type: "string" }, db: { type: "string" }, state: { type: "string" } });
+  if (!parsed.ok) return parsed.exit;
+  const { values, positionals, fail: usageError } = parsed;
   if (positionals.length !== 1) return usageError(positionals.length === 0 ? "DIR is required" : `expected one DIR, got ${positionals.length}`);
   const dir = positionals[0]!;
   if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
@@ -79,7 +61,3 @@ export async function run(args: string[]): Promise<number> {
   }
 }
 
-function usageError(message: string): number {
-  process.stderr.write(`harness-lab sync: ${message}\n\n${USAGE}`);
-  return 2;
-}
