@@ -2,7 +2,6 @@
 // server serves it and keeps receiving events, and what the backup costs ingestion: the p95 latency of
 // POST /api/v1/events during backups against the p95 without one. The backup runs as the real CLI in its own
 // process, as an operator's cron job would; the producers run here, on the event loop the backup never blocks.
-import http from "node:http";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -13,6 +12,7 @@ import { applyEvents } from "../../db/apply-events";
 import { benchRollout, benchSetupEvents } from "./synthetic-rollouts";
 import { startProductionServer } from "./server-process";
 import { percentile } from "./percentile";
+import { benchAgent, postEvents } from "./post-events";
 
 export interface BackupBenchOptions {
   home: string;
@@ -33,25 +33,6 @@ interface BackupRun {
   rollouts: number;
   phases: { copy: number; verify: number; sync: number };
   window: [number, number];
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-
-function post(url: string, token: string, body: Buffer): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${url}/api/v1/events`, {
-      method: "POST",
-      agent,
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "content-length": body.length },
-    });
-    request.on("response", (response) => {
-      let text = "";
-      response.on("data", (d: Buffer) => (text += d.toString()));
-      response.on("end", () => (response.statusCode === 200 ? resolve() : reject(new Error(`ingest answered ${response.statusCode}: ${text.slice(0, 300)}`))));
-    });
-    request.on("error", reject);
-    request.end(body);
-  });
 }
 
 /** A store of `rollouts` bench rollouts (30 turns of ~1 KB), written straight into the file before the server starts. */
@@ -81,7 +62,7 @@ function startProducers(url: string, token: string, producers: number, firstId: 
     while (running) {
       const body = Buffer.from(JSON.stringify([benchRollout("live", next++)]));
       const start = now();
-      await post(url, token, body);
+      await postEvents(url, token, body);
       samples.push({ start, end: now() });
       await sleep(Math.max(0, start + everyMs - now()));
     }
@@ -146,7 +127,7 @@ export async function runBackupBench({ home, quick }: BackupBenchOptions): Promi
   const token = `hl_bench_${Math.random().toString(36).slice(2)}`;
   const server = await startProductionServer(home, { HARNESS_LAB_DB: store, HARNESS_LAB_ADMIN_TOKEN: token, HARNESS_LAB_NO_DEMO: "1", HARNESS_LAB_NO_JOBS: "1" });
   try {
-    await post(server.url, token, Buffer.from(JSON.stringify(benchSetupEvents("live"))));
+    await postEvents(server.url, token, Buffer.from(JSON.stringify(benchSetupEvents("live"))));
     // Warm the server's JIT on requests that are not counted.
     const warm = startProducers(server.url, token, sizes.producers, 0, sizes.everyMs);
     await sleep(sizes.warmSeconds * 1000);
@@ -204,7 +185,7 @@ export async function runBackupBench({ home, quick }: BackupBenchOptions): Promi
       backup_ingest_samples_during_backup: during.length,
     };
   } finally {
-    agent.destroy();
+    benchAgent.destroy();
     await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }

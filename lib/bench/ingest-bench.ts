@@ -9,6 +9,7 @@ import { openStore } from "../../db/client";
 import { INSERT_ROLLOUT, INSERT_TURN } from "../../db/apply/rollout";
 import { benchRollout, benchSetupEvents } from "./synthetic-rollouts";
 import { sampleMemory, startProductionServer, treeRssBytes } from "./server-process";
+import { benchAgent, postEvents } from "./post-events";
 
 export interface IngestBenchOptions {
   home: string;
@@ -17,31 +18,6 @@ export interface IngestBenchOptions {
   producers: number;
   rounds: number;
   bigBodyBytes: number;
-}
-
-// node:http with a keep-alive agent and pre-encoded bodies: fetch's web-stream plumbing costs the client
-// more CPU than the server spends, and on two cores that would be measured as the server's slowness.
-const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-
-function postJson(url: string, token: string, body: Buffer): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    const request = http.request(`${url}/api/v1/events`, {
-      method: "POST",
-      agent,
-      headers: { authorization: `Bearer ${token}`, "content-type": "application/json", "content-length": body.length },
-    });
-    request.on("response", (response) => {
-      const chunks: Buffer[] = [];
-      response.on("data", (d: Buffer) => chunks.push(d));
-      response.on("end", () => {
-        const text = Buffer.concat(chunks).toString("utf8");
-        if (response.statusCode !== 200) return reject(new Error(`ingest failed with ${response.statusCode}: ${text.slice(0, 500)}`));
-        resolve(JSON.parse(text) as Record<string, unknown>);
-      });
-    });
-    request.on("error", reject);
-    request.end(body);
-  });
 }
 
 /** Streams NDJSON rollouts until `bytes` have been sent, as a chunked body: the client never holds it whole. */
@@ -112,13 +88,13 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 /** One round: the same rollouts through HTTP (several producers at once, as a trainer's rollout workers send) and raw. */
 async function ingestRound(url: string, token: string, prefix: string, options: IngestBenchOptions) {
   const rollouts = Array.from({ length: options.rollouts }, (_, i) => benchRollout(prefix, i));
-  await postJson(url, token, Buffer.from(JSON.stringify(benchSetupEvents(prefix))));
+  await postEvents(url, token, Buffer.from(JSON.stringify(benchSetupEvents(prefix))));
   const bodies: Buffer[] = [];
   for (let i = 0; i < rollouts.length; i += options.batchSize) bodies.push(Buffer.from(JSON.stringify(rollouts.slice(i, i + options.batchSize))));
   const start = performance.now();
   let next = 0;
   const producer = async () => {
-    while (next < bodies.length) await postJson(url, token, bodies[next++]);
+    while (next < bodies.length) await postEvents(url, token, bodies[next++]);
   };
   await Promise.all(Array.from({ length: options.producers }, producer));
   const http = rollouts.length / ((performance.now() - start) / 1000);
@@ -168,7 +144,7 @@ export async function runIngestBench(options: IngestBenchOptions): Promise<Recor
       server_peak_rss_during_big_body_mb: mb(peak),
     };
   } finally {
-    agent.destroy();
+    benchAgent.destroy();
     await server.stop();
     fs.rmSync(dir, { recursive: true, force: true });
   }
