@@ -6,60 +6,33 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { startJobTestEnv, useTempDatabase, waitForJob, readLog, H0, REF_EXPERIMENT, type JobTestEnv } from "./job-test-env";
-import { slurmState, slurmTestTemplates } from "./slurm-test-templates";
+import { useTempDatabase, waitForJob, readLog, H0, REF_EXPERIMENT, type JobTestEnv } from "./job-test-env";
+import { slurmState } from "./slurm-test-templates";
+import { ensureLocalSlurm, startSlurmTestRuntime, type SlurmTestRuntime } from "./slurm-test-runtime";
 
 const where = useTempDatabase("hl-slurmrest-");
-const { getStore, closeStore, openStore } = await import("@/db/client");
+const { getStore, openStore } = await import("@/db/client");
 const jobs = await import("@/lib/jobs");
-const { saveTemplate } = await import("@/lib/jobs/templates");
-const { REFERENCE_TEMPLATES } = await import("@/lib/jobs/reference-templates");
 const { inheritedEnv } = await import("@/lib/jobs/job-config");
 const { slurmRestUnreachable } = await import("@/lib/jobs/slurm-rest");
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const URL = "http://127.0.0.1:6820";
 let env: JobTestEnv;
+let runtime: SlurmTestRuntime;
 const store = () => getStore();
 const rows = <T>(sql: string, ...params: unknown[]) => store().sqlite.prepare(sql).all(...params) as T[];
 // The token is made by the executor itself with `scontrol token` (the server runs on the controller host).
 const rest = (over: Partial<{ url: string; token: string | null }> = {}) => ({ url: URL, user: "root", token: null, timeoutMs: 10_000, env: inheritedEnv(), ...over });
 
 beforeAll(async () => {
-  if (await slurmRestUnreachable(rest()).catch((e: Error) => e.message)) {
-    try {
-      execFileSync("bash", [path.join(ROOT, "scripts/slurm/start-local-slurm.sh"), "start", "--rest"], { stdio: "pipe", timeout: 180_000 });
-    } catch (error) {
-      const output = (error as { stderr?: Buffer }).stderr?.toString() ?? String(error);
-      throw new Error(`slurmrestd is needed for these tests and could not be started with scripts/slurm/start-local-slurm.sh start --rest:\n${output}`);
-    }
-    const still = await slurmRestUnreachable(rest());
-    if (still) throw new Error(`slurmrestd was started but: ${still}`);
-  }
-  env = await startJobTestEnv(store(), where);
-  jobs.configureJobRuntime(store(), { jobsRoot: env.jobsRoot, serverUrl: env.url, pollMs: 250, slurm: { env: inheritedEnv(), timeoutMs: 30_000, rest: rest() } });
-  jobs.startJobSupervisor(store());
-  const admin = { kind: "token" as const, id: "test-admin", scopes: ["admin" as const] };
-  const save = (id: string, spec: object) => {
-    const saved = saveTemplate(store(), { id, experimentId: REF_EXPERIMENT, actor: admin, spec });
-    if (!saved.ok) throw new Error(saved.error);
-  };
-  for (const [id, spec] of slurmTestTemplates("rest", "train via slurmrestd", REFERENCE_TEMPLATES["reference-train-epoch"])) save(id, spec);
+  await ensureLocalSlurm(async () => slurmRestUnreachable(rest()).catch((e: Error) => e.message), ["start", "--rest"]);
+  runtime = await startSlurmTestRuntime(store, where, { prefix: "rest", trainName: "train via slurmrestd", slurm: { env: inheritedEnv(), timeoutMs: 30_000, rest: rest() } });
+  env = runtime.env;
 }, 240_000);
 
-afterAll(async () => {
-  await jobs.jobRuntime(store()).stop();
-  await env?.close();
-  closeStore();
-  fs.rmSync(where.dir, { recursive: true, force: true });
-});
+afterAll(() => runtime?.close());
 
-async function launch(templateId: string, params: Record<string, unknown> = {}) {
-  const result = await jobs.launchJob(store(), { templateId, params, actor: env.reviewer, experimentId: REF_EXPERIMENT });
-  if (!result.ok) throw new Error(result.error);
-  return result.job;
-}
-
+const launch = (templateId: string, params?: Record<string, unknown>) => runtime.launch(templateId, params);
 
 describe("the Slurm executor through slurmrestd", () => {
   it("runs the reference train-epoch job to COMPLETED with its events stored in its run", async () => {
