@@ -127,7 +127,8 @@ test.describe("with the reference experiment", () => {
     const ablation = page.getByRole("region", { name: "Hook-position ablation" });
     const chart = ablation.getByRole("img", { name: /^Bar chart for mini-verified:/ });
     await expect(chart).toBeVisible();
-    expect(await chart.locator(".recharts-bar-rectangle").count()).toBeGreaterThan(0);
+    // Recharts draws its bars after it has measured the container, a moment after the chart is visible.
+    await expect.poll(() => chart.locator(".recharts-bar-rectangle").count()).toBeGreaterThan(0);
     await expect(ablation.getByRole("table", { name: "Ranking per environment" })).toBeVisible();
 
     const grid = page.getByRole("region", { name: "Generalisation across target models" });
