@@ -1,7 +1,9 @@
 // The local executor's process handling: spawn a job (no shell, its own process group, output to its log),
-// read how it ended, and signal its whole group.
+// read how it ended, and signal its whole group. Confined in bubblewrap when a sandbox is given (the wrapper
+// starts it: it stays outside to record the exit and forward the dashboard's connections).
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import type { WrapperSandbox } from "./sandbox";
 import { formatIdentity, livingGroupMembers, parseIdentity, readProcStat } from "./process-identity";
 
 export interface SpawnInput {
@@ -9,6 +11,8 @@ export interface SpawnInput {
   wrapperPath: string;
   exitFile: string;
   logPath: string;
+  /** Run the program inside bubblewrap (sandbox.ts); null: unconfined. */
+  sandbox: WrapperSandbox | null;
   argv: readonly string[];
   env: Record<string, string>;
   cwd: string;
@@ -29,7 +33,8 @@ export async function spawnJob(input: SpawnInput): Promise<SpawnResult> {
   try {
     // detached: setsid() — the job leads its own process group and session, so it outlives a dashboard restart
     // and a cancel can signal every process it started.
-    child = spawn(input.nodePath, [input.wrapperPath, input.exitFile, ...input.argv], {
+    const sandbox = input.sandbox ? [`--sandbox=${JSON.stringify(input.sandbox)}`] : [];
+    child = spawn(input.nodePath, [input.wrapperPath, input.exitFile, ...sandbox, ...input.argv], {
       cwd: input.cwd, env: input.env as NodeJS.ProcessEnv, detached: true, stdio: ["ignore", log, log], shell: false,
     });
   } finally {

@@ -12,6 +12,7 @@ import { groupAlive, readExitRecord, signalGroup, spawnJob } from "./local-proce
 import { inheritedEnv } from "./job-config";
 import { reissueJobToken, tokenLifetimeMs } from "./job-token";
 import { followProgress } from "./progress-follow";
+import { planSandbox } from "./sandbox-plan";
 import type { Ending, JobRuntime } from "./runtime";
 
 /** Starts a queued local job; true when it now occupies a slot. */
@@ -30,6 +31,15 @@ export async function startLocalJob(rt: JobRuntime, job: JobRecord): Promise<boo
     fail(`cannot read the job's launch spec: ${(error as Error).message}`);
     return false;
   }
+  const o = rt.options;
+  const plan = planSandbox(
+    { status: o.sandbox, home: o.home, nodePath: o.nodePath, entryPath: o.sandboxEntryPath, storeFile: o.storeFile, jobsRoot: o.jobsRoot, extraReadOnly: o.sandboxReadOnly },
+    { jobDir, cwd: spec.cwd, serverUrl: spec.env.HARNESS_LAB_URL ?? o.serverUrl },
+  );
+  if (!plan.ok) {
+    fail(plan.error);
+    return false;
+  }
   // Claim it first: a cancel arriving now finds it running and signals the process once it has one.
   if (!markJobRunning(rt.store, job.id, { externalId: null, startedAt: now })) return false;
   const expiresAt = now + tokenLifetimeMs(spec.resources.timeLimitMinutes);
@@ -39,7 +49,7 @@ export async function startLocalJob(rt: JobRuntime, job: JobRecord): Promise<boo
   else secret = reissueJobToken(rt.store, job.id, { createdBy: job.createdBy, expiresAt, now });
   const started = await spawnJob({
     nodePath: rt.options.nodePath, wrapperPath: rt.options.wrapperPath, exitFile: path.join(jobDir, EXIT_FILE), logPath: job.logPath,
-    argv: spec.argv, env: { ...inheritedEnv(), ...spec.env, HARNESS_LAB_TOKEN: secret }, cwd: spec.cwd,
+    sandbox: plan.sandbox, argv: spec.argv, env: { ...inheritedEnv(), ...spec.env, HARNESS_LAB_TOKEN: secret }, cwd: spec.cwd,
   });
   if (!started.ok) {
     fail(started.error);

@@ -17,6 +17,8 @@ import { checkLocalJob, startLocalJob } from "./local-runner";
 import { checkSlurmJob } from "./slurm-runner";
 import { followProgress } from "./progress-follow";
 import type { AuditActor } from "../auth/audit";
+import { extraReadOnlyPaths } from "./sandbox";
+import { sandboxStatus, sandboxWarning, type SandboxStatus } from "./sandbox-probe";
 
 export interface RuntimeOptions {
   jobsRoot: string;
@@ -33,6 +35,12 @@ export interface RuntimeOptions {
   home: string;
   nodePath: string;
   wrapperPath: string;
+  /** Local jobs' confinement (HARNESS_LAB_JOB_SANDBOX, probed) and what it hides and shows (sandbox.ts). */
+  sandbox: SandboxStatus;
+  sandboxEntryPath: string;
+  /** The store's database file (hidden from jobs); null for an in-memory store. */
+  storeFile: string | null;
+  sandboxReadOnly: string[];
   slurm: SlurmOptions;
   /** A Slurm job whose controller stays unreachable this long is marked lost. */
   slurmUnreachableLostMs: number;
@@ -59,6 +67,10 @@ export function defaultRuntimeOptions(store: Store, env: NodeJS.ProcessEnv = pro
     home,
     nodePath: process.execPath,
     wrapperPath: path.join(/* turbopackIgnore: true */ home, "lib", "jobs", "job-wrapper.mjs"),
+    sandbox: sandboxStatus(env),
+    sandboxEntryPath: path.join(/* turbopackIgnore: true */ home, "lib", "jobs", "sandbox-entry.mjs"),
+    storeFile: store.file === ":memory:" ? null : path.resolve(store.file),
+    sandboxReadOnly: extraReadOnlyPaths(env),
     slurm: { env: inheritedEnv(env), timeoutMs: 30_000, rest: slurmRestOptions(env, inheritedEnv(env)) },
     slurmUnreachableLostMs: 60 * 60 * 1000,
   };
@@ -130,6 +142,10 @@ export class JobRuntime {
   /** Starts polling; `recover` first so jobs left by a previous server are found before anything else. */
   start(): void {
     if (this.timer) return;
+    // Said loudly once per start: an installation whose jobs are not confined (the launch form says it too).
+    const warning = sandboxWarning(this.options.sandbox);
+    if (warning) console.warn(`\n!!! jobs: ${warning}\n`);
+    else console.info(`jobs: local jobs run confined by ${this.options.sandbox.bwrap}`);
     this.timer = setInterval(() => void this.tick(), this.options.pollMs);
     this.timer.unref();
   }

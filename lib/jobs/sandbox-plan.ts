@@ -1,0 +1,46 @@
+// The sandbox of one local job, from the runtime's settings and the job's launch spec: what the wrapper is told
+// (--sandbox=<json>), nothing when the installation runs jobs unconfined (auto without bwrap, or none), or the
+// reason the job cannot start (HARNESS_LAB_JOB_SANDBOX=bwrap on a machine where bwrap cannot run).
+import fs from "node:fs";
+import path from "node:path";
+import { bwrapArgs, dashboardRoute, DASHBOARD_SOCKET, type WrapperSandbox } from "./sandbox";
+import type { SandboxStatus } from "./sandbox-probe";
+
+export interface SandboxSettings {
+  status: SandboxStatus;
+  home: string;
+  nodePath: string;
+  entryPath: string;
+  storeFile: string | null;
+  jobsRoot: string;
+  extraReadOnly: readonly string[];
+}
+
+export type SandboxPlan = { ok: true; sandbox: WrapperSandbox | null } | { ok: false; error: string };
+
+/** Unix socket paths are limited to 108 bytes (with the terminating NUL). */
+const SOCKET_PATH_MAX = 107;
+
+export function planSandbox(settings: SandboxSettings, job: { jobDir: string; cwd: string; serverUrl: string }): SandboxPlan {
+  const { status } = settings;
+  if (!status.confined) {
+    if (status.mode === "bwrap") return { ok: false, error: `the job sandbox is required (HARNESS_LAB_JOB_SANDBOX=bwrap), but ${status.problem}` };
+    return { ok: true, sandbox: null };
+  }
+  const route = dashboardRoute(job.serverUrl);
+  if (!route) return { ok: false, error: `HARNESS_LAB_URL ${job.serverUrl} is not an http(s) address the sandbox can forward` };
+  const socket = path.join(job.jobDir, DASHBOARD_SOCKET);
+  if (Buffer.byteLength(socket) > SOCKET_PATH_MAX) return { ok: false, error: `the job directory's path is too long for the sandbox's socket (${socket}); set HARNESS_LAB_JOBS_DIR to a shorter path` };
+  const node = fs.realpathSync(settings.nodePath);
+  let homeEntries: string[] = [];
+  try {
+    homeEntries = fs.readdirSync(settings.home);
+  } catch {
+    // no project directory to list: nothing to hide in it
+  }
+  const args = bwrapArgs({
+    jobDir: job.jobDir, cwd: job.cwd, home: settings.home, nodePrefix: path.dirname(path.dirname(node)), storeFile: settings.storeFile,
+    jobsRoot: settings.jobsRoot, extraReadOnly: settings.extraReadOnly, homeEntries, innerUrl: route.innerUrl,
+  });
+  return { ok: true, sandbox: { bwrap: status.bwrap!, args, node, entry: settings.entryPath, socket, host: route.host, port: route.port } };
+}

@@ -1,0 +1,54 @@
+// Can this machine confine jobs? Runs bubblewrap once with the namespaces a job gets (a real try, not a look
+// for the binary: bwrap is installed on machines where user namespaces are off, and then it cannot run), and
+// says — for the server's start and the launch form — whether jobs are confined, and loudly when they are not.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import { SANDBOX_WARNING, SYSTEM_DIRS, sandboxMode, type SandboxMode } from "./sandbox";
+
+export interface SandboxStatus {
+  mode: SandboxMode;
+  /** Jobs run inside bwrap. */
+  confined: boolean;
+  /** The bwrap binary, when it runs. */
+  bwrap: string | null;
+  /** Why jobs are not confined (null when they are); with mode "bwrap" jobs then fail to start with this reason. */
+  problem: string | null;
+}
+
+const CANDIDATES = ["/usr/bin/bwrap", "/usr/local/bin/bwrap", "/bin/bwrap"];
+
+/** Runs `bwrap … /bin/true` (or the shell's `true`) the way jobs use it; the error text when it cannot. */
+export function probeBwrap(bwrap: string): string | null {
+  const args = ["--unshare-all", "--die-with-parent", "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"];
+  for (const dir of SYSTEM_DIRS) args.push("--ro-bind-try", dir, dir);
+  const result = spawnSync(bwrap, [...args, "--", "/bin/sh", "-c", "exit 0"], { encoding: "utf8", timeout: 10_000 });
+  if (result.error) return `${bwrap} cannot be run: ${result.error.message}`;
+  if (result.status !== 0) return `${bwrap} fails here (exit ${result.status ?? result.signal}): ${(result.stderr || "").trim().slice(0, 300) || "no message"}`;
+  return null;
+}
+
+let cached: { key: string; status: SandboxStatus } | null = null;
+
+/** The installation's sandbox status (probed once per process and setting). Throws on a bad HARNESS_LAB_JOB_SANDBOX. */
+export function sandboxStatus(env: NodeJS.ProcessEnv = process.env): SandboxStatus {
+  const mode = sandboxMode(env);
+  const key = `${mode}:${env.HARNESS_LAB_BWRAP ?? ""}`;
+  if (cached?.key === key) return cached.status;
+  let status: SandboxStatus;
+  if (mode === "none") {
+    status = { mode, confined: false, bwrap: null, problem: "HARNESS_LAB_JOB_SANDBOX=none turns the job sandbox off" };
+  } else {
+    const bwrap = env.HARNESS_LAB_BWRAP || CANDIDATES.find((p) => fs.existsSync(p));
+    const problem = bwrap ? probeBwrap(bwrap) : "bubblewrap (bwrap) is not installed";
+    status = { mode, confined: problem === null, bwrap: problem === null ? bwrap! : null, problem };
+  }
+  cached = { key, status };
+  return status;
+}
+
+/** The loud text for the server's log and the launch form; null when jobs are confined. */
+export function sandboxWarning(status: SandboxStatus): string | null {
+  if (status.confined) return null;
+  if (status.mode === "bwrap") return `Local jobs cannot start: HARNESS_LAB_JOB_SANDBOX=bwrap, but ${status.problem}. Install bubblewrap (apt-get install -y bubblewrap) or enable unprivileged user namespaces.`;
+  return `${status.problem}. ${SANDBOX_WARNING}`;
+}
