@@ -5,6 +5,7 @@ import Link from "next/link";
 import type { JobTemplate } from "@/lib/jobs/templates";
 import { jobsPath } from "@/lib/http/page-links";
 import { LaunchLinks } from "./launch-links";
+import { SandboxWarning } from "./sandbox-warning";
 
 interface Props {
   experimentId: string;
@@ -21,6 +22,7 @@ export function LaunchSection({ experimentId, templates, title, intro, prefill, 
     <section className="section card" aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
       {intro && <p className="muted small">{intro}</p>}
+      <SandboxWarning />
       <LaunchLinks experimentId={experimentId} templates={templates} prefill={prefill} />
       <p className="small">
         <Link href={jobsPath({ experiment: experimentId })}>Jobs of this experiment</Link>

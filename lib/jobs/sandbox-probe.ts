@@ -30,7 +30,7 @@ export function probeBwrap(bwrap: string): string | null {
 let cached: { key: string; status: SandboxStatus } | null = null;
 
 /** The installation's sandbox status (probed once per process and setting). Throws on a bad HARNESS_LAB_JOB_SANDBOX. */
-export function sandboxStatus(env: NodeJS.ProcessEnv = process.env): SandboxStatus {
+export function sandboxStatus(env: Readonly<Record<string, string | undefined>> = process.env): SandboxStatus {
   const mode = sandboxMode(env);
   const key = `${mode}:${env.HARNESS_LAB_BWRAP ?? ""}`;
   if (cached?.key === key) return cached.status;

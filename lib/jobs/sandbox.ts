@@ -10,7 +10,7 @@ export const SANDBOX_MODES = ["auto", "bwrap", "none"] as const;
 export type SandboxMode = (typeof SANDBOX_MODES)[number];
 
 /** HARNESS_LAB_JOB_SANDBOX: auto (default: bwrap when it works here), bwrap (required), none (explicit opt-out). */
-export function sandboxMode(env: NodeJS.ProcessEnv = process.env): SandboxMode {
+export function sandboxMode(env: Readonly<Record<string, string | undefined>> = process.env): SandboxMode {
   const value = env.HARNESS_LAB_JOB_SANDBOX?.trim();
   if (!value) return "auto";
   if ((SANDBOX_MODES as readonly string[]).includes(value)) return value as SandboxMode;
@@ -18,7 +18,7 @@ export function sandboxMode(env: NodeJS.ProcessEnv = process.env): SandboxMode {
 }
 
 /** HARNESS_LAB_JOB_SANDBOX_READ: extra read-only paths a job may see (colon-separated, e.g. a trainer's venv). */
-export function extraReadOnlyPaths(env: NodeJS.ProcessEnv = process.env): string[] {
+export function extraReadOnlyPaths(env: Readonly<Record<string, string | undefined>> = process.env): string[] {
   return (env.HARNESS_LAB_JOB_SANDBOX_READ ?? "").split(":").map((p) => p.trim()).filter(Boolean).map((p) => path.resolve(p));
 }
 

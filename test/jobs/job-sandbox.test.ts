@@ -82,7 +82,7 @@ afterAll(async () => {
   fs.rmSync(where.dir, { recursive: true, force: true });
 });
 
-async function runProbe(sandboxEnv: NodeJS.ProcessEnv) {
+async function runProbe(sandboxEnv: Record<string, string>) {
   const store = getStore();
   jobs.configureJobRuntime(store, { jobsRoot: env.jobsRoot, serverUrl: env.url, pollMs: 100, sandbox: sandboxStatus(sandboxEnv) });
   const outside = `${where.dir}/outside-${Date.now()}.txt`;

@@ -16,6 +16,7 @@ import { prefillFromQuery } from "@/lib/jobs/form-params";
 import { ExperimentTabs } from "@/components/experiments/experiment-tabs";
 import { LaunchForm, type FormPlaceholder } from "@/components/jobs/launch-form";
 import { LaunchLinks } from "@/components/jobs/launch-links";
+import { SandboxWarning } from "@/components/jobs/sandbox-warning";
 import { launchJobAction } from "@/app/jobs/actions";
 
 export const dynamic = "force-dynamic";
@@ -51,6 +52,7 @@ export default async function LaunchPage({ params, searchParams }: Props) {
           <Link href={jobsPath({ experiment: experiment.id })}>Jobs</Link>.
         </p>
       </header>
+      <SandboxWarning />
       {wanted && !template && (
         <p className="notice small" role="note">
           template: &ldquo;{wanted}&rdquo; is not offered for this experiment; choose one below.
