@@ -3,7 +3,7 @@
 // reason the job cannot start (HARNESS_LAB_JOB_SANDBOX=bwrap on a machine where bwrap cannot run).
 import fs from "node:fs";
 import path from "node:path";
-import { bwrapArgs, dashboardRoute, DASHBOARD_SOCKET, type WrapperSandbox } from "./sandbox";
+import { bwrapArgs, dashboardRoute, DASHBOARD_SOCKET, type SandboxLayout, type WrapperSandbox } from "./sandbox";
 import type { SandboxStatus } from "./sandbox-probe";
 
 export interface SandboxSettings {
@@ -32,15 +32,26 @@ export function planSandbox(settings: SandboxSettings, job: { jobDir: string; cw
   const socket = path.join(job.jobDir, DASHBOARD_SOCKET);
   if (Buffer.byteLength(socket) > SOCKET_PATH_MAX) return { ok: false, error: `the job directory's path is too long for the sandbox's socket (${socket}); set HARNESS_LAB_JOBS_DIR to a shorter path` };
   const node = fs.realpathSync(settings.nodePath);
+  const args = sandboxArgs(settings, job, { kind: "forwarded", innerUrl: route.innerUrl });
+  return { ok: true, sandbox: { bwrap: status.bwrap!, args, node, entry: settings.entryPath, socket, host: route.host, port: route.port } };
+}
+
+/** bwrap's arguments for a job of this installation (Slurm jobs use them too, with the node's network). */
+export function sandboxArgs(settings: Omit<SandboxSettings, "status" | "entryPath">, job: { jobDir: string; cwd: string }, network: SandboxLayout["network"]): string[] {
+  let node = settings.nodePath;
+  try {
+    node = fs.realpathSync(settings.nodePath);
+  } catch {
+    // not on this machine (a Slurm node may have it): its directory as given
+  }
   let homeEntries: string[] = [];
   try {
     homeEntries = fs.readdirSync(settings.home);
   } catch {
     // no project directory to list: nothing to hide in it
   }
-  const args = bwrapArgs({
+  return bwrapArgs({
     jobDir: job.jobDir, cwd: job.cwd, home: settings.home, nodePrefix: path.dirname(path.dirname(node)), storeFile: settings.storeFile,
-    jobsRoot: settings.jobsRoot, extraReadOnly: settings.extraReadOnly, homeEntries, innerUrl: route.innerUrl,
+    jobsRoot: settings.jobsRoot, extraReadOnly: settings.extraReadOnly, homeEntries, network,
   });
-  return { ok: true, sandbox: { bwrap: status.bwrap!, args, node, entry: settings.entryPath, socket, host: route.host, port: route.port } };
 }

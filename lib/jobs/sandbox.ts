@@ -38,8 +38,11 @@ export interface SandboxLayout {
   extraReadOnly: readonly string[];
   /** Files directly in `home` (to hide its .env files, which may hold the server's secrets). */
   homeEntries: readonly string[];
-  /** The dashboard's port inside the sandbox, and HARNESS_LAB_URL as the job must use it there. */
-  innerUrl: string;
+  /**
+   * Local jobs: no network, the dashboard forwarded — HARNESS_LAB_URL as the job must use it there. Slurm jobs:
+   * the node's network (compute nodes reach the dashboard over it), HARNESS_LAB_URL unchanged.
+   */
+  network: { kind: "forwarded"; innerUrl: string } | { kind: "shared" };
 }
 
 const inside = (child: string, parent: string) => {
@@ -49,7 +52,7 @@ const inside = (child: string, parent: string) => {
 
 /** bwrap's arguments up to (not including) `--`: order matters — later mounts cover earlier ones. */
 export function bwrapArgs(layout: SandboxLayout): string[] {
-  const args = ["--unshare-all", "--die-with-parent", "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"];
+  const args = ["--unshare-all", ...(layout.network.kind === "shared" ? ["--share-net"] : []), "--die-with-parent", "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"];
   for (const dir of SYSTEM_DIRS) args.push("--ro-bind-try", dir, dir);
   for (const dir of [layout.nodePrefix, layout.home, ...layout.extraReadOnly]) args.push("--ro-bind-try", dir, dir);
   const cwdVisible = [layout.home, layout.nodePrefix, layout.jobDir, ...layout.extraReadOnly, ...SYSTEM_DIRS].some((dir) => inside(layout.cwd, dir));
@@ -65,7 +68,8 @@ export function bwrapArgs(layout: SandboxLayout): string[] {
     else for (const suffix of ["", "-wal", "-shm", "-journal"]) args.push("--ro-bind-try", "/dev/null", layout.storeFile + suffix);
   }
   args.push("--tmpfs", layout.jobsRoot, "--bind", layout.jobDir, layout.jobDir);
-  args.push("--setenv", "TMPDIR", "/tmp", "--setenv", "HARNESS_LAB_URL", layout.innerUrl, "--chdir", layout.cwd);
+  args.push("--setenv", "TMPDIR", "/tmp", "--chdir", layout.cwd);
+  if (layout.network.kind === "forwarded") args.push("--setenv", "HARNESS_LAB_URL", layout.network.innerUrl);
   return args;
 }
 

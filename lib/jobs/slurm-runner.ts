@@ -9,6 +9,7 @@ import { finishJob, markJobRunning, setJobExternalId, setJobStatusReason, setJob
 import { jobDirOf, readLaunchSpec, removeTokenFile, SLURM_SCRIPT, TOKEN_FILE } from "./job-dir";
 import { writePrivateFile } from "./job-files";
 import { slurmBatchScript } from "./slurm-script";
+import { sandboxArgs } from "./sandbox-plan";
 import { querySlurmJob, submitBatch } from "./slurm-commands";
 import { submitRest } from "./slurm-rest";
 import { tokenLifetimeMs } from "./job-token";
@@ -23,7 +24,13 @@ export async function submitSlurmJob(rt: JobRuntime, job: Pick<JobRecord, "id" |
   try {
     const spec = readLaunchSpec(jobDir);
     const tokenFile = path.join(jobDir, TOKEN_FILE);
-    const script = slurmBatchScript({ jobId: job.id, logPath: job.logPath!, argv: spec.argv, env: spec.env, cwd: spec.cwd, tokenFile, resources: spec.resources });
+    const o = rt.options;
+    // Confined on the node unless the installation opted out; the node's own bwrap decides (not this server's).
+    const sandbox = o.sandbox.mode === "none" ? null : {
+      required: o.sandbox.mode === "bwrap",
+      args: sandboxArgs({ home: o.home, nodePath: o.nodePath, storeFile: o.storeFile, jobsRoot: o.jobsRoot, extraReadOnly: o.sandboxReadOnly }, { jobDir, cwd: spec.cwd }, { kind: "shared" }),
+    };
+    const script = slurmBatchScript({ jobId: job.id, logPath: job.logPath!, argv: spec.argv, env: spec.env, cwd: spec.cwd, tokenFile, resources: spec.resources, sandbox });
     writePrivateFile(tokenFile, secret);
     writePrivateFile(path.join(jobDir, SLURM_SCRIPT), script, 0o700);
     const { rest } = rt.options.slurm;

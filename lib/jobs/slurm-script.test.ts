@@ -1,9 +1,10 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { sbatchDirectives, shellQuote, slurmBatchScript, type SlurmScriptInput } from "./slurm-script";
+import { bwrapArgs } from "./sandbox";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "hl-sbatch-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -58,5 +59,43 @@ describe("slurmBatchScript", () => {
   it("single-quotes with the '\\'' idiom", () => {
     expect(shellQuote("it's")).toBe(`'it'\\''s'`);
     expect(shellQuote("")).toBe("''");
+  });
+});
+
+describe("slurmBatchScript with the sandbox (the real bubblewrap, as on a node that has it)", () => {
+  const run = (script: string) => {
+    const file = path.join(tmp, "sandboxed.sbatch");
+    fs.writeFileSync(file, script);
+    const result = spawnSync("bash", [file], { cwd: "/", encoding: "utf8" });
+    return { status: result.status, out: result.stdout, err: result.stderr };
+  };
+  const node = fs.realpathSync(process.execPath);
+  const args = bwrapArgs({
+    jobDir: tmp, cwd: tmp, home: path.resolve(__dirname, "../.."), nodePrefix: path.dirname(path.dirname(node)), storeFile: null, jobsRoot: path.dirname(tmp),
+    extraReadOnly: [], homeEntries: [], network: { kind: "shared" },
+  });
+  // What the job sees: its pid, whether this test's process exists for it, the args and the token.
+  const probe = (argv: string[]) => input({ argv: [node, "-e", `process.stdout.write(JSON.stringify({ pid: process.pid, parent: require("fs").existsSync("/proc/${process.pid}"), argv: process.argv.slice(1), token: process.env.HARNESS_LAB_TOKEN }))`, ...argv] });
+
+  it("runs the command inside bwrap: its own pid namespace, the same arguments and token", () => {
+    const { status, out, err } = run(slurmBatchScript({ ...probe(HOSTILE), sandbox: { required: true, args } }));
+    expect(status, err).toBe(0);
+    const seen = JSON.parse(out);
+    expect(seen.parent).toBe(false);
+    expect(seen.pid).toBeLessThan(10);
+    expect(seen.argv).toEqual(HOSTILE);
+    expect(seen.token).toBe("hl_secret");
+  });
+
+  it("fails the job where bwrap cannot run when the sandbox is required; runs it unconfined with a warning otherwise", () => {
+    const broken = ["--no-such-bwrap-option"];
+    const required = run(slurmBatchScript({ ...probe([]), sandbox: { required: true, args: broken } }));
+    expect(required.status).toBe(1);
+    expect(required.err).toMatch(/^harness-lab: HARNESS_LAB_JOB_SANDBOX=bwrap, but bubblewrap cannot run on .+: bwrap: Unknown option --no-such-bwrap-option/);
+    expect(required.out).toBe("");
+    const auto = run(slurmBatchScript({ ...probe([]), sandbox: { required: false, args: broken } }));
+    expect(auto.status).toBe(0);
+    expect(JSON.parse(auto.out).parent).toBe(true);
+    expect(auto.err).toMatch(/WARNING: this job is NOT confined/);
   });
 });

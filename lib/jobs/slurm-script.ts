@@ -1,7 +1,8 @@
 // The batch script a Slurm job runs, generated from the rendered template. Shell syntax appears only here,
 // and every value in it is single-quoted (a ' inside becomes '\''), so nothing a parameter holds can be read
 // by bash as syntax: `; rm -rf /`, `$(…)` and backticks stay the literal text they are. #SBATCH lines are
-// read by sbatch, not bash, so their values are restricted to characters that need no quoting at all.
+// read by sbatch, not bash, so their values are restricted to characters that need no quoting at all. With a
+// sandbox, the command runs inside bubblewrap on the node (lib/jobs/sandbox.ts).
 import type { ResourcesSpec } from "./template-schema";
 
 export function shellQuote(value: string): string {
@@ -22,6 +23,11 @@ export interface SlurmScriptInput {
   /** A file holding the job's token, read into HARNESS_LAB_TOKEN at start (kept out of the script). */
   tokenFile: string;
   resources: ResourcesSpec;
+  /**
+   * Run the command inside bubblewrap on the node (sandbox.ts, with the node's network): `required` fails the
+   * job when bwrap cannot run there, otherwise it runs unconfined with a warning in its log. null: unconfined.
+   */
+  sandbox?: { required: boolean; args: readonly string[] } | null;
 }
 
 export function sbatchDirectives(input: Pick<SlurmScriptInput, "jobId" | "logPath" | "resources">): string[] {
@@ -49,6 +55,7 @@ export function slurmBatchScript(input: SlurmScriptInput): string {
   const envNames = Object.keys(input.env);
   for (const name of envNames) if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) throw new Error(`"${name}" is not an environment variable name`);
   if (input.argv.length === 0) throw new Error("an empty command");
+  const command = input.argv.map(shellQuote).join(" ");
   return [
     "#!/bin/bash",
     `# Written by Harness Lab for job ${input.jobId}; the job's record in the dashboard is the source of truth.`,
@@ -57,7 +64,23 @@ export function slurmBatchScript(input: SlurmScriptInput): string {
     `HARNESS_LAB_TOKEN="$(cat ${shellQuote(input.tokenFile)})" || { echo "harness-lab: cannot read the job token" >&2; exit 1; }`,
     "export HARNESS_LAB_TOKEN",
     `cd ${shellQuote(input.cwd)} || { echo "harness-lab: cannot enter the working directory" >&2; exit 1; }`,
-    `exec ${input.argv.map(shellQuote).join(" ")}`,
+    ...(input.sandbox ? sandboxLines(input.sandbox, command) : []),
+    `exec ${command}`,
     "",
   ].join("\n");
+}
+
+/** Tries bwrap on the node first (it may be missing, or user namespaces off), then runs the command inside it. */
+function sandboxLines(sandbox: NonNullable<SlurmScriptInput["sandbox"]>, command: string): string[] {
+  const unconfined = sandbox.required
+    ? [`  echo "harness-lab: HARNESS_LAB_JOB_SANDBOX=bwrap, but bubblewrap cannot run on $(hostname): $HL_SANDBOX_ERROR" >&2`, "  exit 1"]
+    : [`  echo "harness-lab: WARNING: this job is NOT confined: bubblewrap cannot run on $(hostname): $HL_SANDBOX_ERROR" >&2`];
+  return [
+    `HL_SANDBOX=(${sandbox.args.map(shellQuote).join(" ")})`,
+    `if HL_SANDBOX_ERROR="$(bwrap "\${HL_SANDBOX[@]}" -- /bin/sh -c 'exit 0' 2>&1)"; then`,
+    `  exec bwrap "\${HL_SANDBOX[@]}" -- ${command}`,
+    "else",
+    ...unconfined,
+    "fi",
+  ];
 }
