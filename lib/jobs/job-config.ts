@@ -5,6 +5,7 @@
 //   HARNESS_LAB_JOB_URL        the address jobs post events to (default: this server on 127.0.0.1)
 //   HARNESS_LAB_JOB_GRACE_MS   SIGTERM → SIGKILL grace when a local job is cancelled (default 5000)
 //   HARNESS_LAB_SLURMRESTD_URL (+ _TOKEN, _USER)  Slurm jobs through slurmrestd instead of sbatch (slurm-rest.ts)
+//   HARNESS_LAB_JOB_SANDBOX    auto | bwrap | none — jobs confined by bubblewrap (sandbox.ts, sandbox-probe.ts)
 import os from "node:os";
 import path from "node:path";
 import { JOB_EXECUTORS } from "../domain/vocabulary";
