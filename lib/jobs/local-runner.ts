@@ -1,6 +1,8 @@
 // The local executor's moves, called by the runtime's tick: start a queued job in a free slot, and look at a
 // running one — still the same process? past its time limit? being cancelled (SIGKILL once the grace is
 // over)? ended (how, from the wrapper's exit file — or lost, when nothing says how)?
+// A job starts confined by bubblewrap when the installation can (sandbox-plan.ts), or fails with the reason
+// when HARNESS_LAB_JOB_SANDBOX=bwrap and it cannot.
 import "server-only";
 import path from "node:path";
 import { StringDecoder } from "node:string_decoder";
