@@ -7,6 +7,8 @@ import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
 import { getExperimentForJob } from "@/db/queries/jobs";
 import { listLaunchChoices } from "@/db/queries/launch-choices";
+import { listHarnessReviews } from "@/db/queries/harness-review-diff";
+import { listProposalVersions } from "@/db/queries/proposal-versions";
 import { requireUser } from "@/lib/auth/current-user";
 import { roleAtLeast } from "@/lib/auth/principal";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
@@ -70,6 +72,8 @@ export default async function LaunchPage({ params, searchParams }: Props) {
               placeholders={template.spec.placeholders as Record<string, FormPlaceholder>}
               choices={listLaunchChoices(store, experiment.id)}
               prefill={prefillFromQuery(query, Object.keys(template.spec.placeholders))}
+              reviews={listHarnessReviews(store, experiment.id)}
+              proposalVersions={listProposalVersions(store, experiment.id)}
               action={launchJobAction}
             />
           ) : (
