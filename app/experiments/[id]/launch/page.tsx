@@ -28,6 +28,10 @@ interface Props {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
 
+/** Only templates that run a harness version (directly or as a proposal's sides) can meet unreviewed code. */
+const runsHarness = (placeholders: Record<string, { type: string }>) =>
+  Object.values(placeholders).some((p) => p.type === "harness_version" || p.type === "proposal");
+
 export default async function LaunchPage({ params, searchParams }: Props) {
   const user = await requireUser();
   const experimentId = idFromSegment((await params).id);
@@ -72,7 +76,7 @@ export default async function LaunchPage({ params, searchParams }: Props) {
               placeholders={template.spec.placeholders as Record<string, FormPlaceholder>}
               choices={listLaunchChoices(store, experiment.id)}
               prefill={prefillFromQuery(query, Object.keys(template.spec.placeholders))}
-              reviews={listHarnessReviews(store, experiment.id)}
+              reviews={runsHarness(template.spec.placeholders) ? listHarnessReviews(store, experiment.id) : []}
               proposalVersions={listProposalVersions(store, experiment.id)}
               action={launchJobAction}
             />
