@@ -40,10 +40,11 @@ test("a version an ingest token sent is unreviewed until a person confirms its c
   });
   expect(planted.status(), await planted.text()).toBe(200);
 
-  // The harness history marks it, and only it.
-  await page.goto(`/experiments/${encodeURIComponent(EXP)}/harness`);
+  // The harness history marks it, and only it (explored candidates unfolded).
+  await page.goto(`/experiments/${encodeURIComponent(EXP)}/harness?expand=all`);
   await expect(page.getByRole("listitem", { name: "Harness version H1-outside" }).getByText("unreviewed", { exact: true })).toBeVisible();
-  await expect(page.getByRole("listitem", { name: "Harness version H0" }).getByText("unreviewed", { exact: true })).toHaveCount(0);
+  // (H1-outside's entry sits inside H0's, so the page holds exactly one badge.)
+  await expect(page.getByRole("list", { name: "Harness versions" }).getByText("unreviewed", { exact: true })).toHaveCount(1);
 
   // The launch form shows where it came from and the code it adds, against the incumbent H0.
   await page.goto(`/experiments/${encodeURIComponent(EXP)}/launch?template=reference-evaluate&harness_version=${encodeURIComponent(EVIL)}`);
@@ -77,7 +78,7 @@ test("a version an ingest token sent is unreviewed until a person confirms its c
   await expect(row).toContainText("ingest_token");
 
   // Reviewed now: no badge, and the next launch asks nothing.
-  await page.goto(`/experiments/${encodeURIComponent(EXP)}/harness`);
+  await page.goto(`/experiments/${encodeURIComponent(EXP)}/harness?expand=all`);
   await expect(page.getByRole("listitem", { name: "Harness version H1-outside" })).toBeVisible();
   await expect(page.getByRole("listitem", { name: "Harness version H1-outside" }).getByText("unreviewed", { exact: true })).toHaveCount(0);
 });
