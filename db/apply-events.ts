@@ -7,6 +7,7 @@ import { ApplyContext, type ApplyStatus } from "./apply/context";
 import { applyExperiment, applyRun, applyHarnessVersion, applyCheckpoint, applyTask, applyMetrics } from "./apply/structure";
 import { applyRollout, applySourceFile } from "./apply/rollout";
 import { noteIngestion } from "./full-text-index";
+import type { HarnessArrival } from "../lib/harness-trust/arrival";
 import { applySkill, applyEvolutionRound, applyProposal, applyComparison, applyDecision } from "./apply/evolution";
 import { applyEvalResult, applyFailurePacket, applyPatchEvaluation } from "./apply/evaluation";
 
@@ -56,6 +57,7 @@ class Rollback extends Error {
 }
 
 /**
+ * `arrivedVia`: who sent the batch (lib/harness-trust/arrival.ts), recorded on the harness versions it creates.
  * Applies already-validated events (an array, or a generator reading a spooled body) in one transaction.
  * Parents may come later in the same batch: foreign keys are deferred to commit, and every reference
  * is checked once all events are in, so a missing parent is named instead of failing the commit.
@@ -63,7 +65,7 @@ class Rollback extends Error {
 export function applyValidatedEvents(
   store: Store,
   events: Iterable<HarnessLabEvent>,
-  options: { now?: number; hashes?: readonly string[] } = {},
+  options: { now?: number; hashes?: readonly string[]; arrivedVia: HarnessArrival },
 ): ApplyOutcome {
   const applied: Record<string, number> = {};
   const unchanged: Record<string, number> = {};
@@ -71,6 +73,7 @@ export function applyValidatedEvents(
   const run = store.sqlite.transaction(() => {
     store.sqlite.pragma("defer_foreign_keys = ON");
     const ctx = new ApplyContext(store.sqlite, options.now ?? Date.now(), options.hashes);
+    ctx.arrivedVia = options.arrivedVia;
     let index = 0;
     for (const event of events) {
       ctx.index = index++;
@@ -96,9 +99,13 @@ export function applyValidatedEvents(
   return { ok: true, applied, unchanged };
 }
 
-/** Validates and applies a batch of raw (parsed JSON) events, all-or-nothing. */
-export function applyEvents(store: Store, values: unknown[]): ApplyOutcome {
+/**
+ * Validates and applies a batch of raw (parsed JSON) events, all-or-nothing. For writers that open the store
+ * file themselves (CLI sync/demo --db, benches, tests): their harness versions arrive "local" unless told
+ * otherwise. Anything answering the network goes through applyValidatedEvents, which must be told who sent it.
+ */
+export function applyEvents(store: Store, values: unknown[], options: { arrivedVia?: HarnessArrival } = {}): ApplyOutcome {
   const validated = validateEvents(values);
   if (!validated.ok) return { ok: false, status: 400, errors: validated.errors };
-  return applyValidatedEvents(store, validated.events);
+  return applyValidatedEvents(store, validated.events, { arrivedVia: options.arrivedVia ?? "local" });
 }

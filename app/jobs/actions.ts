@@ -42,9 +42,20 @@ export const launchJobAction = guardedAction("reviewer", async (user, _previous:
   const parsed = LaunchInput.safeParse({ template: form.get("template") ?? "", experiment: form.get("experiment") ?? "" });
   if (!parsed.success) return { error: zodErrorMessage(parsed.error) };
   const params = paramsFromForm(form.entries());
-  const result = await launchJob(getStore(), { templateId: parsed.data.template, experimentId: parsed.data.experiment, params, actor: actorOf(user) });
+  // The ticked "I have reviewed this harness version's code" boxes (one per unreviewed version shown).
+  const confirmUnreviewed = form.getAll("confirmUnreviewed").filter((v): v is string => typeof v === "string" && v !== "");
+  const result = await launchJob(getStore(), {
+    templateId: parsed.data.template, experimentId: parsed.data.experiment, params, actor: actorOf(user), confirmUnreviewed,
+  });
   if (!result.ok) {
-    return { error: result.error.replace(/^experimentId:/, "experiment:"), problems: result.problems ?? [], values: params, jobId: result.job?.id };
+    return {
+      error: result.error.replace(/^experimentId:/, "experiment:"), problems: result.problems ?? [], values: params, jobId: result.job?.id,
+      unreviewed: result.unreviewed?.map((v) => v.id),
+    };
+  }
+  if (confirmUnreviewed.length) {
+    revalidatePath("/audit");
+    revalidatePath(`/experiments/${encodeURIComponent(parsed.data.experiment)}/harness`);
   }
   revalidatePath("/jobs");
   redirect(jobPath(result.job.id));

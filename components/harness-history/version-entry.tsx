@@ -14,6 +14,7 @@ import { rolloutTotal } from "@/lib/harness-history/history-table";
 import type { HistoryPromotion, HistoryVersion } from "@/lib/harness-history/types";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { describeArrival, type HarnessArrival } from "@/lib/harness-trust/arrival";
 import styles from "./harness-history.module.css";
 
 export interface EntryContext {
@@ -23,6 +24,8 @@ export interface EntryContext {
   sameAs: ReadonlyMap<string, string>;
   promotions: readonly HistoryPromotion[];
   incumbent: { harnessVersionId: string; label: string } | null;
+  /** Versions from outside no person has reviewed (lib/harness-trust), with how each arrived. */
+  unreviewed?: ReadonlyMap<string, HarnessArrival>;
 }
 
 const ORIGIN_TEXT = { initial: "initial (base)", proposal: "proposal", manual: "manual", import: "import" } as const;
@@ -30,6 +33,7 @@ const ORIGIN_TEXT = { initial: "initial (base)", proposal: "proposal", manual: "
 export function VersionEntry({ version: v, ctx, context, children }: { version: HistoryVersion; ctx: EntryContext; context: boolean; children?: ReactNode }) {
   const incumbent = ctx.incumbent?.harnessVersionId === v.id;
   const same = ctx.sameAs.get(v.id);
+  const arrival = ctx.unreviewed?.get(v.id);
   const promotions = ctx.promotions.filter((p) => p.harnessVersionId === v.id);
   const classes = [styles.entry, incumbent ? styles.incumbent : "", context ? styles.context : ""].filter(Boolean).join(" ");
   const pick = (q: HistoryQuery) => historyHref(ctx.experimentId, { ...ctx.query, ...q }, "harness-diff");
@@ -40,6 +44,11 @@ export function VersionEntry({ version: v, ctx, context, children }: { version: 
           <span className={styles.label}>{v.label}</span>
           <span className="badge badge-outline" title="Origin">{ORIGIN_TEXT[v.origin]}</span>
           {incumbent && <span className="badge badge-success">incumbent {ctx.incumbent?.label}</span>}
+          {arrival !== undefined && (
+            <span className="badge badge-danger" title={`Arrived ${describeArrival(arrival)}; a reviewer confirms its code at its first launch`}>
+              unreviewed
+            </span>
+          )}
           {same !== undefined && <span className="muted small">same files as {ctx.labelOf.get(same) ?? same}</span>}
           {context && <span className="muted small">(shown for its place in the tree)</span>}
           <span className="muted small mono">{v.id}</span>

@@ -3,9 +3,12 @@
 // select of the experiment's checkpoints / harness versions / proposals for those types, number inputs with the
 // placeholder's bounds, selects for enums and benchmarks — and the server's problems shown by each field.
 // The browser's own validation is off (noValidate): the server's message is the one that counts, and it is
-// the same whether the form or the API launched.
-import { useActionState } from "react";
+// the same whether the form or the API launched. When the chosen harness version (or a chosen proposal's
+// candidate or base) is unreviewed code from outside, its review and a confirmation checkbox are shown.
+import { useActionState, useState } from "react";
 import type { LaunchChoices } from "@/db/queries/launch-choices";
+import type { HarnessReview } from "@/db/queries/harness-review-diff";
+import { UnreviewedHarnessReview } from "./unreviewed-harness-review";
 import { paramField } from "@/lib/jobs/form-params";
 import type { LaunchState } from "./launch-types";
 import styles from "./jobs.module.css";
@@ -31,15 +34,33 @@ interface Props {
   placeholders: Record<string, FormPlaceholder>;
   choices: LaunchChoices;
   prefill: Record<string, string>;
+  /** The experiment's unreviewed harness versions, each with what a reviewer must see before confirming it. */
+  reviews: HarnessReview[];
+  /** Proposal id → its candidate and base version ids. */
+  proposalVersions: Record<string, string[]>;
   action: (previous: LaunchState, formData: FormData) => Promise<LaunchState | { error: string }>;
 }
 
 const ID_TYPES = new Set(["checkpoint", "harness_version", "proposal"]);
 const INT_TYPES = new Set(["epoch", "repeats", "seed"]);
 
-export function LaunchForm({ experimentId, templateId, placeholders, choices, prefill, action }: Props) {
+export function LaunchForm({ experimentId, templateId, placeholders, choices, prefill, reviews, proposalVersions, action }: Props) {
   const [state, submit, pending] = useActionState(async (prev: LaunchState, form: FormData) => (await action(prev, form)) as LaunchState, null);
   const values = state?.values ?? prefill;
+  const initialOf = (name: string, p: FormPlaceholder) => values[name] ?? (p.default !== undefined ? String(p.default) : "");
+  // The harness-bearing choices as picked now (the selects stay uncontrolled; this follows their changes).
+  const [picked, setPicked] = useState<Record<string, string>>(() =>
+    Object.fromEntries(Object.entries(placeholders).filter(([, p]) => ID_TYPES.has(p.type)).map(([name, p]) => [name, initialOf(name, p)])),
+  );
+  const running = new Set(
+    Object.entries(placeholders).flatMap(([name, p]) => {
+      const value = picked[name];
+      if (!value) return [];
+      if (p.type === "harness_version") return [value];
+      return p.type === "proposal" ? (proposalVersions[value] ?? []) : [];
+    }),
+  );
+  const shownReviews = reviews.filter((r) => running.has(r.version.id));
   const problemOf = (name: string) => state?.problems?.filter((p) => p.param === name).map((p) => p.message).join("; ");
   const general = state?.problems?.filter((p) => !(p.param in placeholders)) ?? [];
 
@@ -55,7 +76,7 @@ export function LaunchForm({ experimentId, templateId, placeholders, choices, pr
           const help = [p.description, bounds && (p.description ? `(${bounds})` : `A whole number, ${bounds}`)].filter(Boolean).join(" ");
           const describedBy = [help ? `${id}-help` : null, problem ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
           const common = { id, name: paramField(name), "aria-invalid": problem ? true : undefined, "aria-describedby": describedBy };
-          const initial = values[name] ?? (p.default !== undefined ? String(p.default) : "");
+          const initial = initialOf(name, p);
           // key: a failed launch re-renders the fields with the values as sent.
           const key = `${name}:${state ? JSON.stringify(state.values ?? {}) : "prefill"}`;
           return (
@@ -65,7 +86,7 @@ export function LaunchForm({ experimentId, templateId, placeholders, choices, pr
                 {p.optional ? <span className="muted"> (optional)</span> : null}
               </label>
               {ID_TYPES.has(p.type) ? (
-                <select {...common} key={key} defaultValue={initial}>
+                <select {...common} key={key} defaultValue={initial} onChange={(e) => setPicked((old) => ({ ...old, [name]: e.target.value }))}>
                   <option value="">{p.optional ? "— none —" : "choose…"}</option>
                   {initial && !choices[p.type as keyof LaunchChoices].some((c) => c.id === initial) && <option value={initial}>{initial}</option>}
                   {choices[p.type as keyof LaunchChoices].map((c) => (
@@ -102,6 +123,9 @@ export function LaunchForm({ experimentId, templateId, placeholders, choices, pr
           );
         })}
       </div>
+      {shownReviews.map((review) => (
+        <UnreviewedHarnessReview key={review.version.id} review={review} refused={state?.unreviewed?.includes(review.version.id) ?? false} />
+      ))}
       {state?.error && (
         <p className={`small ${styles.error}`} role="alert">
           Not launched: {state.error}

@@ -4,6 +4,7 @@ import "server-only";
 import type Database from "better-sqlite3";
 import type { EventProblem } from "../../lib/events/contract";
 import { eventHash } from "../../lib/events/canonical-json";
+import type { HarnessArrival } from "../../lib/harness-trust/arrival";
 
 /** Tables an event may point into, with their key column. */
 export const REFERENCE_TABLES = {
@@ -33,6 +34,8 @@ export class ApplyContext {
   readonly problems: EventProblem[] = [];
   private readonly refs = new Map<ReferenceTable, Map<string, { index: number; path: string }>>();
   index = 0;
+  /** Who sent the batch; recorded on the harness versions it creates. "unknown" (treated as untrusted) unless told. */
+  arrivedVia: HarnessArrival = "unknown";
 
   /** `hashes[i]` is the content hash of event i when the ingestion worker already computed it. */
   constructor(readonly sqlite: Database.Database, readonly now: number, private readonly hashes?: readonly string[]) {}

@@ -57,15 +57,17 @@ export function applyRun(ctx: ApplyContext, e: EventOf<"run">): ApplyStatus {
   return "applied";
 }
 
+// How the version arrived is recorded when it is first stored and never changes: a re-send (through any
+// credential) is "unchanged" by its content hash, which does not include the arrival.
 export function applyHarnessVersion(ctx: ApplyContext, e: EventOf<"harness_version">): ApplyStatus {
   ctx.ref("experiments", e.experiment, "experiment");
   ctx.ref("harness_versions", e.parent, "parent");
   const hash = ctx.hash(e);
   return insertImmutable(ctx, "harness_versions", "harness version", e.id, hash, () => {
     ctx.stmt(
-      `INSERT INTO harness_versions (id, experiment_id, label, parent_id, origin, origin_proposal_id, description, content_hash, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(e.id, e.experiment, e.label, orNull(e.parent), e.origin, orNull(e.origin_proposal), orNull(e.description), hash, ctx.now);
+      `INSERT INTO harness_versions (id, experiment_id, label, parent_id, origin, origin_proposal_id, description, content_hash, created_at, arrived_via)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(e.id, e.experiment, e.label, orNull(e.parent), e.origin, orNull(e.origin_proposal), orNull(e.description), hash, ctx.now, ctx.arrivedVia);
     const blob = ctx.stmt("INSERT OR IGNORE INTO blobs (hash, size, content) VALUES (?, ?, ?)");
     const file = ctx.stmt("INSERT INTO harness_files (harness_version_id, path, blob_hash, kind, hook_position) VALUES (?, ?, ?, ?, ?)");
     for (const f of e.files) {

@@ -5,6 +5,7 @@ import {
   EXPERIMENT_METHODS, RUN_KINDS, RUN_STATUSES, FILE_KINDS, HOOK_POSITIONS, CHECKPOINT_ROLES,
 } from "./common";
 import { jobs } from "./jobs";
+import { HARNESS_ARRIVALS } from "../../lib/harness-trust/arrival";
 
 export const experiments = sqliteTable("experiments", {
   id: text("id").primaryKey(),
@@ -48,6 +49,12 @@ export const harnessVersions = sqliteTable("harness_versions", {
   description: text("description"),
   contentHash: contentHash(),
   createdAt: createdAt(),
+  // Who sent it (lib/harness-trust/arrival.ts); not part of the content hash, so a re-send stays "unchanged".
+  // Rows stored before migration 0008 are "unknown", which the trust rule treats like a token's.
+  arrivedVia: text("arrived_via", { enum: HARNESS_ARRIVALS }).notNull().default("unknown"),
+  // The reviewer (users.id) who confirmed its code at a launch, and when; null until then.
+  reviewedBy: text("reviewed_by"),
+  reviewedAt: timestampMs("reviewed_at"),
 }, (t) => [index("harness_versions_experiment").on(t.experimentId)]);
 
 export const harnessFiles = sqliteTable("harness_files", {

@@ -38,7 +38,12 @@ export const COMPARED_TABLES: ComparedTable[] = [
     job_id: "jobs are local to a store (a launch on this machine); the export leaves the link out, the target has no such job",
   }),
   own("checkpoints", ["id"]),
-  own("harness_versions", ["id"]),
+  own("harness_versions", ["id"], {
+    created_at: INGESTED,
+    arrived_via: "who sent the version to this store (a token's kind, a person, a local command); the copy records its own arrival",
+    reviewed_by: "the reviewer of this server who confirmed the code at a launch (a user of this store)",
+    reviewed_at: "when a reviewer of this server confirmed the code",
+  }),
   {
     table: "harness_files", key: ["harness_version_id", "path"], excluded: {},
     // The file's bytes, not just their hash, so a wrong content cannot hide behind a hash column.

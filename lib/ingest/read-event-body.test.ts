@@ -30,7 +30,7 @@ describe("readEventBody, streamed", () => {
     if (!body.ok) return;
     expect(body.count).toBe(events.length);
     const store = openStore(":memory:");
-    const outcome = applyValidatedEvents(store, body.events);
+    const outcome = applyValidatedEvents(store, body.events, { arrivedVia: "local" });
     body.dispose();
     expect(outcome).toMatchObject({ ok: true, applied: { rollout: 8, experiment: 2 } });
   });
@@ -41,7 +41,7 @@ describe("readEventBody, streamed", () => {
     expect(body.ok).toBe(true);
     if (!body.ok) return;
     const store = openStore(":memory:");
-    applyValidatedEvents(store, body.events);
+    applyValidatedEvents(store, body.events, { arrivedVia: "local" });
     body.dispose();
     expect(store.sqlite.prepare("SELECT description FROM experiments").pluck().get()).toBe("✓ 🚀 héllo ".repeat(200));
   });

@@ -13,8 +13,10 @@
 //   {experiment} {run}. An item referring to an optional placeholder left empty is dropped whole.
 //
 // LAUNCH / CANCEL (launch.ts, cancel.ts) — reviewers and admins (or a token with scope admin); never a job's token
-//   launchJob(store, { templateId, params, actor, experimentId? }) → { ok, job } | { ok: false, status, error, problems? }
+//   launchJob(store, { templateId, params, actor, experimentId?, confirmUnreviewed? }) → { ok, job } | { ok: false, status, error, problems? }
 //     params are validated BEFORE anything is written (problems name the parameter and the reason);
+//     harness code from outside nobody reviewed (unreviewed-gate.ts) → 409 { unreviewed } unless a signed-in
+//     reviewer passes confirmUnreviewed: [ids] (then marked reviewed + audit "harness_version.review");
 //     records job + audit "job.launch" + the job's token (ingest+read, job_id set) in ONE transaction; writes
 //     <jobDir>/harness/ (the chosen version), base-harness/ (a proposal's base), inputs.json, spec.json, job.log;
 //     env of the job: HARNESS_LAB_URL, HARNESS_LAB_TOKEN, HARNESS_LAB_EXPERIMENT, HARNESS_LAB_RUN (run id

@@ -1,8 +1,9 @@
 // launchJob: from a template and parameters to a recorded, started job. Order matters:
 //   1. who may launch; the template; the experiment;
-//   2. the parameters, validated and rendered (nothing is written before they all pass);
+//   2. the parameters, validated and rendered (nothing is written before they all pass), and the harness code
+//      they would run: code from outside nobody reviewed needs a reviewer's confirmation (unreviewed-gate.ts);
 //   3. the job directory: the chosen harness version's files (path-checked), inputs.json, the launch spec;
-//   4. ONE transaction: the job row, the audit entry, the job's own token;
+//   4. ONE transaction: the job row, the audit entry, the job's own token, and any confirmed reviews;
 //   5. start: the local queue's next tick, or sbatch (an unreachable scheduler fails the job with the reason).
 import "server-only";
 import fs from "node:fs";
@@ -23,6 +24,8 @@ import { LOG_FILE, writeLaunchSpec } from "./job-dir";
 import { mintJobToken, tokenLifetimeMs } from "./job-token";
 import { jobRuntime } from "./runtime";
 import { submitSlurmJob } from "./slurm-runner";
+import { checkUnreviewed, harnessVersionsRun, type UnreviewedVersion } from "./unreviewed-gate";
+import { recordHarnessReview } from "../../db/mutations/harness-review";
 
 export interface LaunchInput {
   templateId: string;
@@ -31,12 +34,14 @@ export interface LaunchInput {
   actor: JobActor;
   /** Required for installation-wide templates; must match for an experiment's own template. */
   experimentId?: string;
+  /** Ids of unreviewed harness versions the (signed-in reviewer) actor confirms having read. */
+  confirmUnreviewed?: string[];
 }
 
 export type LaunchResult =
   | { ok: true; job: JobRecord }
   /** Refused (nothing recorded) — or, with `job`, recorded and failed at submission (the scheduler's answer). */
-  | { ok: false; status: 400 | 403 | 404 | 500 | 503; error: string; problems?: ParamProblem[]; job?: JobRecord };
+  | { ok: false; status: 400 | 403 | 404 | 409 | 500 | 503; error: string; problems?: ParamProblem[]; job?: JobRecord; unreviewed?: UnreviewedVersion[] };
 
 export async function launchJob(store: Store, input: LaunchInput, now: number = Date.now()): Promise<LaunchResult> {
   const allowed = mayLaunch(input.actor);
@@ -62,6 +67,8 @@ export async function launchJob(store: Store, input: LaunchInput, now: number = 
     exists: (type, id) => recordInExperiment(store, type, id, experimentId),
   });
   if (!rendered.ok) return { ok: false, status: 400, error: describeProblems(rendered.problems), problems: rendered.problems };
+  const gate = checkUnreviewed(store, input.actor, harnessVersionsRun(store, spec, rendered.values), input.confirmUnreviewed);
+  if (!gate.ok) return gate;
 
   const executor = spec.resources.executor ?? rt.options.executor;
   const env = {
@@ -90,8 +97,18 @@ export async function launchJob(store: Store, input: LaunchInput, now: number = 
     });
     recordAudit(store, {
       ...auditActorOf(input.actor), action: "job.launch", targetKind: "job", targetId: jobId, at: now,
-      detail: { template: input.templateId, templateName: spec.name, experiment: experimentId, params: rendered.values, command: rendered.argv, executor, run },
+      detail: {
+        template: input.templateId, templateName: spec.name, experiment: experimentId, params: rendered.values, command: rendered.argv, executor, run,
+        ...(gate.confirmed.length ? { confirmedUnreviewed: gate.confirmed.map((r) => r.version.id) } : {}),
+      },
     });
+    // Only a signed-in reviewer gets this far with confirmations (checkUnreviewed).
+    for (const review of gate.confirmed) {
+      recordHarnessReview(store, createdBy!, {
+        versionId: review.version.id, label: review.version.label, experimentId, arrivedVia: review.version.arrivedVia,
+        base: review.base, filesChanged: review.files.map((f) => f.path),
+      }, now);
+    }
     return mintJobToken(store, jobId, { createdBy, expiresAt: now + tokenLifetimeMs(spec.resources.timeLimitMinutes), now });
   })();
 

@@ -236,9 +236,12 @@ describe("a launch that is refused records nothing", () => {
     store.sqlite.prepare("INSERT INTO harness_versions (id, experiment_id, label, origin, content_hash, created_at) VALUES ('evil-h', ?, 'Hx', 'manual', 'x', 0)").run(REF_EXPERIMENT);
     store.sqlite.prepare("INSERT INTO harness_files (harness_version_id, path, blob_hash, kind) VALUES ('evil-h', '../../../escape.js', 'evil', 'tool')").run();
     const was = before();
-    const result = await jobs.launchJob(store, { templateId: "reference-evaluate", params: { harness_version: "evil-h" }, actor: env.reviewer, experimentId: REF_EXPERIMENT });
+    // Stored without a recorded arrival, it is unreviewed: the reviewer confirms it, and the path is still refused.
+    const result = await jobs.launchJob(store, { templateId: "reference-evaluate", params: { harness_version: "evil-h" }, actor: env.reviewer, experimentId: REF_EXPERIMENT, confirmUnreviewed: ["evil-h"] });
     expect(result).toMatchObject({ ok: false, status: 400, error: expect.stringContaining('"../../../escape.js": contains ".."') });
     expect(before()).toEqual(was);
     expect(fs.existsSync(path.join(where.dir, "escape.js"))).toBe(false);
+    // A refused launch records no review either.
+    expect(store.sqlite.prepare("SELECT reviewed_by FROM harness_versions WHERE id = 'evil-h'").pluck().get()).toBeNull();
   });
 });

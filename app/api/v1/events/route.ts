@@ -5,6 +5,7 @@ import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth"
 import { readEventBody } from "@/lib/ingest/read-event-body";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
 import { scopeJobEvents } from "@/db/queries/jobs-ingest-scope";
+import { arrivalOf } from "@/lib/harness-trust/arrival";
 
 export const dynamic = "force-dynamic";
 
@@ -32,7 +33,7 @@ export async function POST(request: Request): Promise<Response> {
       }
       events = scoped.events;
     }
-    const outcome = applyValidatedEvents(getStore(), events, { hashes: body.hashes });
+    const outcome = applyValidatedEvents(getStore(), events, { hashes: body.hashes, arrivedVia: arrivalOf(auth.principal) });
     if (!outcome.ok) {
       const first = outcome.errors[0];
       const what = outcome.status === 409 ? "changed immutable records" : "references to records that exist nowhere";

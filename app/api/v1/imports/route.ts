@@ -15,6 +15,7 @@ import { memorySource } from "@/lib/importers/sources";
 import { importIntoStore } from "@/lib/importers/store-import";
 import type { InputFile } from "@/lib/importers/types";
 import type { ImportReport } from "@/lib/importers/report";
+import { arrivalOf } from "@/lib/harness-trust/arrival";
 
 export const dynamic = "force-dynamic";
 
@@ -62,7 +63,7 @@ export async function POST(request: Request): Promise<Response> {
   for (const upload of uploads) files.push({ name: upload.name, bytes: new Uint8Array(await upload.arrayBuffer()) });
   const session = new ImportSession(memorySource(files), resolved.target, { readers: ALL_READERS, maxTotalBytes: MAX_UPLOAD_BYTES });
   try {
-    const report = importIntoStore(store, session);
+    const report = importIntoStore(store, session, arrivalOf(auth.principal));
     const t = report.totals;
     console.info(`import by ${who} into ${report.experiment.id}/${report.run.id}: ${t.files} file(s), ${t.failed} failed, ${t.rollouts} rollout(s)`);
     // No file could be read (so nothing was written, not even the experiment): the upload is refused, with

@@ -1,6 +1,7 @@
 // GET /api/v1/jobs: jobs newest first, filtered (status, executor, experiment, kind, template, launchedBy,
 // before, limit). POST /api/v1/jobs {template, experiment, params}: launch a job — a token with scope admin
-// or a signed-in reviewer/admin (same origin); 400 names each bad parameter, 503 = the scheduler is unreachable.
+// or a signed-in reviewer/admin (same origin); 400 names each bad parameter, 503 = the scheduler is unreachable,
+// 409 {unreviewed} = harness code from outside that a signed-in reviewer must confirm ({confirmUnreviewed: [ids]}).
 import { z } from "zod";
 import { getStore } from "@/db/client";
 import { listJobs, launchJob } from "@/lib/jobs";
@@ -19,6 +20,8 @@ const LaunchBody = z.strictObject({
   template: z.string("must be a template id").min(1, "must not be empty").max(256),
   experiment: z.string("must be an experiment id").min(1, "must not be empty").max(256).optional(),
   params: z.record(z.string(), z.unknown(), "must be an object of placeholder names to values").default({}),
+  // Unreviewed harness versions (a 409 lists them) a signed-in reviewer confirms having read; a token cannot.
+  confirmUnreviewed: z.array(z.string("must be harness version ids").min(1, "must not be empty").max(256), "must be an array of harness version ids").max(100).optional(),
 });
 
 export async function GET(request: Request): Promise<Response> {
@@ -54,12 +57,13 @@ export async function POST(request: Request): Promise<Response> {
     const field = issue.path.map(String).join(".") || (issue.code === "unrecognized_keys" ? issue.keys.join(", ") : "body");
     return errorResponse(400, `${field}: ${issue.message}`, { field });
   }
-  const { template, experiment, params } = body.data;
-  const result = await launchJob(getStore(), { templateId: template, experimentId: experiment, params, actor });
+  const { template, experiment, params, confirmUnreviewed } = body.data;
+  const result = await launchJob(getStore(), { templateId: template, experimentId: experiment, params, actor, confirmUnreviewed });
   if (result.ok) return jsonResponse({ job: jobJson(result.job) }, 201);
   const refusal = launchRefusal(result, template);
   return errorResponse(refusal.status, refusal.error, {
     ...(result.problems ? { problems: result.problems } : {}),
     ...(result.job ? { job: jobJson(result.job) } : {}),
+    ...(result.unreviewed ? { unreviewed: result.unreviewed } : {}),
   });
 }

@@ -8,6 +8,7 @@ import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
 import { getExperimentHeading } from "@/db/queries/failure-packets";
 import { getHarnessHistory } from "@/db/queries/harness-history";
+import { listHarnessTrust } from "@/db/queries/harness-trust";
 import { requireUser } from "@/lib/auth/current-user";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { harnessHistoryPath } from "@/lib/http/page-links";
@@ -40,6 +41,7 @@ export default async function HarnessHistoryPage({ params, searchParams }: Props
   const experiment = experimentId === null ? null : getExperimentHeading(store, experimentId);
   if (!experiment) notFound();
   const history = getHarnessHistory(store, experiment.id);
+  const unreviewed = new Map(listHarnessTrust(store, experiment.id).filter((t) => t.unreviewed).map((t) => [t.id, t.arrivedVia]));
   const { query, problems } = parseHistoryQuery(await searchParams, new Set(history.versions.map((v) => v.id)));
   const view = prepareHistoryView(history, query);
   const action = harnessHistoryPath(experiment.id);
@@ -81,7 +83,7 @@ export default async function HarnessHistoryPage({ params, searchParams }: Props
             <VersionTree
               roots={view.roots}
               view={{
-                ctx: { experimentId: experiment.id, query, labelOf: view.labelOf, sameAs: view.sameAs, promotions: history.promotions, incumbent: history.incumbent },
+                ctx: { experimentId: experiment.id, query, labelOf: view.labelOf, sameAs: view.sameAs, promotions: history.promotions, incumbent: history.incumbent, unreviewed },
                 mainline: view.mainline, shown: view.shown, matched: view.matched, unfold: Boolean(query.q || query.expand),
                 unfoldHref: historyHref(experiment.id, { ...query, expand: "all" }),
               }}

@@ -7,6 +7,8 @@ import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
 import { getExperimentForJob } from "@/db/queries/jobs";
 import { listLaunchChoices } from "@/db/queries/launch-choices";
+import { listHarnessReviews } from "@/db/queries/harness-review-diff";
+import { listProposalVersions } from "@/db/queries/proposal-versions";
 import { requireUser } from "@/lib/auth/current-user";
 import { roleAtLeast } from "@/lib/auth/principal";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
@@ -26,6 +28,10 @@ interface Props {
   params: Promise<{ id: string }>;
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }
+
+/** Only templates that run a harness version (directly or as a proposal's sides) can meet unreviewed code. */
+const runsHarness = (placeholders: Record<string, { type: string }>) =>
+  Object.values(placeholders).some((p) => p.type === "harness_version" || p.type === "proposal");
 
 export default async function LaunchPage({ params, searchParams }: Props) {
   const user = await requireUser();
@@ -72,6 +78,8 @@ export default async function LaunchPage({ params, searchParams }: Props) {
               placeholders={template.spec.placeholders as Record<string, FormPlaceholder>}
               choices={listLaunchChoices(store, experiment.id)}
               prefill={prefillFromQuery(query, Object.keys(template.spec.placeholders))}
+              reviews={runsHarness(template.spec.placeholders) ? listHarnessReviews(store, experiment.id) : []}
+              proposalVersions={listProposalVersions(store, experiment.id)}
               action={launchJobAction}
             />
           ) : (

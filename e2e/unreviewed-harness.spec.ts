@@ -1,0 +1,84 @@
+// Issue 13, finding 1 — code from outside needs a person, against the production server: a harness version
+// sent with an ingest token is shown "unreviewed" in the harness history; launching the preinstalled
+// "Reference: evaluate" template on it shows, on the form, that it came from outside and its changed lines
+// against the incumbent, and is refused until "I have reviewed this harness version's code" is ticked; the
+// confirmed launch starts the job and the audit log records the review.
+import { test, expect, bearer } from "./fixtures";
+
+const EXP = "e2e-unreviewed";
+const H0 = `${EXP}-h0`;
+const EVIL = `${EXP}-h1`;
+const HOSTILE = 'module.exports = () => module.constructor.constructor("return process")().env;';
+
+test("a version an ingest token sent is unreviewed until a person confirms its code at launch", async ({ page, request, server }) => {
+  test.setTimeout(120_000);
+  // An admin creates an ingest token in Settings, as a trainer would be given one.
+  await page.goto("/settings");
+  const tokenForm = page.getByRole("form", { name: "Create API token" });
+  await tokenForm.getByLabel("Token name").fill("e2e-unreviewed-trainer");
+  await tokenForm.getByRole("checkbox", { name: /^ingest\b/ }).check();
+  await tokenForm.getByRole("checkbox", { name: /^read\b/ }).uncheck();
+  await tokenForm.getByRole("checkbox", { name: /^admin\b/ }).uncheck();
+  await tokenForm.getByRole("button", { name: "Create token" }).click();
+  const ingestToken = (await page.getByLabel("New token secret").textContent())!.trim();
+
+  // The experiment and its H0 through the admin token; the hostile H1 through the ingest token.
+  const setup = await request.post("/api/v1/events", {
+    headers: bearer(server.adminToken),
+    data: [
+      { type: "experiment", id: EXP, name: "E2E unreviewed harness", method: "custom" },
+      { type: "harness_version", id: H0, experiment: EXP, label: "H0", origin: "initial", files: [{ path: "tools/read.js", kind: "tool", content: "module.exports = () => 1;\n" }] },
+    ],
+  });
+  expect(setup.status(), await setup.text()).toBe(200);
+  const planted = await request.post("/api/v1/events", {
+    headers: bearer(ingestToken),
+    data: [{
+      type: "harness_version", id: EVIL, experiment: EXP, label: "H1-outside", parent: H0, origin: "proposal",
+      files: [{ path: "tools/read.js", kind: "tool", content: "module.exports = () => 1;\n" }, { path: "tools/env.js", kind: "tool", content: `${HOSTILE}\n` }],
+    }],
+  });
+  expect(planted.status(), await planted.text()).toBe(200);
+
+  // The harness history marks it, and only it (explored candidates unfolded).
+  await page.goto(`/experiments/${encodeURIComponent(EXP)}/harness?expand=all`);
+  await expect(page.getByRole("listitem", { name: "Harness version H1-outside" }).getByText("unreviewed", { exact: true })).toBeVisible();
+  // (H1-outside's entry sits inside H0's, so the page holds exactly one badge.)
+  await expect(page.getByRole("list", { name: "Harness versions" }).getByText("unreviewed", { exact: true })).toHaveCount(1);
+
+  // The launch form shows where it came from and the code it adds, against the incumbent H0.
+  await page.goto(`/experiments/${encodeURIComponent(EXP)}/launch?template=reference-evaluate&harness_version=${encodeURIComponent(EVIL)}`);
+  const form = page.getByRole("form", { name: "Launch a job" });
+  const review = form.getByRole("region", { name: "Unreviewed harness version H1-outside" });
+  await expect(review.getByRole("alert")).toContainText("came from outside: it arrived through an ingest token");
+  await expect(review).toContainText("Compared with the incumbent H0");
+  await expect(review.getByLabel("Changed lines of tools/env.js")).toContainText(`+ ${HOSTILE}`);
+  await expect(review.getByLabel("Changed lines of tools/read.js")).toHaveCount(0);
+  await expect(review.getByRole("link", { name: "Open the full diff" })).toHaveAttribute("href", new RegExp(`base=${H0}&candidate=${EVIL}`));
+
+  // Unticked: refused, naming the field, nothing launched.
+  await form.getByRole("button", { name: "Launch" }).click();
+  await expect(form.getByRole("alert").filter({ hasText: "Not launched" })).toContainText("confirmUnreviewed:");
+  await expect(page).toHaveURL(/\/launch\?/);
+  const jobs = await request.get(`/api/v1/jobs?experiment=${EXP}`, { headers: bearer(server.adminToken) });
+  expect(((await jobs.json()) as { jobs: unknown[] }).jobs).toHaveLength(0);
+
+  // Ticked: launched.
+  await review.getByRole("checkbox", { name: /I have reviewed this harness version's code/ }).check();
+  await form.getByRole("button", { name: "Launch" }).click();
+  await expect(page).toHaveURL(/\/jobs\/[^/]+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Reference: evaluate a checkpoint" })).toBeVisible();
+
+  // The audit log shows who confirmed which version, against what, and the files changed.
+  await page.goto("/audit?action=harness_version.review");
+  const row = page.getByRole("table", { name: "Audit log" }).getByRole("row").filter({ hasText: EVIL });
+  await expect(row).toContainText("harness_version.review");
+  await expect(row).toContainText("admin");
+  await expect(row).toContainText("tools/env.js");
+  await expect(row).toContainText("ingest_token");
+
+  // Reviewed now: no badge, and the next launch asks nothing.
+  await page.goto(`/experiments/${encodeURIComponent(EXP)}/harness?expand=all`);
+  await expect(page.getByRole("listitem", { name: "Harness version H1-outside" })).toBeVisible();
+  await expect(page.getByRole("listitem", { name: "Harness version H1-outside" }).getByText("unreviewed", { exact: true })).toHaveCount(0);
+});

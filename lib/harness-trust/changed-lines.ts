@@ -1,0 +1,31 @@
+// The changed lines of one file as plain text, for the launch form's review of an unreviewed harness version:
+// the common head and tail are trimmed and everything between is shown ("- " removed, "+ " added), so no
+// changed line can hide; a line cap keeps a huge file from filling the page (the full Monaco diff is linked).
+import { splitLines } from "../harness-diff/line-diff";
+
+export interface ChangedLines {
+  /** 1-based line of the first change in the candidate. */
+  startLine: number;
+  lines: string[];
+  /** Lines left out past the cap. */
+  omitted: number;
+}
+
+export const MAX_REVIEW_LINES = 400;
+
+export function changedLines(before: string, after: string, maxLines = MAX_REVIEW_LINES): ChangedLines {
+  const a = splitLines(before);
+  const b = splitLines(after);
+  let start = 0;
+  while (start < a.length && start < b.length && a[start] === b[start]) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
+    endA--;
+    endB--;
+  }
+  const all = [...a.slice(start, endA).map((l) => `- ${l}`), ...b.slice(start, endB).map((l) => `+ ${l}`)];
+  // Same lines, different text (only the final newline or line endings differ): say so rather than show nothing.
+  if (all.length === 0 && before !== after) all.push("(only line endings or the final newline differ)");
+  return { startLine: start + 1, lines: all.slice(0, maxLines), omitted: Math.max(0, all.length - maxLines) };
+}

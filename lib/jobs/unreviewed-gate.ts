@@ -1,0 +1,56 @@
+// The human gate on harness code from outside (issue 13): before a launch writes anything, the harness versions
+// the job would run (every harness_version parameter, a proposal's candidate and base) are judged by the trust
+// rule; unreviewed ones need a signed-in reviewer's (or admin's) explicit confirmation, naming each of them.
+// A token can never confirm: a person has to have seen the code.
+import "server-only";
+import type { Store } from "../../db/client";
+import { getProposalSides } from "../../db/queries/jobs";
+import { getHarnessReviews, type HarnessReview } from "../../db/queries/harness-review-diff";
+import { roleAtLeast } from "../auth/principal";
+import { describeArrival } from "../harness-trust/arrival";
+import type { JobTemplateSpec } from "./template-schema";
+import type { JobActor } from "./permissions";
+
+export const CONFIRM_FIELD = "confirmUnreviewed";
+
+export interface UnreviewedVersion {
+  id: string;
+  label: string;
+  arrivedVia: string;
+}
+
+export type GateResult =
+  | { ok: true; confirmed: HarnessReview[] }
+  | { ok: false; status: 403 | 409; error: string; unreviewed: UnreviewedVersion[] };
+
+/** The harness versions a job of this template would run with these (validated) values. */
+export function harnessVersionsRun(store: Store, spec: JobTemplateSpec, values: Record<string, string>): string[] {
+  const ids: string[] = [];
+  for (const [name, placeholder] of Object.entries(spec.placeholders)) {
+    const value = values[name];
+    if (value === undefined || value === "") continue;
+    if (placeholder.type === "harness_version") ids.push(value);
+    if (placeholder.type === "proposal") {
+      const sides = getProposalSides(store, value);
+      if (sides) ids.push(sides.candidate, sides.base);
+    }
+  }
+  return ids;
+}
+
+export function checkUnreviewed(store: Store, actor: JobActor, versionIds: readonly string[], confirm: readonly string[] | undefined): GateResult {
+  const confirming = confirm !== undefined && confirm.length > 0;
+  const mayConfirm = actor.kind === "user" && actor.role !== undefined && roleAtLeast(actor.role, "reviewer");
+  const reviews = getHarnessReviews(store, versionIds);
+  const unreviewed = reviews.map((r) => ({ id: r.version.id, label: r.version.label, arrivedVia: r.version.arrivedVia }));
+  if (confirming && !mayConfirm) {
+    return { ok: false, status: 403, unreviewed, error: `${CONFIRM_FIELD}: only a signed-in reviewer or admin can confirm a harness version's code; a token cannot` };
+  }
+  const missing = reviews.filter((r) => !confirm?.includes(r.version.id));
+  if (missing.length === 0) return { ok: true, confirmed: reviews };
+  const named = missing.map((r) => `"${r.version.label}" (${r.version.id}) arrived ${describeArrival(r.version.arrivedVia)}`).join("; ");
+  const how = mayConfirm
+    ? `read its diff against the incumbent and confirm "I have reviewed this harness version's code"`
+    : "a signed-in reviewer must read its code and confirm it on the launch form first";
+  return { ok: false, status: 409, unreviewed, error: `${CONFIRM_FIELD}: harness code nobody has reviewed: ${named}; ${how}. Nothing was launched` };
+}
