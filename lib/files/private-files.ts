@@ -85,7 +85,9 @@ export function storeFilesReadableByOthers(store: string): ReadableByOthers[] {
 /** The warning lines `serve` and the server print for a store others can read. */
 export function readableStoreWarnings(store: string): string[] {
   return storeFilesReadableByOthers(store).map(
-    (entry) => `Harness Lab: warning: ${entry.file} is open to other users (mode ${entry.mode}); it holds every rollout and the password hashes — fix it with: ${entry.fix}`,
+    (entry) =>
+      `Harness Lab: warning: ${entry.file === store ? "the store " : entry.file === path.dirname(store) ? "the store's directory " : ""}${entry.file} is open to other users (mode ${entry.mode}); ` +
+      `the store holds every rollout and the password hashes — fix it with: ${entry.fix}`,
   );
 }
 
