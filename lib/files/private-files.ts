@@ -46,15 +46,7 @@ export function createPrivateFileIfMissing(file: string): void {
 
 /** Opens `file` for appending, creating it 0600 if missing (logs). */
 export function openPrivateAppend(file: string): number {
-  const fd = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT, PRIVATE_FILE_MODE);
-  return fd;
-}
-
-/** Creates `file` exclusively as 0600 for writing ("wx"); fails with EEXIST when it exists. */
-export function openPrivateExclusive(file: string): number {
-  const fd = fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL, PRIVATE_FILE_MODE);
-  fs.fchmodSync(fd, PRIVATE_FILE_MODE);
-  return fd;
+  return fs.openSync(file, fs.constants.O_WRONLY | fs.constants.O_APPEND | fs.constants.O_CREAT, PRIVATE_FILE_MODE);
 }
 
 export interface ReadableByOthers {
