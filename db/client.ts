@@ -2,11 +2,11 @@
 // better-sqlite3 is synchronous, so every write in this process is serialized on this connection (one writer).
 import "server-only";
 import path from "node:path";
-import fs from "node:fs";
 import Database from "better-sqlite3";
 import { drizzle, type BetterSQLite3Database } from "drizzle-orm/better-sqlite3";
 import { migrate } from "drizzle-orm/better-sqlite3/migrator";
 import * as schema from "./schema";
+import { createPrivateFileIfMissing, makePrivateDirectory } from "../lib/files/private-files";
 
 export type Db = BetterSQLite3Database<typeof schema>;
 export interface Store {
@@ -31,7 +31,12 @@ export function migrationsFolder(): string {
 }
 
 export function openStore(file: string = defaultDatabaseFile()): Store {
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ":memory:") {
+    // Owner-only whatever the umask: SQLite gives -wal/-shm the main file's mode, so the main file is made
+    // 0600 before SQLite opens (and would otherwise create) it. An existing store keeps its mode (serve warns).
+    makePrivateDirectory(path.dirname(file));
+    createPrivateFileIfMissing(file);
+  }
   const sqlite = new Database(file);
   sqlite.pragma("journal_mode = WAL");
   // NORMAL is durable against a killed process in WAL mode; only an OS crash can lose the last commits.

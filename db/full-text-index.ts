@@ -7,6 +7,7 @@
 // "everything up to indexed_upto is indexed" is the whole bookkeeping.
 import "server-only";
 import type { Store } from "./client";
+import { logLine } from "../lib/log-text";
 
 /** Indexes up to `maxTurns` of the turns not yet indexed, oldest first; returns how many it indexed. */
 export function indexPendingTurns(store: Store, maxTurns = Number.POSITIVE_INFINITY): number {
@@ -64,7 +65,7 @@ export function startFullTextIndexer(store: Store, options: { sliceTurns?: numbe
       indexed = indexPendingTurns(store, slice);
     } catch (error) {
       // A busy store or a closing process: try again after the pause rather than stop indexing for good.
-      console.warn(`full-text indexer: ${(error as Error).message}`);
+      console.warn(logLine`full-text indexer: ${error}`);
     }
     timer = indexed > 0 ? setTimeout(tick, 0) : setTimeout(tick, idle);
     timer.unref();

@@ -8,6 +8,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { fsyncFile, placeFile, removeIfPresent, sideFiles, tempPathNextTo } from "./atomic-file";
 import { inspectStore, type StoreFacts } from "./inspect-store";
+import { createPrivateFileIfMissing } from "../files/private-files";
 
 export interface BackupRequest {
   store: string;
@@ -46,6 +47,9 @@ export async function backupStore(request: BackupRequest): Promise<BackupOutcome
   let steps = 0;
   let restarts = 0;
   try {
+    // Owner-only whatever the umask: the copy holds every rollout and the password hashes. SQLite keeps the mode
+    // of an existing file (and gives its journal the same), so the temp file is created 0600 before the copy.
+    createPrivateFileIfMissing(temp);
     source.pragma("busy_timeout = 10000");
     let rate = Math.max(1, request.pagesPerStep ?? 4096);
     // better-sqlite3's first step copies no pages (it only learns the page count).

@@ -10,6 +10,7 @@ import { fsyncDirectory, fsyncFile, placeFile, removeIfPresent, sideFiles, tempP
 import { inspectStore, type StoreFacts } from "./inspect-store";
 import { compareMigrationLevel, type MigrationLevel } from "./migration-level";
 import { lockStoreExclusively, storeRowCount } from "./store-lock";
+import { createPrivateFileIfMissing, makePrivateDirectory } from "../files/private-files";
 
 export interface RestoreRequest {
   backup: string;
@@ -41,7 +42,7 @@ export async function restoreStore(request: RestoreRequest): Promise<RestoreOutc
     return { ok: false, reason: "backup-newer", message: `FILE ${backup} was made by a newer or different Harness Lab (${level.detail}); upgrade this installation first` };
   }
 
-  fs.mkdirSync(path.dirname(store), { recursive: true });
+  makePrivateDirectory(path.dirname(store));
   const exists = fs.existsSync(store);
   const lock = exists ? lockStoreExclusively(store) : null;
   if (lock && !lock.ok) return { ok: false, reason: "store-in-use", message: `--db: ${lock.message}` };
@@ -78,6 +79,8 @@ export async function restoreStore(request: RestoreRequest): Promise<RestoreOutc
 
 /** Through SQLite rather than a byte copy, so a backup file that still has a -wal beside it is read whole. */
 async function copyThroughBackupApi(backup: string, temp: string): Promise<void> {
+  // The new store is owner-only whatever the umask (its -wal/-shm later take its mode).
+  createPrivateFileIfMissing(temp);
   const source = new Database(backup, { readonly: true, fileMustExist: true });
   try {
     await source.backup(temp);

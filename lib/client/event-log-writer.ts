@@ -8,6 +8,8 @@ import type { HarnessLabEventInput } from "../events/contract";
 export interface EventLogWriterOptions {
   /** A file is closed and a new one started once the next line would take it past this size. */
   maxFileBytes?: number;
+  /** Mode of the files created (default 0644 less the umask); exports pass 0600, they copy a private store. */
+  fileMode?: number;
 }
 
 export const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -15,6 +17,7 @@ export const DEFAULT_MAX_FILE_BYTES = 64 * 1024 * 1024;
 export class EventLogWriter {
   readonly dir: string;
   private readonly maxFileBytes: number;
+  private readonly fileMode: number;
   private fd: number | undefined;
   private file: string | undefined;
   private fileBytes = 0;
@@ -25,6 +28,7 @@ export class EventLogWriter {
   constructor(dir: string, options: EventLogWriterOptions = {}) {
     this.dir = path.resolve(dir);
     this.maxFileBytes = Math.max(1, options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES);
+    this.fileMode = options.fileMode ?? 0o666;
     fs.mkdirSync(this.dir, { recursive: true });
   }
 
@@ -86,7 +90,7 @@ export class EventLogWriter {
       this.lastStampMs = stampMs;
       const file = path.join(this.dir, `events-${compactStamp(stampMs)}-${process.pid}.jsonl`);
       try {
-        this.fd = fs.openSync(file, "ax");
+        this.fd = fs.openSync(file, "ax", this.fileMode);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "EEXIST") continue;
         throw error;

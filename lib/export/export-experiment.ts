@@ -11,6 +11,7 @@ import { validateEvent } from "../events/contract";
 import { experimentEventStream } from "./experiment-events";
 import { findForeignReferences } from "./foreign-references";
 import { buildManifest, writeManifest, type ExportManifest } from "./manifest";
+import { PRIVATE_FILE_MODE, makePrivateDirectory } from "../files/private-files";
 
 export type ExportError = "dir-not-empty" | "unknown-experiment" | "foreign-references" | "invalid-event";
 
@@ -55,7 +56,9 @@ function exportInSnapshot(sqlite: Database.Database, experimentId: string, dir: 
     };
   }
 
-  const writer = new EventLogWriter(dir, { maxFileBytes: options.maxFileBytes });
+  // Owner-only whatever the umask: an export copies rollouts out of a private store.
+  makePrivateDirectory(dir);
+  const writer = new EventLogWriter(dir, { maxFileBytes: options.maxFileBytes, fileMode: PRIVATE_FILE_MODE });
   const counts: Record<string, number> = {};
   let written = 0;
   try {

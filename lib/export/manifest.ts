@@ -39,5 +39,5 @@ export function buildManifest(input: Pick<ExportManifest, "experiment" | "counts
 
 export function writeManifest(dir: string, manifest: ExportManifest): void {
   const file = path.join(dir, MANIFEST_FILE);
-  fs.writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`, { flag: "wx" });
+  fs.writeFileSync(file, `${JSON.stringify(manifest, null, 2)}\n`, { flag: "wx", mode: 0o600 });
 }

@@ -4,6 +4,7 @@
 // report line naming the field; any other exception is a bug in the reader: it is logged and the file gets
 // a generic line. Nothing a file contains can abort the whole import.
 import { ImportProblem, type FormatReader, type InputFile, type ParsedFile, type PeekedFile } from "./types";
+import { errorWithStack, logLine } from "../log-text";
 
 export const UNKNOWN_FORMAT_REASON = "not a recognised trajectory, log or report format";
 
@@ -48,7 +49,7 @@ export function pickReader(file: PeekedFile, readers: readonly FormatReader[]): 
     try {
       if (reader.detect(file)) return reader;
     } catch (error) {
-      console.error(`importer: reader ${reader.name} failed in detect() on ${file.name}:`, error);
+      console.error(logLine`importer: reader ${reader.name} failed in detect() on ${file.name}: ${errorWithStack(error)}`);
     }
   }
   return undefined;
@@ -67,11 +68,11 @@ export function readImportFile(file: InputFile, readers: readonly FormatReader[]
     parsed = reader.read(peek);
   } catch (error) {
     if (error instanceof ImportProblem) return { ok: false, format: reader.name, field: error.field, reason: error.reason };
-    console.error(`importer: reader ${reader.name} failed on ${file.name}:`, error);
+    console.error(logLine`importer: reader ${reader.name} failed on ${file.name}: ${errorWithStack(error)}`);
     return { ok: false, format: reader.name, field: "file", reason: `the ${reader.name} reader failed on this file (an internal error, logged)` };
   }
   if (!isParsedFile(parsed)) {
-    console.error(`importer: reader ${reader.name} returned a malformed result for ${file.name}`);
+    console.error(logLine`importer: reader ${reader.name} returned a malformed result for ${file.name}`);
     return { ok: false, format: reader.name, field: "file", reason: `the ${reader.name} reader failed on this file (an internal error, logged)` };
   }
   return { ok: true, format: parsed.format || reader.name, parsed, text: peek.text };

@@ -6,6 +6,7 @@ import { Worker } from "node:worker_threads";
 import type { HarnessLabEvent } from "../events/contract";
 import { parseEventBytes, type ParsedEvents } from "./parse-event-bytes";
 import type { ParseReply } from "./parse-worker";
+import { logLine } from "../log-text";
 
 /** Below this a round trip to the worker costs more than it saves. */
 const OFF_THREAD_MIN_BYTES = 256 * 1024;
@@ -33,7 +34,7 @@ function parser() {
       pending.resolve(reply.ok ? { ok: true, events: JSON.parse(reply.json) as HarnessLabEvent[], hashes: reply.hashes } : reply);
     });
     const fail = (reason: string) => {
-      console.info(`ingestion worker unavailable (${reason}); parsing in the request thread`);
+      console.info(logLine`ingestion worker unavailable (${reason}); parsing in the request thread`);
       state.__harnessLabParser = "unavailable";
       // The bytes were transferred to the worker, so requests in flight keep their own copy (see below).
       for (const pending of entry.pending.values()) pending.resolve(parseEventBytes(pending.bytes));
@@ -44,7 +45,7 @@ function parser() {
     state.__harnessLabParser = entry;
     return entry;
   } catch (error) {
-    console.info(`ingestion worker could not start (${(error as Error).message}); parsing in the request thread`);
+    console.info(logLine`ingestion worker could not start (${error}); parsing in the request thread`);
     state.__harnessLabParser = "unavailable";
     return null;
   }

@@ -5,6 +5,7 @@
 // outside the directory, nor be written through a link planted inside it.
 import fs from "node:fs";
 import path from "node:path";
+import { makePrivateDirectory } from "../files/private-files";
 
 export class JobPathError extends Error {
   constructor(readonly filePath: string, reason: string) {
@@ -30,7 +31,8 @@ export function unsafeRelativePath(p: string): string | null {
 
 /** Creates `dir` (which must not exist yet: a job directory is always fresh) with owner-only access. */
 export function createFreshDirectory(dir: string): void {
-  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  // The jobs root too is created owner-only whatever the umask (it holds every job's inputs and logs).
+  makePrivateDirectory(path.dirname(dir));
   fs.mkdirSync(dir, { mode: 0o700 });
 }
 

@@ -9,6 +9,7 @@ import path from "node:path";
 import type { StringDecoder } from "node:string_decoder";
 import type { Store } from "../../db/client";
 import { projectHome } from "../../db/client";
+import { logLine } from "../log-text";
 import { listActiveJobs, type JobRecord } from "../../db/queries/jobs";
 import { cancelGraceMs, defaultExecutor, inheritedEnv, jobServerUrl, jobsRoot, localSlots, type JobExecutor } from "./job-config";
 import type { SlurmOptions } from "./slurm-commands";
@@ -124,7 +125,7 @@ export class JobRuntime {
           await checkSlurmJob(this, job);
         }
       } catch (error) {
-        console.error(`jobs: following job ${job.id} failed: ${(error as Error).message}`);
+        console.error(logLine`jobs: following job ${job.id} failed: ${error}`);
       }
     }
     await this.startQueued(listActiveJobs(this.store).filter((j) => j.executor === "local"));

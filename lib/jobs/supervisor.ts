@@ -5,6 +5,7 @@ import "server-only";
 import type { Store } from "../../db/client";
 import { getJob, listActiveJobs, type JobStatus } from "../../db/queries/jobs";
 import { jobRuntime, type JobRuntime } from "./runtime";
+import { logLine } from "../log-text";
 
 export interface RecoveryReport {
   /** Still running (or queued) after the look. */
@@ -38,7 +39,7 @@ export function startJobSupervisor(store: Store, options: { pollMs?: number } = 
   const runtime = jobRuntime(store);
   if (options.pollMs) runtime.options = { ...runtime.options, pollMs: options.pollMs };
   const recovered = recoverJobs(store).then((report) => {
-    for (const job of report.ended) console.info(`jobs: job ${job.id} was found ${job.status}${job.reason ? `: ${job.reason}` : ""}`);
+    for (const job of report.ended) console.info(logLine`jobs: job ${job.id} was found ${job.status}${job.reason ? `: ${job.reason}` : ""}`);
     return report;
   });
   runtime.start();

@@ -2,11 +2,11 @@
 // background against the server that was just started, so the dashboard fills while the newcomer looks.
 // It goes through the public API with its own short-lived token, as any trainer would.
 import "server-only";
-import fs from "node:fs";
 import path from "node:path";
 import { spawn, type ChildProcess } from "node:child_process";
 import type { Store } from "../../db/client";
 import { createApiToken } from "../auth/api-tokens";
+import { makePrivateDirectory, openPrivateAppend } from "../files/private-files";
 
 export function isBrandNewStore(store: Store): boolean {
   const experiments = store.sqlite.prepare("SELECT count(*) FROM experiments").pluck().get() as number;
@@ -33,8 +33,9 @@ export async function waitForServer(url: string, timeoutMs = 120_000): Promise<b
 }
 
 export function startReferenceExperiment(input: { home: string; url: string; token: string; size: string; logFile: string }): ChildProcess {
-  fs.mkdirSync(path.dirname(input.logFile), { recursive: true });
-  const log = fs.openSync(input.logFile, "a");
+  makePrivateDirectory(path.dirname(input.logFile));
+  // Owner-only whatever the umask, like the store beside it.
+  const log = openPrivateAppend(input.logFile);
   // An argument array, never a shell string; the token travels in the environment, not in `ps` output.
   return spawn(process.execPath, [path.join(input.home, "bin", "harness-lab.mjs"), "demo", "--server", input.url, "--size", input.size], {
     cwd: input.home,

@@ -9,9 +9,11 @@ import { ensureFirstAdmin } from "../auth/users";
 import { serverBaseUrl } from "./base-url";
 import { seedReferenceTemplates } from "../jobs/reference-templates";
 import { startJobSupervisor } from "../jobs/supervisor";
+import { readableStoreWarnings } from "../files/private-files";
 
 export function startServer(): void {
   const store = getStore();
+  if (store.file !== ":memory:") for (const line of readableStoreWarnings(store.file)) console.warn(line);
   console.info(`Harness Lab: store ${store.file} ready (migrations applied)`);
   ensureFirstAdmin(store, serverBaseUrl());
   startFullTextIndexer(store);

@@ -66,7 +66,8 @@ function readDocument(statePath: string): StateDocument {
 function writeAtomically(file: string, content: string): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const temp = `${file}.${process.pid}.tmp`;
-  const fd = fs.openSync(temp, "w");
+  // Owner-only: the state names the files and targets (server URLs, store paths) of this user's syncs.
+  const fd = fs.openSync(temp, "w", 0o600);
   try {
     fs.writeFileSync(fd, content);
     fs.fsyncSync(fd);

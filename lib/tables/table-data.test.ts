@@ -29,3 +29,25 @@ describe("toMarkdown", () => {
     expect(toMarkdown({ columns: ["a"], rows: [] })).toBe("| a |\n| --- |\n");
   });
 });
+
+// Issue 13, finding 6: header cells (experiment names on the compare tables, benchmarks on the matrix) reached
+// the spreadsheet raw, only body cells were defused.
+describe("every cell is defused, headers included", () => {
+  const hostile = ['=HYPERLINK("http://evil.example","x")', "+cmd", "-2+3", "@SUM(1)", "\t=1+1", "\r=1+1"];
+
+  it("CSV: each formula-looking header cell gets a leading apostrophe", () => {
+    const header = toCsv({ columns: ["benchmark", ...hostile], rows: [] }).split("\r\n")[0];
+    expect(header).toBe(`benchmark,"'=HYPERLINK(""http://evil.example"",""x"")",'+cmd,'-2+3,'@SUM(1),'\t=1+1,"'\r=1+1"`);
+  });
+
+  it("Markdown: header and body text cells are defused too, numbers are not", () => {
+    const md = toMarkdown({ columns: ["task", ...hostile], rows: [["=cmd|' /C calc'!A0", -1, 2, 3, 4, 5, 6]] });
+    const [header, , body] = md.split("\n");
+    expect(header).toBe(`| task | '=HYPERLINK("http://evil.example","x") | '+cmd | '-2+3 | '@SUM(1) | '\t=1+1 | ' =1+1 |`);
+    expect(body).toBe("| '=cmd\\|' /C calc'!A0 | -1 | 2 | 3 | 4 | 5 | 6 |");
+  });
+
+  it("an experiment named like a DDE payload is defused in the header of a CSV", () => {
+    expect(toCsv({ columns: ["Quantity", "=cmd|' /C calc'!A0"], rows: [["rollouts", 3]] })).toBe("Quantity,'=cmd|' /C calc'!A0\r\nrollouts,3\r\n");
+  });
+});

@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { defaultDatabaseFile, openStore, projectHome } from "../../../db/client";
 import { isBrandNewStore, mintReferenceToken, startReferenceExperiment, waitForServer } from "../../server/first-start-demo";
 import { SERVER_NODE_FLAGS } from "../../server/node-flags";
+import { readableStoreWarnings } from "../../files/private-files";
 
 export async function run(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { rebuild: { type: "boolean", default: false } } });
@@ -15,7 +16,11 @@ export async function run(args: string[]): Promise<number> {
   const next = path.join(home, "node_modules", "next", "dist", "bin", "next");
   const env = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", HOST: process.env.HOST ?? "127.0.0.1", PORT: process.env.PORT ?? "3000" };
 
-  const store = openStore(defaultDatabaseFile());
+  const storeFile = defaultDatabaseFile();
+  // Checked before opening: a store we create is private, but one made by an older version (or copied in)
+  // may be readable by every local user.
+  if (storeFile !== ":memory:") for (const line of readableStoreWarnings(storeFile)) process.stderr.write(`${line}\n`);
+  const store = openStore(storeFile);
   const referenceToken = process.env.HARNESS_LAB_NO_DEMO !== "1" && isBrandNewStore(store) ? mintReferenceToken(store) : null;
   const dataDir = path.dirname(store.file);
   store.sqlite.close();

@@ -4,6 +4,7 @@ import { applyValidatedEvents } from "@/db/apply-events";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
 import { readEventBody } from "@/lib/ingest/read-event-body";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+import { logLine } from "@/lib/log-text";
 import { scopeJobEvents } from "@/db/queries/jobs-ingest-scope";
 import { arrivalOf } from "@/lib/harness-trust/arrival";
 
@@ -12,13 +13,13 @@ export const dynamic = "force-dynamic";
 export async function POST(request: Request): Promise<Response> {
   const auth = await authenticateRequest(request, "ingest");
   if (!auth.ok) {
-    console.info(`ingest refused (${auth.status}): ${auth.message}`);
+    console.info(logLine`ingest refused (${auth.status}): ${auth.message}`);
     return authErrorResponse(auth);
   }
   const body = await readEventBody(request);
   if (!body.ok) {
     const first = body.errors?.[0];
-    console.info(`ingest refused (${body.status}) for ${auth.principal.name}: ${body.error}${first ? ` — event ${first.index} ${first.path}: ${first.message}` : ""}`);
+    console.info(logLine`ingest refused (${body.status}) for ${auth.principal.name}: ${body.error}${first ? ` — event ${first.index} ${first.path}: ${first.message}` : ""}`);
     return errorResponse(body.status, body.error, body.errors ? { errors: body.errors } : {});
   }
   try {
@@ -28,7 +29,7 @@ export async function POST(request: Request): Promise<Response> {
       const scoped = scopeJobEvents(getStore(), auth.principal.jobId, events);
       if (!scoped.ok) {
         const first = scoped.errors[0];
-        console.info(`ingest refused (403) for ${auth.principal.name}: ${scoped.error}${first ? ` — event ${first.index} ${first.path}: ${first.message}` : ""}`);
+        console.info(logLine`ingest refused (403) for ${auth.principal.name}: ${scoped.error}${first ? ` — event ${first.index} ${first.path}: ${first.message}` : ""}`);
         return errorResponse(403, scoped.error, { errors: scoped.errors });
       }
       events = scoped.events;
@@ -37,7 +38,7 @@ export async function POST(request: Request): Promise<Response> {
     if (!outcome.ok) {
       const first = outcome.errors[0];
       const what = outcome.status === 409 ? "changed immutable records" : "references to records that exist nowhere";
-      console.info(`ingest refused (${outcome.status}) for ${auth.principal.name}: ${what} — event ${first.index} ${first.path}: ${first.message}`);
+      console.info(logLine`ingest refused (${outcome.status}) for ${auth.principal.name}: ${what} — event ${first.index} ${first.path}: ${first.message}`);
       return errorResponse(outcome.status, `${outcome.errors.length} event(s) refused (${what}); nothing was written`, { errors: outcome.errors });
     }
     return jsonResponse({ events: body.count, applied: outcome.applied, unchanged: outcome.unchanged });

@@ -7,6 +7,7 @@ import { getStore } from "@/db/client";
 import { authenticateRequest, authErrorResponse, type AuthResult } from "@/lib/auth/request-auth";
 import { roleAtLeast } from "@/lib/auth/principal";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+import { logLine } from "@/lib/log-text";
 import { ALL_READERS } from "@/lib/importers/formats";
 import { formatBytes, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from "@/lib/importers/limits";
 import { resolveTarget, storeLookup } from "@/lib/importers/resolve-target";
@@ -24,7 +25,7 @@ const TOO_LARGE = `the upload is larger than ${formatBytes(MAX_UPLOAD_BYTES)}; i
 export async function POST(request: Request): Promise<Response> {
   const auth = await authenticateUploader(request);
   if (!auth.ok) {
-    console.info(`import refused (${auth.status}): ${auth.message}`);
+    console.info(logLine`import refused (${auth.status}): ${auth.message}`);
     return authErrorResponse(auth);
   }
   const who = auth.principal.name;
@@ -65,14 +66,14 @@ export async function POST(request: Request): Promise<Response> {
   try {
     const report = importIntoStore(store, session, arrivalOf(auth.principal));
     const t = report.totals;
-    console.info(`import by ${who} into ${report.experiment.id}/${report.run.id}: ${t.files} file(s), ${t.failed} failed, ${t.rollouts} rollout(s)`);
+    console.info(logLine`import by ${who} into ${report.experiment.id}/${report.run.id}: ${t.files} file(s), ${t.failed} failed, ${t.rollouts} rollout(s)`);
     // No file could be read (so nothing was written, not even the experiment): the upload is refused, with
     // the per-file report so the form still shows why each file was not taken.
     if (t.imported === 0) return jsonResponse({ error: nothingImported(report), ...report }, 422);
     return jsonResponse(report);
   } catch (error) {
     if (!(error instanceof ImportAbort)) throw error;
-    console.info(`import by ${who} refused: ${error.message}`);
+    console.info(logLine`import by ${who} refused: ${error.message}`);
     return errorResponse(409, `nothing was imported: ${error.message}`);
   }
 }
