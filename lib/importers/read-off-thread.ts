@@ -59,6 +59,7 @@ function readInWorker(files: InputFile[]): Promise<ReadOutcome[] | null> {
     };
     // The worker ran but died (out of memory): every file is refused with the reason, nothing is written.
     const failAll = (reason: string) => {
+      if (settled) return; // the exit that follows terminate()
       console.info(`import reading worker failed (${reason})`);
       settle(online ? files.map(() => ({ ok: false, format: null, field: "file", reason: OUT_OF_BOUNDS })) : null);
     };
