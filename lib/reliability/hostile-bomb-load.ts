@@ -35,29 +35,44 @@ export async function measureReadsDuringBombs(baseUrl: string, adminToken: strin
   const bomb = evalZipBomb();
   const boundary = "----hostile-bomb-load";
   const body = Buffer.from(multipart([{ name: "experiment", content: experiment }, ...[1, 2, 3].map((i) => ({ name: "files", filename: `bombs/${i}.eval`, content: bomb }))], boundary));
+  const failures: string[] = [];
+  let readFailed = false;
   const statuses: Record<string, number> = {};
   const uploadMs: number[] = [];
   const during: number[] = [];
   let uploading = true;
   const uploads = (async () => {
     try {
-      for (let i = 0; i < MAX_UPLOADS && (i === 0 || during.length < READS); i++) {
+      for (let i = 0; i < MAX_UPLOADS && (i === 0 || during.length < READS) && !readFailed; i++) {
         const started = performance.now();
-        const response = await fetch(`${baseUrl}/api/v1/imports`, {
-          method: "POST", headers: { authorization: `Bearer ${adminToken}`, "content-type": `multipart/form-data; boundary=${boundary}` }, body,
-        });
-        await response.arrayBuffer();
+        let status = "none";
+        try {
+          const response = await fetch(`${baseUrl}/api/v1/imports`, {
+            method: "POST", headers: { authorization: `Bearer ${adminToken}`, "content-type": `multipart/form-data; boundary=${boundary}` }, body,
+          });
+          await response.arrayBuffer();
+          status = String(response.status);
+        } catch (error) {
+          failures.push(`a bomb upload got no answer: ${(error as Error).message}`);
+        }
         uploadMs.push(performance.now() - started);
-        statuses[response.status] = (statuses[response.status] ?? 0) + 1;
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        if (status === "none") break;
       }
     } finally {
       uploading = false;
     }
   })();
-  while (uploading) during.push(await timedRead(baseUrl, adminToken));
+  while (uploading && !readFailed) {
+    try {
+      during.push(await timedRead(baseUrl, adminToken));
+    } catch (error) {
+      failures.push(`a read during the bomb uploads failed: ${(error as Error).message}`);
+      readFailed = true;
+    }
+  }
   await uploads;
 
-  const failures: string[] = [];
   const refused = (statuses["413"] ?? 0) + (statuses["422"] ?? 0);
   if (refused !== uploadMs.length) failures.push(`bomb uploads answered ${JSON.stringify(statuses)}; each must be a 413 or 422`);
   const figures: BombLoadFigures = {
