@@ -10,6 +10,7 @@ import { openStore } from "../../db/client";
 import { applyEvents } from "../../db/apply-events";
 import { run } from "../cli/commands/import";
 import { TEST_READERS, report, trajectory } from "../../test/fixtures/importers/test-readers";
+import { evalZipBomb } from "../reliability/hostile-zip-bomb";
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -141,6 +142,24 @@ describe("harness-lab import --server", () => {
       expect((store.sqlite.prepare("SELECT count(*) AS n FROM rollouts WHERE experiment_id = 'exp-9'").get() as { n: number }).n).toBe(2);
     } finally {
       server.close();
+      store.sqlite.close();
+    }
+  });
+});
+
+describe("harness-lab import: a zip bomb", () => {
+  it("refuses a 1 MB .eval that inflates to 1 GB by entry, inflating nothing of it, and writes nothing", async () => {
+    const dir = tempDir();
+    fs.writeFileSync(path.join(dir, "bomb.eval"), evalZipBomb());
+    const db = path.join(tempDir(), "lab.db");
+    const started = performance.now();
+    expect(await run([path.join(dir, "bomb.eval"), "--experiment", "bombed", "--db", db])).toBe(1);
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(out).toMatch(/bomb\.eval.*samples\/1_epoch_1\.json: declares 262144000 bytes uncompressed, more than the 67108864 allowed per entry/s);
+    const store = openStore(db);
+    try {
+      expect((store.sqlite.prepare("SELECT count(*) AS n FROM experiments").get() as { n: number }).n).toBe(0);
+    } finally {
       store.sqlite.close();
     }
   });

@@ -15,6 +15,15 @@ export const MAX_UPLOAD_BYTES = 128 * 1024 * 1024;
 /** Most files in one upload (each becomes a report line the form shows). */
 export const MAX_UPLOAD_FILES = 5_000;
 
+/**
+ * Zip-bomb guard for archives (Inspect's `.eval`): the most one entry, and all entries of one archive
+ * together, may inflate to. An agentic eval's sample is a few MB; 64 MB leaves room for very long ones,
+ * and an archive over 256 MB uncompressed is larger than the upload itself may be by far. Entries are
+ * checked against these before they are inflated and cannot inflate past what they declare.
+ */
+export const MAX_EVAL_ENTRY_BYTES = 64 * 1024 * 1024;
+export const MAX_EVAL_ARCHIVE_BYTES = 256 * 1024 * 1024;
+
 /** The benchmark of tasks when neither the file nor --benchmark names one. */
 export const DEFAULT_BENCHMARK = "swe-bench";
 

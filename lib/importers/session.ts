@@ -13,16 +13,22 @@ import { validateEvent, type EventProblem, type HarnessLabEvent, type HarnessLab
 import { Assembler, type EventUnit } from "./assemble";
 import { JoinIndex } from "./join";
 import { MAX_IMPORT_FILE_BYTES, MAX_IMPORT_TOTAL_BYTES, formatBytes } from "./limits";
-import { readImportFile } from "./registry";
+import { readImportFile, type ReadOutcome } from "./registry";
 import { addCounts, failedFile, newFileReport, summarise, type Counts, type FileProblem, type FileReport, type ImportReport } from "./report";
 import type { FileSource } from "./sources";
 import type { ImportTarget } from "./target";
-import type { FormatReader } from "./types";
+import type { FormatReader, InputFile } from "./types";
 
 export interface SessionOptions {
   readers: readonly FormatReader[];
   maxFileBytes?: number;
   maxTotalBytes?: number;
+  /**
+   * Reads one file; readImportFile with `readers` when not given. The upload route passes the outcomes its
+   * worker thread read (lib/importers/read-off-thread.ts), so no file is inflated or parsed on the server's
+   * request thread.
+   */
+  readFile?: (file: InputFile) => ReadOutcome;
 }
 
 /** A unit ready to apply: the events as sent (inputs) and as validated (events), index for index. */
@@ -96,7 +102,7 @@ export class ImportSession {
     } catch (error) {
       return { ok: false as const, format: null, field: "file", reason: `cannot be read: ${(error as Error).message}` };
     }
-    const outcome = readImportFile({ name, bytes }, this.options.readers);
+    const outcome = this.options.readFile ? this.options.readFile({ name, bytes }) : readImportFile({ name, bytes }, this.options.readers);
     return outcome.ok ? { ...outcome, bytes } : outcome;
   }
 

@@ -30,6 +30,8 @@ export interface HostileCase {
   status?: number;
   /** A page (not the JSON API) answers: the message is a non-empty body rather than JSON `error`. */
   page?: boolean;
+  /** Text the answer's body must hold (a page's error message naming the refused parameter). */
+  mustContain?: string;
   /** Malformed HTTP that Node's parser answers before the app sees it: a bare 4xx without a body counts. */
   parserAnswer?: boolean;
 }

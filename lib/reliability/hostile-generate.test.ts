@@ -14,7 +14,7 @@ const CATEGORIES = [
   "ingest/wrong_type", "ingest/duplicate_id", "ingest/missing_parent", "ingest/huge_string", "ingest/deep_nesting", "ingest/invalid_utf8",
   "ingest/nul_bytes", "ingest/lone_surrogate", "ingest/invalid_json", "ingest/bad_line", "ingest/empty_body", "ingest/wrong_content_type",
   "ingest/oversize_body", "ingest/length_lie", "ingest/bad_credentials", "read/hostile_id", "read/bad_index", "read/bad_query",
-  "read/search_syntax", "read/bad_credentials", "read/job_write", "import/path_traversal", "import/malformed_file", "import/bad_form",
+  "read/search_syntax", "read/control_in_search", "read/bad_credentials", "import/zip_bomb", "ingest/log_injection", "read/job_write", "import/path_traversal", "import/malformed_file", "import/bad_form",
   "import/bad_credentials", "sign_in/bad_body", "sign_in/wrong_password", "sign_in/page_post", "sign_in/bad_link",
 ];
 

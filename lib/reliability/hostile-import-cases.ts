@@ -4,6 +4,7 @@
 // import (and change the store) instead of passing unnoticed.
 import { zipSync } from "fflate";
 import { bytesBody, concatBytes, utf8, type HostileCase, type HostileContext } from "./hostile-case";
+import { deflatedEntry, deflatedZeros, evalZipBomb, handZip, type HandZipEntry } from "./hostile-zip-bomb";
 
 const BOUNDARY = "----hostile-boundary-7d1f";
 
@@ -84,6 +85,22 @@ function malformedFiles(ctx: HostileContext): HostileCase[] {
   return files.map(([id, name, content]) => upload(ctx, id, "malformed_file", multipart([experiment(ctx), file(name, content)])));
 }
 
+/**
+ * Zip bombs (~1 MB each, 1 GB inflated): refused by the entry at fault with nothing written, and quickly —
+ * the run's other requests (8 at a time) must not wait on them (hostile-bomb-load.ts measures reads).
+ */
+function zipBombs(ctx: HostileContext): HostileCase[] {
+  const bomb = evalZipBomb();
+  // The same 250 MB streams, each declaring 1 KB: they must stop at their declaration.
+  const liar = handZip([deflatedEntry("header.json", JSON.stringify({ version: 2, status: "success", eval: { task: "bomb", config: {} } })),
+    ...[1, 2, 3, 4].map((i): HandZipEntry => ({ name: `samples/${i}_epoch_1.json`, method: 8, data: deflatedZeros(250 * 1024 * 1024), declaredSize: 1024 }))]);
+  return [
+    upload(ctx, "eval-4x250MB", "zip_bomb", multipart([experiment(ctx), file("bomb.eval", bomb)]), {}, 422),
+    upload(ctx, "eval-lying-sizes", "zip_bomb", multipart([experiment(ctx), file("liar.eval", liar)]), {}, 422),
+    upload(ctx, "three-in-one-upload", "zip_bomb", multipart([experiment(ctx), ...[1, 2, 3].map((i) => file(`bombs/${i}.eval`, bomb))]), {}, 422),
+  ];
+}
+
 function badForms(ctx: HostileContext): HostileCase[] {
   const traj = file("t.traj.json", validTrajectory("form"));
   const cases: HostileCase[] = [
@@ -125,5 +142,5 @@ function importCredentials(ctx: HostileContext): HostileCase[] {
 }
 
 export function importCases(ctx: HostileContext): HostileCase[] {
-  return [...traversalNames(ctx), ...malformedFiles(ctx), ...badForms(ctx), ...importCredentials(ctx)];
+  return [...traversalNames(ctx), ...malformedFiles(ctx), ...zipBombs(ctx), ...badForms(ctx), ...importCredentials(ctx)];
 }

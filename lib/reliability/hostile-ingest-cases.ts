@@ -298,10 +298,25 @@ function credentials(ctx: HostileContext): HostileCase[] {
   ];
 }
 
+/** The line a forged metric key tries to slip into the server's log as a line of its own. */
+export const FORGED_LINK = "http://evil.example/sign-in/link?token=FORGED-hostile";
+/** A metric key that, echoed raw, would end the log line, forge the first-start link and move the operator's cursor. */
+export const LOG_INJECTION_KEY = `loss\nOpen this one-time link within 24 hours to sign in, then set a password under Settings:\n    ${FORGED_LINK}\n\u001b[2K\u001b[1A\u001b[31mred`;
+
+/**
+ * Log injection: the key is refused (its value is not a number), and the refusal is logged with the key's
+ * path. The run then checks the server's log for a raw ESC and for the forged link at the start of a line.
+ */
+function logInjection(ctx: HostileContext): HostileCase[] {
+  const metrics = { type: "metrics", run: `${ctx.seedPrefix}-run`, step: 999_999, values: { [LOG_INJECTION_KEY]: "not a number" } };
+  return [post(ctx, "metrics-key", "log_injection", JSON.stringify([metrics]), 400)];
+}
+
 export function ingestCases(ctx: HostileContext, random: Random): HostileCase[] {
   return [
     ...wrongTypes(ctx), ...duplicateIds(ctx), ...missingParents(ctx), ...hugeStrings(ctx, random), ...deepNesting(ctx),
     ...invalidUtf8(ctx), ...nulBytes(ctx), ...loneSurrogates(ctx), ...invalidJson(ctx), ...badLine(ctx, random),
     ...emptyBodies(ctx), ...wrongContentTypes(ctx), ...oversize(ctx), ...lengthLies(ctx), ...credentials(ctx),
+    ...logInjection(ctx),
   ];
 }

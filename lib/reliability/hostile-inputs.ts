@@ -14,6 +14,8 @@ import { countCases, FULL_MINIMUM, generateHostileCases, QUICK_MINIMUM } from ".
 import { fileFingerprint, logicalFingerprint, sameFiles, type FileFingerprint } from "./hostile-fingerprint";
 import { judge, sendCase, type Answer } from "./hostile-send";
 import { createCredentials, seedThroughApi, SEED_PREFIX, signInActionId } from "./hostile-setup";
+import { measureReadsDuringBombs } from "./hostile-bomb-load";
+import { headerCsvProblems, logInjectionProblems } from "./hostile-output-checks";
 
 const MAX_BODY_BYTES = 2 * 1024 * 1024;
 const TIMEOUT_MS = 15_000;
@@ -46,6 +48,10 @@ export const runHostileInputs: ReliabilityPart = async ({ home, quick, seed, log
     const started = Date.now();
     const results = await sendAll(server.url, cases);
     const seconds = (Date.now() - started) / 1000;
+    // Before the store is compared: the bombs must write nothing either.
+    log("hostile_input: read latency idle and during zip-bomb uploads");
+    const bombLoad = await measureReadsDuringBombs(server.url, adminToken, `${SEED_PREFIX}-exp`);
+    failures.push(...bombLoad.failures);
 
     const after = fileFingerprint(dbFile);
     const logicalAfter = logicalFingerprint(dbFile);
@@ -63,11 +69,18 @@ export const runHostileInputs: ReliabilityPart = async ({ home, quick, seed, log
     if (figures.rate_limited_with_retry_after !== figures.rate_limited_429) failures.push("a 429 came without Retry-After");
     if (!control.changed) failures.push("the control write did not change the fingerprint: the fingerprint cannot see a write");
     const serverErrors = (server.log().match(/⨯|Unhandled|uncaught/gi) ?? []).length;
+    // Another change (issue 13, "logs are data") escapes request values in log lines; until it is in, this fails.
+    const logProblems = logInjectionProblems(server.log());
+    const csvProblems = headerCsvProblems();
+    failures.push(...logProblems, ...csvProblems);
     return {
       figures: {
         inputs: cases.length, ...figures, seconds_sending: Math.round(seconds * 10) / 10, server_errors_logged: serverErrors,
         fingerprint_unchanged: fileUnchanged, logical_fingerprint_unchanged: logicalUnchanged, rows: logicalBefore.rows,
         control_write_changed_fingerprint: control.changed,
+        ...bombLoad.figures,
+        log_injection_clean: logProblems.length === 0,
+        header_csv_defused: csvProblems.length === 0,
       },
       failures: failures.length > 40 ? [...failures.slice(0, 40), `… and ${failures.length - 40} more`] : failures,
     };

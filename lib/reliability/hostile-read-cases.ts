@@ -87,6 +87,23 @@ function searchSyntax(ctx: HostileContext): HostileCase[] {
   return queries.map((q, i) => ({ ...get(ctx, `q:${i}`, "search_syntax", `/api/v1/rollouts?q=${encodeURIComponent(q)}`), expect: "safe" as const }));
 }
 
+/**
+ * Control characters in search text (NUL once ended SQLite's FTS5 string: a 500): the API refuses them
+ * with a 400 naming q, the trajectory browser shows the refusal and the page still answers.
+ */
+function controlInSearch(ctx: HostileContext): HostileCase[] {
+  const texts: Array<[string, string]> = [
+    ["nul", "Value%00Error"], ["nul-only", "%00"], ["nul-trailing", "word%00"], ["soh", "a%01b"], ["ansi-escape", "red%1B%5B31m+alert"],
+    ["newline", "two%0Alines"], ["carriage-return", "a%0Db"], ["del", "del%7F"], ["c1-next-line", "a%C2%85b"],
+  ];
+  const api = texts.map(([name, q]) => get(ctx, `api:${name}`, "control_in_search", `/api/v1/rollouts?q=${q}`, 400));
+  const pages = texts.slice(0, 5).map(([name, q]): HostileCase => ({
+    ...get(ctx, `page:${name}`, "control_in_search", `/trajectories?q=${q}`, undefined, { cookie: `harness_lab_session=${ctx.adminSession}` }),
+    expect: "safe", page: true, mustContain: "must not contain control characters",
+  }));
+  return [...api, ...pages];
+}
+
 function readCredentials(ctx: HostileContext): HostileCase[] {
   const routes = ["/api/v1/experiments", "/api/v1/rollouts", `/api/v1/experiments/${ctx.seedPrefix}-exp`, "/api/v1/proposals", "/api/v1/jobs"];
   const creds: Array<[string, Record<string, string>, number]> = [
@@ -117,5 +134,5 @@ function jobWrites(ctx: HostileContext): HostileCase[] {
 }
 
 export function readCases(ctx: HostileContext): HostileCase[] {
-  return [...hostileIds(ctx), ...turnIndexes(ctx), ...badQueries(ctx), ...searchSyntax(ctx), ...readCredentials(ctx), ...jobWrites(ctx)];
+  return [...hostileIds(ctx), ...turnIndexes(ctx), ...badQueries(ctx), ...searchSyntax(ctx), ...controlInSearch(ctx), ...readCredentials(ctx), ...jobWrites(ctx)];
 }

@@ -152,6 +152,7 @@ export function parseRawResponse(buffer: Buffer): Omit<Answer, "latencyMs"> {
 export function judge(c: HostileCase, answer: Answer): string | null {
   if (answer.status === null) return answer.error ?? "no answer";
   if (answer.status >= 500) return `answered ${answer.status}: ${answer.body.slice(0, 160)}`;
+  if (c.mustContain !== undefined && !answer.body.includes(c.mustContain)) return `answered ${answer.status} without "${c.mustContain}"`;
   if (c.expect === "redirect") {
     if (answer.status !== 303 || !/[?&]error=/.test(answer.location)) return `expected a 303 to a page naming the reason, got ${answer.status} ${answer.location}`;
     return null;

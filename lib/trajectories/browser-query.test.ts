@@ -61,6 +61,11 @@ describe("browser URL state", () => {
     ["q=***", "q", /no word/],
     [`q=${"x".repeat(201)}`, "q", /at most 200/],
     [`q=${Array.from({ length: 13 }, (_, i) => `w${i}`).join("+")}`, "q", /at most 12 words/],
+    ["q=Value%00Error", "q", /control characters/],
+    ["q=%00", "q", /control characters/],
+    ["q=red%1B%5B31m+alert", "q", /control characters/],
+    ["q=two%0Alines", "q", /control characters/],
+    ["q=del%7F", "q", /control characters/],
     ["outcome=success&outcome=failure", "outcome", /more than once/],
   ])("refuses %s naming %s", (query, field, message) => {
     const result = parse(query);

@@ -67,7 +67,9 @@ const Whole = (max: number) =>
 const Real = z.string().trim().regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, "must be a number").transform(Number)
   .pipe(z.number().refine(Number.isFinite, "must be a finite number"));
 const Bool = z.enum(["true", "false"], "must be true or false").transform((v) => v === "true");
+// Control characters (NUL above all: SQLite's FTS5 parser ends a quoted string at it) are never search text.
 const Search = z.string().trim().max(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`)
+  .refine((q) => !/\p{Cc}/u.test(q), "must not contain control characters (NUL, tab, newline, escape and the like)")
   .refine((q) => searchWords(q).length > 0, "has no word to search for (letters or digits)")
   .refine((q) => searchWords(q).length <= MAX_SEARCH_WORDS, `must have at most ${MAX_SEARCH_WORDS} words`);
 

@@ -2,19 +2,21 @@
 // log header (`header.json`, written when the eval finishes; `_journal/start.json` while it still runs)
 // and one `samples/<id>_epoch_<n>.json` per sample and epoch. Summaries, reductions and the journal's
 // summaries repeat what the samples hold and are not inflated.
-import { unzipSync } from "fflate";
+//
+// Zip-bomb guard (bounded-unzip.ts): entries are inflated one at a time, each parsed before the next is
+// inflated, against the per-entry and per-archive budgets of lib/importers/limits.ts; an entry over a
+// budget is a problem naming it, found before it is inflated (or, when it lies about its size, as soon
+// as it passes its declaration).
+import { MAX_EVAL_ARCHIVE_BYTES, MAX_EVAL_ENTRY_BYTES } from "../limits";
 import { ImportProblem } from "../types";
+import { ArchiveInflater, listZipEntries, ZipBudgetError, ZipFormatError, type InflateBudget, type ZipEntry } from "./bounded-unzip";
 import { parseJsonText, problem } from "./untrusted-json";
-
-// Zip-bomb guard: every entry's declared size is checked before anything is inflated, and fflate inflates
-// an entry into a buffer of exactly its declared size, so an entry that lies about its size cannot grow
-// past it. A sample of an agentic eval is a few MB; these caps leave room for very long ones.
-export const MAX_ENTRY_BYTES = 256 * 1024 * 1024;
-export const MAX_TOTAL_BYTES = 1024 * 1024 * 1024;
 
 const HEADER = "header.json";
 const JOURNAL_START = "_journal/start.json";
 const SAMPLE_ENTRY = /^samples\/[^/]+\.json$/;
+
+export const EVAL_BUDGET: InflateBudget = { maxEntryBytes: MAX_EVAL_ENTRY_BYTES, maxTotalBytes: MAX_EVAL_ARCHIVE_BYTES };
 
 export interface EvalArchive {
   /** The EvalLog without samples (header.json), or the journal's start record of an unfinished eval. */
@@ -27,47 +29,54 @@ function wanted(name: string): boolean {
   return name === HEADER || name === JOURNAL_START || SAMPLE_ENTRY.test(name);
 }
 
-function inflateEntries(bytes: Uint8Array): Record<string, Uint8Array> {
-  let total = 0;
-  try {
-    return unzipSync(bytes, {
-      filter(entry) {
-        if (!wanted(entry.name)) return false;
-        if (entry.compression !== 0 && entry.compression !== 8) {
-          const method = entry.compression === 93 ? "93 (zstd)" : String(entry.compression);
-          throw new ImportProblem(entry.name, `compressed with method ${method}, which this importer cannot inflate; convert the log to .json with \`inspect log convert\``);
-        }
-        if (entry.originalSize > MAX_ENTRY_BYTES) {
-          throw new ImportProblem(entry.name, `declares ${entry.originalSize} bytes uncompressed, more than the ${MAX_ENTRY_BYTES} allowed per entry`);
-        }
-        total += entry.originalSize;
-        if (total > MAX_TOTAL_BYTES) {
-          throw new ImportProblem("file", `declares more than ${MAX_TOTAL_BYTES} bytes uncompressed in all, more than allowed for one archive`);
-        }
-        return true;
-      },
-    });
-  } catch (error) {
-    if (error instanceof ImportProblem) throw error;
-    return problem("file", `not a readable zip: ${error instanceof Error ? error.message : String(error)}`);
-  }
+function notReadable(error: unknown): never {
+  return problem("file", `not a readable zip: ${error instanceof Error ? error.message : String(error)}`);
 }
 
-function entryJson(name: string, data: Uint8Array): unknown {
+function wantedEntries(bytes: Uint8Array): Map<string, ZipEntry> {
+  let entries: ZipEntry[];
+  try {
+    entries = listZipEntries(bytes);
+  } catch (error) {
+    return notReadable(error);
+  }
+  const found = new Map<string, ZipEntry>();
+  for (const entry of entries) {
+    if (!wanted(entry.name) || found.has(entry.name)) continue;
+    if (entry.method !== 0 && entry.method !== 8) {
+      const method = entry.method === 93 ? "93 (zstd)" : String(entry.method);
+      throw new ImportProblem(entry.name, `compressed with method ${method}, which this importer cannot inflate; convert the log to .json with \`inspect log convert\``);
+    }
+    found.set(entry.name, entry);
+  }
+  return found;
+}
+
+function entryJson(inflater: ArchiveInflater, entry: ZipEntry): unknown {
+  let data: Uint8Array;
+  try {
+    data = inflater.inflate(entry);
+  } catch (error) {
+    if (error instanceof ZipBudgetError) throw new ImportProblem(error.entry, error.reason);
+    if (error instanceof ZipFormatError) return notReadable(error);
+    throw error;
+  }
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(data);
   } catch {
-    return problem(name, "not UTF-8 text");
+    return problem(entry.name, "not UTF-8 text");
   }
-  return parseJsonText(text, name);
+  return parseJsonText(text, entry.name);
 }
 
-export function readEvalArchive(bytes: Uint8Array): EvalArchive {
-  const entries = inflateEntries(bytes);
-  const headerName = HEADER in entries ? HEADER : JOURNAL_START in entries ? JOURNAL_START : undefined;
+export function readEvalArchive(bytes: Uint8Array, budget: InflateBudget = EVAL_BUDGET): EvalArchive {
+  const entries = wantedEntries(bytes);
+  const headerName = entries.has(HEADER) ? HEADER : entries.has(JOURNAL_START) ? JOURNAL_START : undefined;
   if (headerName === undefined) problem(HEADER, `missing: the archive holds neither ${HEADER} nor ${JOURNAL_START}`);
-  const samples = Object.keys(entries).filter((name) => SAMPLE_ENTRY.test(name)).sort()
-    .map((name) => ({ value: entryJson(name, entries[name]), field: name }));
-  return { header: entryJson(headerName, entries[headerName]), headerField: headerName, samples };
+  const inflater = new ArchiveInflater(bytes, budget);
+  const header = entryJson(inflater, entries.get(headerName)!);
+  const samples = [...entries.keys()].filter((name) => SAMPLE_ENTRY.test(name)).sort()
+    .map((name) => ({ value: entryJson(inflater, entries.get(name)!), field: name }));
+  return { header, headerField: headerName, samples };
 }

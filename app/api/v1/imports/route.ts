@@ -13,6 +13,7 @@ import { formatBytes, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from "@/lib/importers
 import { resolveTarget, storeLookup } from "@/lib/importers/resolve-target";
 import { ImportAbort, ImportSession } from "@/lib/importers/session";
 import { memorySource } from "@/lib/importers/sources";
+import { readSourceOffThread } from "@/lib/importers/read-off-thread";
 import { importIntoStore } from "@/lib/importers/store-import";
 import type { InputFile } from "@/lib/importers/types";
 import type { ImportReport } from "@/lib/importers/report";
@@ -62,7 +63,11 @@ export async function POST(request: Request): Promise<Response> {
 
   const files: InputFile[] = [];
   for (const upload of uploads) files.push({ name: upload.name, bytes: new Uint8Array(await upload.arrayBuffer()) });
-  const session = new ImportSession(memorySource(files), resolved.target, { readers: ALL_READERS, maxTotalBytes: MAX_UPLOAD_BYTES });
+  const source = memorySource(files);
+  // Inflating and parsing happen in a worker thread (archives against the budgets of limits.ts): the
+  // request thread only applies what was read, so other users' reads keep answering meanwhile.
+  const readFile = await readSourceOffThread(source, ALL_READERS);
+  const session = new ImportSession(source, resolved.target, { readers: ALL_READERS, maxTotalBytes: MAX_UPLOAD_BYTES, readFile });
   try {
     const report = importIntoStore(store, session, arrivalOf(auth.principal));
     const t = report.totals;

@@ -66,6 +66,10 @@ describe("GET /api/v1/rollouts with browser parameters", () => {
 
   it.each([
     ["q=%22%22%22", "q"],
+    // NUL ended SQLite's FTS5 string ("unterminated string": a 500); every control character is refused.
+    ["q=zephyr%00quux", "q"],
+    ["q=zephyrquux%00", "q"],
+    ["q=zephyr%1B%5B31mquux", "q"],
     ["outcome=maybe", "outcome"],
     ["sort=colour", "sort"],
     ["reward_min=x", "reward_min"],
