@@ -151,7 +151,9 @@ describe.each(Object.entries(READS).filter(([, read]) => read.kind === "list"))(
 
 describe("a job without an experiment", () => {
   it("reads no experiment at all", async () => {
-    insertJob(getStore(), { id: "lone-job", experimentId: null, templateId: null, kind: "custom", params: {}, command: ["x"], executor: "local", logPath: null, createdBy: null, createdAt: Date.now() });
+    // The column allows no experiment (launches always name one today): such a job's token reads none.
+    insertJob(getStore(), { id: "lone-job", experimentId: "mine-exp", templateId: null, kind: "custom", params: {}, command: ["x"], executor: "local", logPath: path.join(dir, "lone.log"), createdBy: null, createdAt: Date.now() });
+    getStore().sqlite.prepare("UPDATE jobs SET experiment_id = NULL WHERE id = 'lone-job'").run();
     const lone = mintJobToken(getStore(), "lone-job", { createdBy: null, expiresAt: Date.now() + 60_000, now: Date.now() });
     const list = await get("app/api/v1/experiments/route.ts", {}, lone);
     expect(JSON.parse(list.text)).toEqual({ experiments: [] });
