@@ -104,7 +104,7 @@ test("the current password under Settings shares the limit: after 12 wrong guess
     const form = user.getByRole("form", { name: "Change password" });
     const change = async (current: string) => {
       await form.getByLabel("Current password").fill(current);
-      await form.getByLabel("New password").fill("a-brand-new-password-7");
+      await form.getByLabel("New password", { exact: true }).fill("a-brand-new-password-7");
       await form.getByLabel("Confirm new password").fill("a-brand-new-password-7");
       await form.getByRole("button", { name: "Change password" }).click();
       // React resets the form once the action's answer is in.
