@@ -1,6 +1,7 @@
 // The session cookie as the real server sets it when signing in with a password (HttpOnly, SameSite=Lax,
 // Path=/, Secure only when a TLS proxy says https), the sign-in rate limit (the 11th attempt for one
-// user and address is refused even with the right password), and the size of sign-in link tokens.
+// user and address is refused even with the right password), the same limit on the current-password check
+// under Settings (issue 13, finding 7), and the size of sign-in link tokens.
 import type { Browser, Page } from "@playwright/test";
 import { test, expect, SIGNED_OUT } from "./fixtures";
 
@@ -86,6 +87,44 @@ test("the 11th attempt for one user and address within the window is refused, ev
     await expect(signIn.getByRole("alert").filter({ hasText: /too many attempts/ })).toBeVisible();
     await expect(signIn).toHaveURL(/\/sign-in$/);
     expect((await context.cookies()).filter((c) => c.name === "harness_lab_session")).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+test("the current password under Settings shares the limit: after 12 wrong guesses the right one is refused, with when to retry", async ({ page, browser, server }) => {
+  test.setTimeout(120_000);
+  const username = `e2e-sec-settings-limit-${Date.now()}`;
+  await createUser(page, username, PASSWORD);
+  const { context, page: user } = await signInPage(browser, server.baseURL);
+  try {
+    expect(await submitSignIn(user, username, PASSWORD)).not.toBeNull();
+    await expect(user).toHaveURL(/\/experiments$/);
+    await user.goto("/settings");
+    const form = user.getByRole("form", { name: "Change password" });
+    const change = async (current: string) => {
+      await form.getByLabel("Current password").fill(current);
+      await form.getByLabel("New password", { exact: true }).fill("a-brand-new-password-7");
+      await form.getByLabel("Confirm new password").fill("a-brand-new-password-7");
+      await form.getByRole("button", { name: "Change password" }).click();
+      // React resets the form once the action's answer is in.
+      await expect(form.getByLabel("Current password")).toHaveValue("");
+    };
+    for (let attempt = 1; attempt <= 12; attempt++) {
+      await change(`wrong-password-${attempt}`);
+      await expect(form.getByRole("alert")).toHaveText(attempt <= 10 ? "currentPassword: wrong password" : /too many wrong passwords/);
+    }
+    await change(PASSWORD);
+    await expect(form.getByRole("alert")).toHaveText(/^currentPassword: too many wrong passwords; try again in \d+ minutes$/);
+    await expect(form.getByRole("status")).toHaveCount(0);
+    // The password did not change: the sign-in form is locked for this account and address too.
+    const again = await signInPage(browser, server.baseURL);
+    try {
+      expect(await submitSignIn(again.page, username, "a-brand-new-password-7")).toBeNull();
+      await expect(again.page.getByRole("alert").filter({ hasText: /too many attempts/ })).toBeVisible();
+    } finally {
+      await again.context.close();
+    }
   } finally {
     await context.close();
   }

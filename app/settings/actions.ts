@@ -13,6 +13,8 @@ import { userActor } from "@/lib/auth/audit";
 import { guardedAction } from "@/lib/auth/guarded-action";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/auth/passwords";
 import { deleteOtherSessions, requestBaseUrl, SESSION_COOKIE } from "@/lib/auth/sessions";
+import { clientIp } from "@/lib/auth/sign-in";
+import { limitedPasswordCheck, retryIn } from "@/lib/auth/password-attempts";
 import { checkCurrentPassword, createSignInLink, createUser, setPassword, signInLinkUrl, USERNAME_PATTERN } from "@/lib/auth/users";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -120,8 +122,14 @@ export const changePasswordAction = guardedAction(
     });
     if (!parsed.success) return { error: zodErrorMessage(parsed.error) };
     const store = getStore();
-    const check = await checkCurrentPassword(store, user.id, parsed.data.currentPassword);
-    if (check === "wrong") return { error: "currentPassword: wrong password" };
+    // The same limiter as signing in (per account, and per account and address): a stolen session cannot
+    // guess the password it would need to take the account over, faster than the sign-in form could.
+    const check = await limitedPasswordCheck({ userId: user.id, username: user.username }, clientIp(await headers()), async () => {
+      const outcome = await checkCurrentPassword(store, user.id, parsed.data.currentPassword);
+      return outcome === "wrong" ? null : outcome;
+    });
+    if (!check.ok && check.reason === "blocked") return { error: `currentPassword: too many wrong passwords; try again ${retryIn(check.retryAfterSeconds)}` };
+    if (!check.ok) return { error: "currentPassword: wrong password" };
     await setPassword(store, user.id, parsed.data.newPassword, userActor(user.id));
     deleteOtherSessions(store, user.id, (await cookies()).get(SESSION_COOKIE)?.value);
     revalidatePath("/settings");

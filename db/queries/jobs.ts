@@ -136,6 +136,8 @@ export function getJob(store: Store, id: string, now: number = Date.now()): JobR
 }
 
 export interface JobFilter {
+  /** One job only (a job's own token lists just its job). */
+  id?: string;
   status?: JobStatus | readonly JobStatus[];
   experimentId?: string;
   executor?: JobExecutorName;
@@ -151,6 +153,7 @@ export interface JobFilter {
 export function listJobs(store: Store, filter: JobFilter = {}, now: number = Date.now()): JobRecord[] {
   const where: SQL[] = [];
   if (filter.status !== undefined) where.push(typeof filter.status === "string" ? eq(jobs.status, filter.status) : inArray(jobs.status, [...filter.status]));
+  if (filter.id !== undefined) where.push(eq(jobs.id, filter.id));
   if (filter.experimentId) where.push(eq(jobs.experimentId, filter.experimentId));
   if (filter.executor) where.push(eq(jobs.executor, filter.executor));
   if (filter.templateId) where.push(eq(jobs.templateId, filter.templateId));

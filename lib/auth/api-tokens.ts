@@ -1,7 +1,7 @@
 // API tokens for scripts, CI and jobs: shown once, stored as sha256, scoped, optionally expiring.
 import "server-only";
 import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
-import { apiTokens } from "../../db/schema";
+import { apiTokens, jobs } from "../../db/schema";
 import type { Store } from "../../db/client";
 import { TOKEN_SCOPES, type TokenScope } from "../domain/vocabulary";
 import { newId, randomToken, safeEqual, sha256Hex } from "./secrets";
@@ -134,9 +134,17 @@ export function verifyBearer(store: Store, secret: string, now: number = Date.no
   if (!row) return { ok: false, error: "invalid" };
   if (row.revokedAt !== null) return { ok: false, error: "revoked" };
   if (row.expiresAt !== null && row.expiresAt <= now) return { ok: false, error: "expired" };
-  const principal: Principal = { kind: "token", id: row.id, name: row.name, scopes: normalizeScopes(row.scopes), ...(row.jobId ? { jobId: row.jobId } : {}) };
+  const principal: Principal = {
+    kind: "token", id: row.id, name: row.name, scopes: normalizeScopes(row.scopes),
+    // A job's token carries its read scope: the job's experiment, looked up once per request.
+    ...(row.jobId ? { jobId: row.jobId, jobExperimentId: jobExperimentOf(store, row.jobId) } : {}),
+  };
   if (scope === undefined || hasScope(principal, scope)) touchLastUsed(store, row.id, row.lastUsedAt, now);
   return { ok: true, principal };
+}
+
+function jobExperimentOf(store: Store, jobId: string): string | null {
+  return store.db.select({ experimentId: jobs.experimentId }).from(jobs).where(eq(jobs.id, jobId)).get()?.experimentId ?? null;
 }
 
 // The WHERE clause keeps the throttle correct when several processes share the database.

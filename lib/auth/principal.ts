@@ -10,6 +10,11 @@ export interface Principal {
   scopes: TokenScope[];
   /** Set for a job's own token: it may only ingest into that job's experiment (enforced by the ingest route). */
   jobId?: string;
+  /**
+   * With jobId: the job's experiment (null when the job has none). A job's token reads only this experiment
+   * and its own job (lib/auth/read-scope.ts); without jobId the principal reads the whole lab.
+   */
+  jobExperimentId?: string | null;
 }
 
 /** admin implies every other scope. */

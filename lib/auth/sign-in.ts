@@ -1,12 +1,13 @@
 // Signing in with username and password: the one function behind the sign-in form's server action and
-// POST /api/v1/session. Input checks, the rate limit (per username+address, and per username) and the
-// password check; only a correct pair creates a session. A refused attempt writes nothing to the store
-// (no audit row: the limiter's memory is the record of failures, so a flood of guesses cannot fill the disk).
+// POST /api/v1/session. Input checks, the rate limit (lib/auth/password-attempts.ts, shared with the
+// current-password check under Settings) and the password check; only a correct pair creates a session.
+// A refused attempt writes nothing to the store (no audit row: the limiter's memory is the record of
+// failures, so a flood of guesses cannot fill the disk).
 import "server-only";
 import { z } from "zod";
 import type { Store } from "../../db/client";
 import { MAX_PASSWORD_LENGTH } from "./passwords";
-import { signInLimiters } from "./rate-limit";
+import { accountOf, limitedPasswordCheck } from "./password-attempts";
 import { createSession } from "./sessions";
 import { authenticatePassword, type SessionUser } from "./users";
 
@@ -40,21 +41,8 @@ export async function signInWithPassword(store: Store, input: unknown, ip: strin
     return { ok: false, status: 400, field, error: `${field}: ${message}` };
   }
   const { username, password } = parsed.data;
-  const { perUserAndIp, perUser } = signInLimiters();
-  const userKey = username.toLowerCase();
-  const ipKey = `${userKey}|${ip}`;
-  if (perUserAndIp.isBlocked(ipKey) || perUser.isBlocked(userKey)) {
-    const wait = Math.max(perUserAndIp.retryAfterMs(ipKey), perUser.retryAfterMs(userKey));
-    return { ok: false, status: 429, error: TOO_MANY_ATTEMPTS, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) };
-  }
-  // Counted BEFORE the (slow, asynchronous) password check: counting after it let any number of attempts
-  // sent at once pass the limit, since each checked it before the first one failed.
-  perUserAndIp.recordFailure(ipKey);
-  perUser.recordFailure(userKey);
-  const user = await authenticatePassword(store, username, password);
-  if (!user) return { ok: false, status: 401, error: WRONG_CREDENTIALS };
-  // A correct password was never a failure: it does not count toward the per-username limit either.
-  perUserAndIp.reset(ipKey);
-  perUser.retractLatest(userKey);
-  return { ok: true, user, session: createSession(store, user.id, { method: "password" }) };
+  const attempt = await limitedPasswordCheck(accountOf(store, username), ip, () => authenticatePassword(store, username, password));
+  if (!attempt.ok && attempt.reason === "blocked") return { ok: false, status: 429, error: TOO_MANY_ATTEMPTS, retryAfterSeconds: attempt.retryAfterSeconds };
+  if (!attempt.ok) return { ok: false, status: 401, error: WRONG_CREDENTIALS };
+  return { ok: true, user: attempt.value, session: createSession(store, attempt.value.id, { method: "password" }) };
 }

@@ -88,6 +88,11 @@ export function findUserByUsername(store: Store, username: string): SessionUser 
   return row && row.disabledAt === null ? toSessionUser(row) : null;
 }
 
+/** The id of the account a username names (disabled ones included), or null: for the sign-in limiter. */
+export function userIdForUsername(store: Store, username: string): string | null {
+  return store.db.select({ id: users.id }).from(users).where(sql`${users.username} = ${username} COLLATE NOCASE`).get()?.id ?? null;
+}
+
 export function getUserById(store: Store, id: string): SessionUser | null {
   const row = store.db.select().from(users).where(and(eq(users.id, id), isNull(users.disabledAt))).get();
   return row ? toSessionUser(row) : null;

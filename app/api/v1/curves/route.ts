@@ -6,6 +6,7 @@
 import { getStore } from "@/db/client";
 import { getCurves } from "@/db/queries/curves";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
+import { mayReadRecord } from "@/lib/auth/read-scope";
 import { parseCurveSettings, rawFromQueryString } from "@/lib/curves/curve-settings";
 import { TRAINING_KEYS } from "@/lib/curves/training-series";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
@@ -24,7 +25,11 @@ export async function GET(request: Request): Promise<Response> {
   const { settings, problems } = parseCurveSettings(raw, { runs: [], keys: [...TRAINING_KEYS], smoothing: 0 });
   if (problems.length > 0) return badParameter(problems[0].field, problems[0].message);
   if (settings.runs.length === 0) return badParameter("runs", "name at least one run id");
-  const result = getCurves(getStore(), settings);
+  const store = getStore();
+  // A run outside the caller's experiment answers as an unknown one.
+  const foreign = settings.runs.find((run) => !mayReadRecord(store, auth.principal, "runs", run));
+  if (foreign !== undefined) return errorResponse(404, `run "${foreign}" not found`, { field: "runs" });
+  const result = getCurves(store, settings);
   if (!result.ok) return errorResponse(404, `run "${result.unknownRun}" not found`, { field: "runs" });
   return jsonResponse(result.data);
 }

@@ -2,6 +2,7 @@
 import { getStore } from "@/db/client";
 import { listExperiments } from "@/db/queries/experiments";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
+import { mayReadExperiment } from "@/lib/auth/read-scope";
 import { jsonResponse } from "@/lib/http/json-response";
 
 export const dynamic = "force-dynamic";
@@ -9,5 +10,5 @@ export const dynamic = "force-dynamic";
 export async function GET(request: Request): Promise<Response> {
   const auth = await authenticateRequest(request, "read");
   if (!auth.ok) return authErrorResponse(auth);
-  return jsonResponse({ experiments: listExperiments(getStore()) });
+  return jsonResponse({ experiments: listExperiments(getStore()).filter((experiment) => mayReadExperiment(auth.principal, experiment.id)) });
 }

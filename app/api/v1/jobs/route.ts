@@ -9,6 +9,7 @@ import { JobListQuery, jobJson, toJobFilter } from "@/lib/jobs/api-query";
 import { jobActorOf, launchRefusal } from "@/lib/jobs/api-actor";
 import { mayLaunch } from "@/lib/jobs/permissions";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
+import { isJobScoped } from "@/lib/auth/read-scope";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
 import { parseSearchParams } from "@/lib/http/search-params";
 
@@ -29,7 +30,8 @@ export async function GET(request: Request): Promise<Response> {
   if (!auth.ok) return authErrorResponse(auth);
   const query = parseSearchParams(request.url, JobListQuery);
   if (!query.ok) return query.response;
-  const jobs = listJobs(getStore(), toJobFilter(query.data)).map(jobJson);
+  // A job's token lists its own job only.
+  const jobs = listJobs(getStore(), { ...toJobFilter(query.data), ...(isJobScoped(auth.principal) ? { id: auth.principal.jobId } : {}) }).map(jobJson);
   return jsonResponse({ jobs, nextBefore: jobs.length ? jobs[jobs.length - 1].createdAt : null });
 }
 

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getStore } from "@/db/client";
 import { listProposalRecords } from "@/db/queries/experiment-records";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
+import { experimentFilterFor } from "@/lib/auth/read-scope";
 import { jsonResponse } from "@/lib/http/json-response";
 import { parseSearchParams, QueryId } from "@/lib/http/search-params";
 
@@ -15,5 +16,5 @@ export async function GET(request: Request): Promise<Response> {
   if (!auth.ok) return authErrorResponse(auth);
   const query = parseSearchParams(request.url, Query);
   if (!query.ok) return query.response;
-  return jsonResponse({ proposals: listProposalRecords(getStore(), query.data.experiment) });
+  return jsonResponse({ proposals: listProposalRecords(getStore(), experimentFilterFor(auth.principal, query.data.experiment)) });
 }

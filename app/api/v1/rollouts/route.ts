@@ -7,6 +7,7 @@ import { countBrowserOutcomes, listBrowserPage } from "@/db/queries/rollout-brow
 import { decodeBrowserCursor } from "@/lib/trajectories/browser-cursor";
 import { flattenSearchParams, parseBrowserParams, type ParamProblem } from "@/lib/trajectories/browser-query";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
+import { experimentFilterFor } from "@/lib/auth/read-scope";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
 
 export const dynamic = "force-dynamic";
@@ -26,7 +27,8 @@ export async function GET(request: Request): Promise<Response> {
   const { limit: limitText, cursor: cursorText, counts: countsText, ...rest } = flat.params;
   const parsed = parseBrowserParams(rest, { strict: true });
   if (!parsed.ok) return badParam(parsed.problem);
-  const { state } = parsed;
+  // A job's token sees its own experiment's rollouts only (another experiment's filter: an empty page).
+  const state = { ...parsed.state, filter: { ...parsed.state.filter, experiment: experimentFilterFor(auth.principal, parsed.state.filter.experiment) } };
 
   let limit = DEFAULT_LIMIT;
   if (limitText !== undefined) {

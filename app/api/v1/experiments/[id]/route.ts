@@ -3,6 +3,7 @@ import { getStore } from "@/db/client";
 import { getExperimentOverview } from "@/db/queries/experiments";
 import { listExperimentRecords } from "@/db/queries/experiment-records";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
+import { mayReadExperiment } from "@/lib/auth/read-scope";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
 
 export const dynamic = "force-dynamic";
@@ -12,7 +13,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   if (!auth.ok) return authErrorResponse(auth);
   const { id } = await params;
   const store = getStore();
-  const overview = getExperimentOverview(store, id);
+  const overview = mayReadExperiment(auth.principal, id) ? getExperimentOverview(store, id) : null;
   if (!overview) return errorResponse(404, `experiment "${id}" not found`);
   return jsonResponse({ ...overview, records: listExperimentRecords(store, id) });
 }

@@ -3,6 +3,7 @@ import { getStore } from "@/db/client";
 import { getJob } from "@/lib/jobs";
 import { jobJson } from "@/lib/jobs/api-query";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
+import { mayReadJob } from "@/lib/auth/read-scope";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
 
 export const dynamic = "force-dynamic";
@@ -11,7 +12,7 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const auth = await authenticateRequest(request, "read");
   if (!auth.ok) return authErrorResponse(auth);
   const { id } = await params;
-  const job = getJob(getStore(), id);
+  const job = mayReadJob(auth.principal, id) ? getJob(getStore(), id) : null;
   if (!job) return errorResponse(404, `job "${id}" not found`);
   return jsonResponse({ job: jobJson(job) });
 }

@@ -2,6 +2,7 @@
 import { getStore } from "@/db/client";
 import { getRolloutWithTurns } from "@/db/queries/rollout-pages";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
+import { mayReadRecord } from "@/lib/auth/read-scope";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
 
 export const dynamic = "force-dynamic";
@@ -10,7 +11,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const auth = await authenticateRequest(request, "read");
   if (!auth.ok) return authErrorResponse(auth);
   const { id } = await params;
-  const rollout = getRolloutWithTurns(getStore(), id);
+  const store = getStore();
+  const rollout = mayReadRecord(store, auth.principal, "rollouts", id) ? getRolloutWithTurns(store, id) : null;
   if (!rollout) return errorResponse(404, `rollout "${id}" not found`);
   return jsonResponse(rollout);
 }

@@ -5,6 +5,7 @@ import { getStore } from "@/db/client";
 import { getSourceFileBytes } from "@/db/queries/source-file-download";
 import { contentDisposition } from "@/lib/trajectory/download-name";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
+import { mayReadRecord } from "@/lib/auth/read-scope";
 import { errorResponse } from "@/lib/http/json-response";
 
 export const dynamic = "force-dynamic";
@@ -13,7 +14,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const auth = await authenticateRequest(request, "read");
   if (!auth.ok) return authErrorResponse(auth);
   const { id } = await params;
-  const file = getSourceFileBytes(getStore(), id);
+  const store = getStore();
+  const file = mayReadRecord(store, auth.principal, "source_files", id) ? getSourceFileBytes(store, id) : null;
   if (!file) return errorResponse(404, `source file "${id}" not found`);
   return new Response(new Uint8Array(file.bytes), {
     status: 200,

@@ -5,6 +5,7 @@ import { getStore } from "@/db/client";
 import { followLog, tailLog } from "@/lib/jobs";
 import { JobLogQuery } from "@/lib/jobs/api-query";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
+import { mayReadJob } from "@/lib/auth/read-scope";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
 import { parseSearchParams } from "@/lib/http/search-params";
 
@@ -18,7 +19,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const { id } = await params;
   const store = getStore();
   const offset = query.data.offset ?? 0;
-  const first = tailLog(store, id, offset);
+  // Another job's log answers as an unknown job's does (tailLog's own 404).
+  const first = mayReadJob(auth.principal, id) ? tailLog(store, id, offset) : ({ ok: false, status: 404, error: `job "${id}" does not exist` } as const);
   if (!first.ok) return errorResponse(first.status, first.error);
   if (query.data.follow !== "1") {
     const { ok: _ok, ...chunk } = first;

@@ -5,6 +5,7 @@ import { getStore } from "@/db/client";
 import { findInRollout } from "@/db/queries/rollout-turn-content";
 import { MAX_QUERY_LENGTH } from "@/lib/trajectory/find-matches";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
+import { mayReadRecord } from "@/lib/auth/read-scope";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
 import { parseSearchParams } from "@/lib/http/search-params";
 
@@ -20,7 +21,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const query = parseSearchParams(request.url, Query);
   if (!query.ok) return query.response;
   const { id } = await params;
-  const result = findInRollout(getStore(), id, query.data.q);
+  const store = getStore();
+  const result = mayReadRecord(store, auth.principal, "rollouts", id) ? findInRollout(store, id, query.data.q) : null;
   if (!result) return errorResponse(404, `rollout "${id}" not found`);
   return jsonResponse(result);
 }

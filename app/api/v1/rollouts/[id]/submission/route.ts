@@ -3,6 +3,7 @@
 import { getStore } from "@/db/client";
 import { getRolloutSubmission } from "@/db/queries/rollout-turn-content";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
+import { mayReadRecord } from "@/lib/auth/read-scope";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
 
 export const dynamic = "force-dynamic";
@@ -11,7 +12,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const auth = await authenticateRequest(request, "read");
   if (!auth.ok) return authErrorResponse(auth);
   const { id } = await params;
-  const result = getRolloutSubmission(getStore(), id);
+  const store = getStore();
+  const result = mayReadRecord(store, auth.principal, "rollouts", id) ? getRolloutSubmission(store, id) : null;
   if (!result) return errorResponse(404, `rollout "${id}" not found`);
   return jsonResponse(result);
 }

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getStore } from "@/db/client";
 import { getRunMetrics } from "@/db/queries/run-metrics";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
+import { mayReadRecord } from "@/lib/auth/read-scope";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
 import { parseSearchParams } from "@/lib/http/search-params";
 
@@ -18,7 +19,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const query = parseSearchParams(request.url, Query);
   if (!query.ok) return query.response;
   const { id } = await params;
-  const metrics = getRunMetrics(getStore(), id, query.data.keys?.length ? query.data.keys : null);
+  const store = getStore();
+  const metrics = mayReadRecord(store, auth.principal, "runs", id) ? getRunMetrics(store, id, query.data.keys?.length ? query.data.keys : null) : null;
   if (!metrics) return errorResponse(404, `run "${id}" not found`);
   return jsonResponse(metrics);
 }

@@ -3,6 +3,7 @@
 import { getStore } from "@/db/client";
 import { getTurnFull } from "@/db/queries/rollout-turn-content";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
+import { mayReadRecord } from "@/lib/auth/read-scope";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
 import { parseTurnIndex } from "@/lib/trajectory/turn-anchor";
 
@@ -14,7 +15,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const { id, idx: idxText } = await params;
   const idx = parseTurnIndex(idxText);
   if (idx === null) return errorResponse(400, 'path parameter "idx": must be a whole number', { field: "idx" });
-  const turn = getTurnFull(getStore(), id, idx);
+  const store = getStore();
+  const turn = mayReadRecord(store, auth.principal, "rollouts", id) ? getTurnFull(store, id, idx) : null;
   if (!turn) return errorResponse(404, `rollout "${id}" has no turn ${idx}`);
   return jsonResponse(turn);
 }
