@@ -1,7 +1,7 @@
 // Issue 13, finding 1: harness files are code, and node:vm is no boundary. An API token of scope ingest sends a
 // harness version whose tool file escapes the vm (module.constructor.constructor("return process")()) and
 // reads /proc/<pid>/environ of every process it can see and the store's file; a reviewer then launches
-// "Reference: evaluate" on it from the launch form. The job runs in the sandbox (bubblewrap): its log shows
+// "Reference: evaluate" on it from the launch form, confirming the unreviewed code after seeing its diff. The job runs in the sandbox (bubblewrap): its log shows
 // what the escaped code tried and was refused, and holds neither the admin token nor a byte of the store.
 // (With HARNESS_LAB_JOB_SANDBOX=none this spec fails: the escape then reads both.)
 import path from "node:path";
@@ -34,13 +34,23 @@ function escapeCode(storeFile: string): string {
 `;
 }
 
-/** The launch, as a reviewer does it from the form (one place, for steps a launch may come to need). */
-async function launchEvaluate(page: Page, versionId: string): Promise<void> {
+/**
+ * The launch, as a reviewer does it from the form. The version came through an ingest token, so the form first
+ * shows it as unreviewed with its changed lines (the escape among them) and refuses to launch until the reviewer
+ * ticks the confirmation — the human gate in front of the sandbox.
+ */
+async function launchEvaluate(page: Page, versionId: string, label: string): Promise<void> {
   await page.goto(`/experiments/${EXP}/launch?template=reference-evaluate`);
   // This installation confines jobs: the form carries no warning that it does not.
   await expect(page.getByRole("alert").filter({ hasText: "Job sandbox off" })).toHaveCount(0);
   const form = page.getByRole("form", { name: "Launch a job" });
   await form.getByLabel("Harness version").selectOption(versionId);
+  const review = form.getByRole("region", { name: `Unreviewed harness version ${label}` });
+  await expect(review.getByRole("alert")).toContainText("through an ingest token");
+  await expect(review.getByLabel(/^Changed lines of /).first()).toContainText('module.constructor.constructor("return process")');
+  await form.getByRole("button", { name: "Launch" }).click();
+  await expect(form.getByRole("alert").filter({ hasText: "Not launched" })).toContainText("confirmUnreviewed:");
+  await review.getByRole("checkbox", { name: /I have reviewed this harness version's code/ }).check();
   await form.getByRole("button", { name: "Launch" }).click();
   await expect(page).toHaveURL(/\/jobs\/[^/]+$/);
 }
@@ -75,7 +85,7 @@ test("a harness version sent with an ingest token that escapes node:vm reads nei
   });
   expect(ingested.status(), await ingested.text()).toBeLessThan(300);
 
-  await launchEvaluate(page, EVIL);
+  await launchEvaluate(page, EVIL, "H-escape");
   const state = page.getByRole("region", { name: "State", exact: true });
   await expect(state.getByText(/^(succeeded|failed)$/)).toBeVisible({ timeout: 180_000 });
   await expect(page.getByLabel("Job log")).toContainText("ESCAPE");

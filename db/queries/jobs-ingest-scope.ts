@@ -67,12 +67,14 @@ export function scopeJobEvents(store: Store, jobId: string, events: Iterable<Har
     const own = scope.experiment ?? (scope.owner ? ownerOf(scope.owner.table, scope.owner.id) : null);
     // An unknown parent is the apply step's to report (400, "does not exist"); only a known other experiment is ours.
     if (own !== null && own !== experiment) {
-      refuse(i, scope.experiment !== undefined ? "experiment" : scope.owner!.path, `a job's token may only write into its own experiment "${experiment}", not "${own}"`);
+      // The other experiment is not named: a job reads only its own (lib/auth/read-scope.ts), so a refusal must
+      // not tell it what else exists.
+      refuse(i, scope.experiment !== undefined ? "experiment" : scope.owner!.path, `a job's token may only write into its own experiment "${experiment}"`);
       continue;
     }
     for (const r of scope.refs) {
       const owner = ownerOf(r.table, r.id);
-      if (owner !== null && owner !== experiment) refuse(i, r.path, `"${r.id}" belongs to experiment "${owner}"; a job's token stays in "${experiment}"`);
+      if (owner !== null && owner !== experiment) refuse(i, r.path, `"${r.id}" is not in this job's experiment "${experiment}"; a job's token stays in it`);
     }
   }
   if (errors.length) {

@@ -4,6 +4,7 @@
 import "server-only";
 import path from "node:path";
 import { spawn, type ChildProcess } from "node:child_process";
+import { inheritedEnv } from "../jobs/job-config";
 import type { Store } from "../../db/client";
 import { createApiToken } from "../auth/api-tokens";
 import { makePrivateDirectory, openPrivateAppend } from "../files/private-files";
@@ -32,6 +33,11 @@ export async function waitForServer(url: string, timeoutMs = 120_000): Promise<b
   return false;
 }
 
+/** The server's allow-listed environment, as a job gets: never HARNESS_LAB_ADMIN_TOKEN or other secrets. */
+export function referenceExperimentEnv(token: string, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  return { ...inheritedEnv(env), NEXT_TELEMETRY_DISABLED: "1", HARNESS_LAB_TOKEN: token };
+}
+
 export function startReferenceExperiment(input: { home: string; url: string; token: string; size: string; logFile: string }): ChildProcess {
   makePrivateDirectory(path.dirname(input.logFile));
   // Owner-only whatever the umask, like the store beside it.
@@ -39,7 +45,7 @@ export function startReferenceExperiment(input: { home: string; url: string; tok
   // An argument array, never a shell string; the token travels in the environment, not in `ps` output.
   return spawn(process.execPath, [path.join(input.home, "bin", "harness-lab.mjs"), "demo", "--server", input.url, "--size", input.size], {
     cwd: input.home,
-    env: { ...process.env, HARNESS_LAB_TOKEN: input.token },
+    env: referenceExperimentEnv(input.token),
     stdio: ["ignore", log, log],
   });
 }

@@ -59,10 +59,10 @@ describe("ingestion with a job's token", () => {
   });
 
   it.each([
-    ["an event naming another experiment", [{ type: "run", id: "sneaky", experiment: OTHER, kind: "train", status: "running" }], "experiment", `not "${OTHER}"`],
-    ["a rollout of its experiment hung on another experiment's run", [{ type: "rollout", id: "r-x", experiment: MINE, run: "other-run", task: "t-1", purpose: "train", reward: 0, success: false, turns: [] }], "run", `belongs to experiment "${OTHER}"`],
-    ["metrics for another experiment's run", [{ type: "metrics", run: "other-run", step: 5, values: { loss: 9 } }], "run", `not "${OTHER}"`],
-    ["a comparison of another experiment's proposal", [{ type: "comparison", id: "c-x", proposal: "other-p" }], "proposal", `not "${OTHER}"`],
+    ["an event naming another experiment", [{ type: "run", id: "sneaky", experiment: OTHER, kind: "train", status: "running" }], "experiment", `its own experiment "${MINE}"`],
+    ["a rollout of its experiment hung on another experiment's run", [{ type: "rollout", id: "r-x", experiment: MINE, run: "other-run", task: "t-1", purpose: "train", reward: 0, success: false, turns: [] }], "run", `is not in this job's experiment "${MINE}"`],
+    ["metrics for another experiment's run", [{ type: "metrics", run: "other-run", step: 5, values: { loss: 9 } }], "run", `its own experiment "${MINE}"`],
+    ["a comparison of another experiment's proposal", [{ type: "comparison", id: "c-x", proposal: "other-p" }], "proposal", `its own experiment "${MINE}"`],
     ["an experiment event for another experiment", [{ type: "experiment", id: OTHER, name: "renamed", method: "custom" }], "id", "its own experiment"],
     ["a change to a shared task", [{ type: "task", id: "t-1", key: "k1", benchmark: "b", title: "hijacked" }], "", "may add tasks but not change them"],
     ["a run that another job (or nobody) created", [{ type: "run", id: "mine-old-run", experiment: MINE, kind: "train", status: "failed" }], "id", "was not created by this job"],
@@ -75,6 +75,8 @@ describe("ingestion with a job's token", () => {
     const body = await response.json();
     expect(body.error).toMatch(/outside the job's experiment "exp-mine"; nothing was written/);
     expect(body.errors[0]).toMatchObject({ index: 1, path: field, message: expect.stringContaining(message) });
+    // A job reads only its own experiment, so its refusals do not name another one either.
+    expect(JSON.stringify(body)).not.toContain(OTHER);
     expect({ runs: count("runs"), metrics: count("metric_points"), rollouts: count("rollouts") }).toEqual(before);
     expect(one<{ title: string }>("SELECT title FROM tasks WHERE id = 't-1'").title).toBe("original");
   });
