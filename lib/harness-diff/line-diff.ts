@@ -23,11 +23,8 @@ export function splitLines(text: string): string[] {
   return lines;
 }
 
-export function countLineChanges(before: string, after: string, workBudget = DEFAULT_WORK_BUDGET): LineCounts {
-  if (before === after) return { added: 0, removed: 0, exact: true };
-  const [a, b] = internLines(splitLines(before), splitLines(after));
-
-  // Common head and tail never take part in an edit; trimming them makes the usual small change cheap.
+/** Where two line lists stop agreeing: the length of their common head, and where their common tail begins in each. */
+export function commonEnds<T>(a: ArrayLike<T>, b: ArrayLike<T>): { start: number; endA: number; endB: number } {
   let start = 0;
   while (start < a.length && start < b.length && a[start] === b[start]) start++;
   let endA = a.length;
@@ -36,6 +33,15 @@ export function countLineChanges(before: string, after: string, workBudget = DEF
     endA--;
     endB--;
   }
+  return { start, endA, endB };
+}
+
+export function countLineChanges(before: string, after: string, workBudget = DEFAULT_WORK_BUDGET): LineCounts {
+  if (before === after) return { added: 0, removed: 0, exact: true };
+  const [a, b] = internLines(splitLines(before), splitLines(after));
+
+  // Common head and tail never take part in an edit; trimming them makes the usual small change cheap.
+  const { start, endA, endB } = commonEnds(a, b);
   const n = endA - start;
   const m = endB - start;
   // Same lines, different text: only the final newline (or the line ending style) differs.

@@ -1,7 +1,7 @@
 // The changed lines of one file as plain text, for the launch form's review of an unreviewed harness version:
 // the common head and tail are trimmed and everything between is shown ("- " removed, "+ " added), so no
 // changed line can hide; a line cap keeps a huge file from filling the page (the full Monaco diff is linked).
-import { splitLines } from "../harness-diff/line-diff";
+import { commonEnds, splitLines } from "../harness-diff/line-diff";
 
 export interface ChangedLines {
   /** 1-based line of the first change in the candidate. */
@@ -16,14 +16,7 @@ export const MAX_REVIEW_LINES = 400;
 export function changedLines(before: string, after: string, maxLines = MAX_REVIEW_LINES): ChangedLines {
   const a = splitLines(before);
   const b = splitLines(after);
-  let start = 0;
-  while (start < a.length && start < b.length && a[start] === b[start]) start++;
-  let endA = a.length;
-  let endB = b.length;
-  while (endA > start && endB > start && a[endA - 1] === b[endB - 1]) {
-    endA--;
-    endB--;
-  }
+  const { start, endA, endB } = commonEnds(a, b);
   const all = [...a.slice(start, endA).map((l) => `- ${l}`), ...b.slice(start, endB).map((l) => `+ ${l}`)];
   // Same lines, different text (only the final newline or line endings differ): say so rather than show nothing.
   if (all.length === 0 && before !== after) all.push("(only line endings or the final newline differ)");
