@@ -34,8 +34,8 @@ export async function waitForServer(url: string, timeoutMs = 120_000): Promise<b
 }
 
 /** The server's allow-listed environment, as a job gets: never HARNESS_LAB_ADMIN_TOKEN or other secrets. */
-export function referenceExperimentEnv(token: string, env: NodeJS.ProcessEnv = process.env): Record<string, string> {
-  return { ...inheritedEnv(env), NEXT_TELEMETRY_DISABLED: "1", HARNESS_LAB_TOKEN: token };
+export function referenceExperimentEnv(token: string, env: Readonly<Record<string, string | undefined>> = process.env): Record<string, string> {
+  return { ...inheritedEnv(env as NodeJS.ProcessEnv), NEXT_TELEMETRY_DISABLED: "1", HARNESS_LAB_TOKEN: token };
 }
 
 export function startReferenceExperiment(input: { home: string; url: string; token: string; size: string; logFile: string }): ChildProcess {
@@ -45,7 +45,7 @@ export function startReferenceExperiment(input: { home: string; url: string; tok
   // An argument array, never a shell string; the token travels in the environment, not in `ps` output.
   return spawn(process.execPath, [path.join(input.home, "bin", "harness-lab.mjs"), "demo", "--server", input.url, "--size", input.size], {
     cwd: input.home,
-    env: referenceExperimentEnv(input.token),
+    env: referenceExperimentEnv(input.token) as NodeJS.ProcessEnv,
     stdio: ["ignore", log, log],
   });
 }
