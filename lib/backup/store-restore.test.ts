@@ -92,19 +92,19 @@ describe("restoreStore", () => {
     openStore(empty).sqlite.close();
     expect(await restoreStore({ backup, store: empty })).toMatchObject({ ok: true, keptAs: null });
 
-    // A backup made before the last migration (0007 only adds an index) is older than the code: the server
-    // migrates it on start.
+    // A backup made before the last migration (0008 only adds three columns to harness_versions) is older than
+    // the code: the server migrates it on start.
     const older = path.join(dir, "older.db");
     fs.copyFileSync(backup, older);
     const db = new Database(older);
-    db.exec("DROP INDEX eval_results_run_task_success");
+    for (const column of ["arrived_via", "reviewed_by", "reviewed_at"]) db.exec(`ALTER TABLE harness_versions DROP COLUMN ${column}`);
     db.prepare("DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations)").run();
     db.close();
     const target = path.join(dir, "target.db");
     const outcome = await restoreStore({ backup: older, store: target });
     expect(outcome).toMatchObject({ ok: true, level: { kind: "older" } });
     const migrated = openStore(target);
-    expect(migrated.sqlite.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'eval_results_run_task_success'").pluck().get()).toBe(1);
+    expect(migrated.sqlite.prepare("SELECT count(*) FROM pragma_table_info('harness_versions') WHERE name = 'arrived_via'").pluck().get()).toBe(1);
     migrated.sqlite.close();
   });
 
