@@ -1,5 +1,5 @@
 // The evaluation matrix: rows × benchmark columns from a layout, each cell pass@1 with its 95 % interval over
-// tasks (pass-at-1.ts), Δ in percentage points against the baseline the user picked, and an average column
+// tasks (cell-pass-at-1.ts, shared with the pass@1 curves), Δ in percentage points against the baseline the user picked, and an average column
 // that is the equal-weight mean of the benchmarks (equalWeightAverage), as the papers' "avg" is.
 //
 // The baseline is a cell. A difference between two benchmarks compares different tasks, so a cell is compared
@@ -7,7 +7,8 @@
 // own benchmark (the "reference"). When the two cells share tasks, the paired Δ over the shared tasks comes
 // with its own interval (paired-delta.ts), which is what says whether a difference is more than noise.
 import { cellKey, rowKey, type CellRef } from "./cell-key";
-import { equalWeightAverage, passAt1, type PassAt1 } from "./pass-at-1";
+import type { PassAt1 } from "./pass-at-1";
+import { averageOfCells, cellPassAt1 } from "./cell-pass-at-1";
 import { pairedDelta, taskRates, type PairedDelta } from "./paired-delta";
 import type { MatrixLayout, MatrixRowSpec } from "./matrix-layout";
 import type { EvalCellSource } from "./matrix-source";
@@ -76,11 +77,11 @@ function cellView(ref: CellRef, source: EvalCellSource | undefined): MatrixCell 
   if (!source) return { ...base, state: "none", passAt1: null, repeats: [], summaryRuns: 0, reportedPassAt1: null };
   const reported = source.summaryOnly.map((s) => reportedPassAt1(s.reported)).filter((v): v is number => v !== null);
   const reportedMean = reported.length ? reported.reduce((a, b) => a + b, 0) / reported.length : null;
-  const hasTasks = source.tasks.length > 0;
+  const score = cellPassAt1(source);
   return {
     ...base,
-    state: hasTasks ? "results" : source.summaryOnly.length > 0 ? "summary" : "none",
-    passAt1: hasTasks ? passAt1(source.tasks) : null,
+    state: score ? "results" : source.summaryOnly.length > 0 ? "summary" : "none",
+    passAt1: score,
     repeats: source.repeats,
     summaryRuns: source.summaryOnly.length,
     reportedPassAt1: reportedMean,
@@ -141,10 +142,7 @@ export function buildMatrix(cells: readonly EvalCellSource[], layout: MatrixLayo
 }
 
 function average(cells: readonly MatrixCell[]): MatrixAverage {
-  const complete = cells.length > 0 && cells.every((c) => c.passAt1?.score != null);
-  if (!complete) return { score: null, se: null, ci: null, complete: false, deltaPp: null };
-  const avg = equalWeightAverage(cells.map((c) => c.passAt1 as PassAt1));
-  return { ...avg, complete: true, deltaPp: null };
+  return { ...averageOfCells(cells.map((c) => c.passAt1)), deltaPp: null };
 }
 
 /** The baseline when none is picked: the first shown cell with per-task results. */

@@ -1,0 +1,141 @@
+// The pass@1 curves (issue 14): pass@1 over the checkpoints of a run or experiment, one series per harness
+// version × benchmark plus each version's equal-weight average over benchmarks, every point computed by the
+// matrix's own cell function (lib/results/cell-pass-at-1.ts) and naming its matrix cell — so a point and the
+// matrix cell can never differ. Benchmarks with no stored per-task results fall back to the pass@1 a trainer
+// reported as a metric, labelled "metrics" and drawn without an interval. The prepare half of prepare → draw. Pure.
+import { cellKey } from "../results/cell-key";
+import { averageOfCells, cellPassAt1 } from "../results/cell-pass-at-1";
+import type { PassAt1 } from "../results/pass-at-1";
+import type { EvalCellSource } from "../results/matrix-source";
+import type { Pass1Checkpoint, Pass1Curves, Pass1Input, Pass1MetricColumns, Pass1Point, Pass1Series } from "./pass-at-1-types";
+import { epochPositions, type XAxis } from "./x-axis";
+
+const part = (s: string | null) => encodeURIComponent(s ?? "");
+export const pass1SeriesKey = (source: "eval" | "metrics", owner: string | null, benchmark: string | null) =>
+  `pass1~${source}~${part(owner)}~${part(benchmark)}`;
+
+/** Benchmarks in the matrix's column order: first evaluated first, then by name. */
+export function benchmarkOrder(cells: readonly EvalCellSource[]): string[] {
+  const first = new Map<string, number>();
+  for (const c of cells) first.set(c.benchmark, Math.min(first.get(c.benchmark) ?? Infinity, c.firstOrder));
+  return [...first.entries()].sort((a, b) => a[1] - b[1] || (a[0] < b[0] ? -1 : 1)).map(([b]) => b);
+}
+
+function checkpointX(c: Pass1Checkpoint, x: XAxis): number | null {
+  const v = x === "step" ? c.step : x === "epoch" ? c.epoch : c.time;
+  return v !== null && Number.isFinite(v) ? v : null;
+}
+
+const byX = (a: Pass1Point, b: Pass1Point) => a.x - b.x || (a.step ?? 0) - (b.step ?? 0);
+
+function pointOf(x: number, checkpoint: Pass1Checkpoint, p: { score: number | null; ci: [number, number] | null }, tasks: number, key: string | null): Pass1Point {
+  return { x, step: checkpoint.step, checkpointId: checkpoint.id, passAt1: p.score as number, lo: p.ci?.[0] ?? null, hi: p.ci?.[1] ?? null, tasks, cellKey: key };
+}
+
+function evalSeries(input: Pass1Input, x: XAxis, benchmarks: string[]): { series: Pass1Series[]; covered: Set<string> } {
+  const checkpoints = new Map(input.checkpoints.map((c) => [c.id, c]));
+  const scores = new Map<string, { cell: EvalCellSource; score: PassAt1 }>();
+  for (const cell of input.cells) {
+    const score = cellPassAt1(cell);
+    if (score?.score != null) scores.set(cellKey(cell), { cell, score });
+  }
+  const covered = new Set([...scores.values()].map((s) => s.cell.benchmark));
+  const versionIds = [...new Set([...scores.values()].map((s) => s.cell.harnessVersionId))];
+  const versions = new Map(input.harnessVersions.map((v) => [v.id, v]));
+  const rank = (id: string | null) => (id === null ? -1 : versions.get(id)?.order ?? Infinity);
+  versionIds.sort((a, b) => rank(a) - rank(b) || String(a).localeCompare(String(b)));
+
+  const series: Pass1Series[] = [];
+  for (const versionId of versionIds) {
+    const harnessLabel = versionId === null ? null : versions.get(versionId)?.label ?? versionId;
+    const name = harnessLabel ?? "no harness version";
+    const base = { source: "eval results" as const, harnessVersionId: versionId, harnessLabel, metricKey: null, run: null };
+    // Checkpoints this version was evaluated at, in checkpoint order.
+    const evaluated = [...new Set([...scores.values()].filter((s) => s.cell.harnessVersionId === versionId).map((s) => s.cell.checkpointId))];
+    const ref = (checkpointId: string | null, benchmark: string) =>
+      ({ experimentId: input.experimentId, checkpointId, harnessVersionId: versionId, benchmark });
+
+    for (const benchmark of benchmarks.filter((b) => covered.has(b))) {
+      const points: Pass1Point[] = [];
+      let withoutX = 0;
+      for (const checkpointId of evaluated) {
+        const key = cellKey(ref(checkpointId, benchmark));
+        const hit = scores.get(key);
+        if (!hit) continue;
+        const checkpoint = checkpointId === null ? undefined : checkpoints.get(checkpointId);
+        const at = checkpoint ? checkpointX(checkpoint, x) : null;
+        if (!checkpoint || at === null) withoutX += 1;
+        else points.push(pointOf(at, checkpoint, hit.score, hit.score.tasks, key));
+      }
+      if (points.length + withoutX === 0) continue;
+      series.push({ ...base, key: pass1SeriesKey("eval", versionId, benchmark), benchmark, label: `${name} · ${benchmark}`, withoutX, points: points.sort(byX) });
+    }
+
+    // The average exists at a checkpoint only where every benchmark has a per-task score, as in the matrix.
+    if (benchmarks.length < 2) continue;
+    const points: Pass1Point[] = [];
+    let withoutX = 0;
+    for (const checkpointId of evaluated) {
+      const cells = benchmarks.map((b) => scores.get(cellKey(ref(checkpointId, b)))?.score ?? null);
+      const avg = averageOfCells(cells);
+      if (!avg.complete) continue;
+      const checkpoint = checkpointId === null ? undefined : checkpoints.get(checkpointId);
+      const at = checkpoint ? checkpointX(checkpoint, x) : null;
+      if (!checkpoint || at === null) withoutX += 1;
+      else points.push(pointOf(at, checkpoint, avg, cells.reduce((n, c) => n + (c?.tasks ?? 0), 0), null));
+    }
+    if (points.length + withoutX > 0) {
+      series.push({ ...base, key: pass1SeriesKey("eval", versionId, null), benchmark: null, label: `${name} · average`, withoutX, points: points.sort(byX) });
+    }
+  }
+  return { series, covered };
+}
+
+function metricPoints(cols: Pick<Pass1MetricColumns, "step" | "epoch" | "time" | "value">, x: XAxis): { points: Pass1Point[]; withoutX: number } {
+  const epochX = x === "epoch" ? epochPositions([cols]) : null;
+  const points: Pass1Point[] = [];
+  let withoutX = 0;
+  cols.step.forEach((step, i) => {
+    const value = cols.value[i];
+    if (value === null || !Number.isFinite(value)) return;
+    const at = x === "step" ? step : x === "time" ? cols.time[i] : epochX?.get(step) ?? null;
+    if (at === null) withoutX += 1;
+    else points.push({ x: at, step, checkpointId: null, passAt1: value, lo: null, hi: null, tasks: null, cellKey: null });
+  });
+  return { points: points.sort(byX), withoutX };
+}
+
+/** Per run, the trainer's pass@1 for the benchmarks without per-task results, and their average where every one has a value. */
+function metricSeries(metrics: readonly Pass1MetricColumns[], covered: ReadonlySet<string>, x: XAxis): Pass1Series[] {
+  const out: Pass1Series[] = [];
+  const runs = [...new Set(metrics.map((m) => m.run))];
+  for (const run of runs) {
+    const mine = metrics.filter((m) => m.run === run && !covered.has(m.benchmark)).sort((a, b) => a.benchmark.localeCompare(b.benchmark));
+    const base = { source: "metrics" as const, harnessVersionId: null, harnessLabel: null, run };
+    for (const m of mine) {
+      out.push({ ...base, key: pass1SeriesKey("metrics", run, m.benchmark), benchmark: m.benchmark, label: `${m.benchmark} (trainer metrics)`, metricKey: m.key, ...metricPoints(m, x) });
+    }
+    if (mine.length < 2) continue;
+    // The average at the steps every benchmark reported (epoch and time taken from the first that has them).
+    const at = mine.map((m) => new Map(m.step.map((s, i) => [s, i])));
+    const cols = { step: [] as number[], epoch: [] as Array<number | null>, time: [] as Array<number | null>, value: [] as Array<number | null> };
+    for (const step of mine[0].step) {
+      const values = mine.map((m, k) => m.value[at[k].get(step) ?? -1] ?? null);
+      if (values.some((v) => v === null || !Number.isFinite(v))) continue;
+      const first = (column: "epoch" | "time") => mine.map((m, k) => m[column][at[k].get(step)!]).find((v) => v !== null) ?? null;
+      cols.step.push(step);
+      cols.epoch.push(first("epoch"));
+      cols.time.push(first("time"));
+      cols.value.push((values as number[]).reduce((s, v) => s + v, 0) / values.length);
+    }
+    out.push({ ...base, key: pass1SeriesKey("metrics", run, null), benchmark: null, label: "average (trainer metrics)", metricKey: null, ...metricPoints(cols, x) });
+  }
+  return out;
+}
+
+/** The pass@1 series of one scope on the chosen x axis: per-task results first, then the metrics fallback. */
+export function buildPass1Curves(input: Pass1Input, x: XAxis): Pass1Curves {
+  const benchmarks = benchmarkOrder(input.cells);
+  const { series, covered } = evalSeries(input, x, benchmarks);
+  return { scope: input.scope, experimentId: input.experimentId, x, benchmarks, series: [...series, ...metricSeries(input.metrics, covered, x)] };
+}
