@@ -1,5 +1,6 @@
 // What GET /api/v1/curves answers (db/queries/curves.ts builds it, components/charts draws it). Plain JSON.
 import type { EpochMarker, HarnessMarker } from "./markers";
+import type { Pass1Curves } from "./pass-at-1-types";
 import type { XAxis } from "./x-axis";
 
 /** Where a series' values come from; the chart says it in words. */
@@ -53,4 +54,6 @@ export interface CurvesResponse {
   runs: CurveRun[];
   series: CurveSeries[];
   markers: CurveMarker[];
+  /** Only when `pass1` was asked for: the pass@1 curves of each scope, in the order asked (pass-at-1-types.ts). */
+  pass1?: Pass1Curves[];
 }

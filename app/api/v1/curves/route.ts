@@ -3,10 +3,16 @@
 // most N points keeping every bucket's min and max; `reduced` and `originalCount` say when and from how many.
 // Keys: the training rates train:trainable_rate, train:pass_rate, train:mixed_group_ratio,
 // train:truncation_rate, train:mean_reward (the default) and any metric key a trainer sent.
+// &pass1=run:<id>,experiment:<id> adds the pass@1 curves of those scopes under `pass1` (then runs may be left
+// out): per harness version × benchmark and their average, each point the matrix cell with its 95 % interval
+// over tasks, or the trainer's pass@1 metrics where there are no per-task results (db/queries/pass-at-1-curves.ts).
 import { getStore } from "@/db/client";
 import { getCurves } from "@/db/queries/curves";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
-import { mayReadRecord } from "@/lib/auth/read-scope";
+import { mayReadExperiment, mayReadRecord } from "@/lib/auth/read-scope";
+import { getPass1Curves, scopeExperiment } from "@/db/queries/pass-at-1-curves";
+import { parsePass1Param } from "@/lib/curves/pass1-param";
+import type { CurvesResponse } from "@/lib/curves/types";
 import { parseCurveSettings, rawFromQueryString } from "@/lib/curves/curve-settings";
 import { TRAINING_KEYS } from "@/lib/curves/training-series";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
@@ -19,17 +25,37 @@ const badParameter = (parameter: string, message: string) =>
 export async function GET(request: Request): Promise<Response> {
   const auth = await authenticateRequest(request, "read");
   if (!auth.ok) return authErrorResponse(auth);
-  const { raw, unknown, problems: syntax } = rawFromQueryString(new URL(request.url).search);
-  if (unknown.length > 0) return badParameter(unknown[0], "unknown parameter (expected runs, keys, x, points, smoothing)");
+  const params = new URLSearchParams(new URL(request.url).search);
+  const pass1 = parsePass1Param(params.getAll("pass1"));
+  if (!pass1.ok) return badParameter("pass1", pass1.message);
+  params.delete("pass1");
+  const { raw, unknown, problems: syntax } = rawFromQueryString(params.toString());
+  if (unknown.length > 0) return badParameter(unknown[0], "unknown parameter (expected runs, keys, x, points, smoothing, pass1)");
   if (syntax.length > 0) return badParameter(syntax[0].field, syntax[0].message);
   const { settings, problems } = parseCurveSettings(raw, { runs: [], keys: [...TRAINING_KEYS], smoothing: 0 });
   if (problems.length > 0) return badParameter(problems[0].field, problems[0].message);
-  if (settings.runs.length === 0) return badParameter("runs", "name at least one run id");
+  if (settings.runs.length === 0 && pass1.scopes === null) return badParameter("runs", "name at least one run id");
   const store = getStore();
   // A run outside the caller's experiment answers as an unknown one.
   const foreign = settings.runs.find((run) => !mayReadRecord(store, auth.principal, "runs", run));
   if (foreign !== undefined) return errorResponse(404, `run "${foreign}" not found`, { field: "runs" });
-  const result = getCurves(store, settings);
-  if (!result.ok) return errorResponse(404, `run "${result.unknownRun}" not found`, { field: "runs" });
-  return jsonResponse(result.data);
+  // So does a pass@1 scope: a run or experiment the caller may not read is reported exactly as a missing one.
+  for (const scope of pass1.scopes ?? []) {
+    const readable = scope.kind === "run"
+      ? mayReadRecord(store, auth.principal, "runs", scope.id) && scopeExperiment(store, scope) !== null
+      : mayReadExperiment(auth.principal, scope.id) && scopeExperiment(store, scope) !== null;
+    if (!readable) return errorResponse(404, `${scope.kind} "${scope.id}" not found`, { field: "pass1" });
+  }
+  let data: CurvesResponse = { x: settings.x, points: settings.points, smoothing: settings.smoothing, runs: [], series: [], markers: [] };
+  if (settings.runs.length > 0) {
+    const result = getCurves(store, settings);
+    if (!result.ok) return errorResponse(404, `run "${result.unknownRun}" not found`, { field: "runs" });
+    data = result.data;
+  }
+  if (pass1.scopes !== null) {
+    const curves = getPass1Curves(store, pass1.scopes, settings.x);
+    if (!curves.ok) return errorResponse(404, `${curves.unknown.kind} "${curves.unknown.id}" not found`, { field: "pass1" });
+    data = { ...data, pass1: curves.data };
+  }
+  return jsonResponse(data);
 }
