@@ -90,15 +90,16 @@ export function buildOpenApiDocument() {
       },
       "/api/v1/curves": {
         get: {
-          summary: "Training curves of one or more runs: the training rates per step (from stored rollouts, else the trainer's metrics) and any metric key, smoothed and reduced on the server keeping each bucket's min and max, with harness-change and epoch markers",
+          summary: "Training curves of one or more runs: the training rates per step (from stored rollouts, else the trainer's metrics) and any metric key, smoothed and reduced on the server keeping each bucket's min and max, with harness-change and epoch markers; with pass1, the pass@1 curves over checkpoints",
           parameters: [
-            queryParam("runs", "comma-separated run ids (required)"),
+            queryParam("runs", "comma-separated run ids (required unless pass1 is given)"),
             queryParam("keys", "comma-separated keys: train:trainable_rate, train:pass_rate, train:mixed_group_ratio, train:truncation_rate, train:mean_reward (default) or any metric key"),
             queryParam("x", "step (default), epoch or time"),
             queryParam("points", "at most this many points per series (first, min, max and last of each bucket)"),
             queryParam("smoothing", "EMA weight β in [0, 1), bias-corrected; 0 = raw"),
+            queryParam("pass1", "comma-separated scopes run:<id> (the checkpoints the run produced) or experiment:<id>, at most 5: adds `pass1`, per scope the pass@1 series over checkpoints on the x axis, one per harness version × benchmark plus the equal-weight average; each point { x, step, checkpointId, passAt1, lo, hi, tasks, cellKey } is the evaluation matrix cell (per task the mean over repeats, then the mean over tasks; 95 % interval over tasks). Benchmarks without per-task results come from the trainer's metrics (val/{ds}/pass@1, val-core/{ds}/…/mean@N, eval/{ds}/pass_at_1, eval_{ds}_pass1) with source \"metrics\" and no interval"),
           ],
-          responses: readResponses("{ x, points, smoothing, runs, series (each with source, reduced, originalCount), markers }"),
+          responses: readResponses("{ x, points, smoothing, runs, series (each with source, reduced, originalCount), markers, pass1? (per scope { scope, experimentId, x, benchmarks, series: [{ key, source: \"eval results\" | \"metrics\", harnessVersionId, harnessLabel, benchmark (null = average), label, metricKey, run, withoutX, points }] }) }"),
         },
       },
       ...trajectoryPaths(),

@@ -161,3 +161,18 @@ describe("a job without an experiment", () => {
     expect((await get("app/api/v1/jobs/[id]/route.ts", { params: { id: "lone-job" } }, lone)).status).toBe(200);
   });
 });
+
+describe("GET /api/v1/curves?pass1= with a job's token", () => {
+  const file = "app/api/v1/curves/route.ts";
+  it.each([["run", "run"], ["experiment", "exp"]])("reads its own %s's pass@1 curves; another's answer as a missing one", async (kind, suffix) => {
+    const of = (side: Side | "missing") => ({ query: `pass1=${kind}:${side}-${suffix}` });
+    const own = await get(file, of("mine"), jobSecret);
+    expect(own.status, own.text).toBe(200);
+    expect(own.text).toContain(`"pass1"`);
+    expect((await get(file, of("other"), readSecret)).status).toBe(200);
+    const foreign = await get(file, of("other"), jobSecret);
+    const missing = await get(file, of("missing"), jobSecret);
+    expect(foreign.status).toBe(404);
+    expect(foreign.text.replaceAll("other-", "missing-")).toBe(missing.text);
+  });
+});
