@@ -33,7 +33,7 @@ describe("OpenAPI document", () => {
   });
 
   it("documents the curves API's pass1 parameter and the series it adds", () => {
-    const curves = (doc.paths as Record<string, { get: { parameters: { name: string; description?: string }[]; responses: Record<string, { description?: string }> } }>)["/api/v1/curves"].get;
+    const curves = (doc.paths as unknown as Record<string, { get: { parameters: { name: string; description?: string }[]; responses: Record<string, { description?: string }> } }>)["/api/v1/curves"].get;
     expect(curves.parameters.map((p) => p.name)).toEqual(["runs", "keys", "x", "points", "smoothing", "pass1"]);
     expect(JSON.stringify(curves.parameters.at(-1))).toContain("run:<id>");
     expect(JSON.stringify(curves.responses)).toContain("pass1?");
