@@ -121,7 +121,7 @@ describe("buildPass1Curves", () => {
     const fromMetrics = curves.series.filter((s) => s.source === "metrics");
     // verified has per-task results, so its metric is not drawn beside them.
     expect(fromMetrics.map((s) => [s.label, s.metricKey])).toEqual([
-      ["aime (trainer metrics)", "val/aime/pass@1"], ["math (trainer metrics)", "eval/math/pass_at_1"], ["average (trainer metrics)", null],
+      ["aime (trainer metrics)", "val/aime/pass@1"], ["math (trainer metrics)", "eval/math/pass_at_1"], ["average of aime, math (trainer metrics)", null],
     ]);
     expect(fromMetrics[0].points).toEqual([
       { x: 10, step: 10, checkpointId: null, passAt1: 0.3, lo: null, hi: null, tasks: null, cellKey: null },
@@ -130,6 +130,14 @@ describe("buildPass1Curves", () => {
     expect(fromMetrics[2].points.map((p) => p.passAt1)).toEqual([0.4, 0.6]);
     // On the epoch axis a step sits at its position inside its epoch.
     expect(buildPass1Curves(inputOf(source, metrics), "epoch").series.find((s) => s.metricKey === "val/aime/pass@1")!.points.map((p) => p.x)).toEqual([0, 0.5]);
+  });
+
+  it("names the run in a metric series' label when the scope holds several runs", () => {
+    const metrics = [metric("aime", "val/aime/pass@1", [0.3]), { ...metric("aime", "eval_aime_pass1", [0.4]), run: "r2" }];
+    const curves = buildPass1Curves({ ...inputOf(haSource(), metrics), cells: [] }, "step");
+    expect(curves.series.map((s) => [s.label, s.run, s.points[0].passAt1])).toEqual([
+      ["r1 · aime (trainer metrics)", "r1", 0.3], ["r2 · aime (trainer metrics)", "r2", 0.4],
+    ]);
   });
 
   it("draws only metrics when there are no per-task results at all", () => {

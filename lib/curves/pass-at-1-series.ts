@@ -110,10 +110,12 @@ function metricSeries(metrics: readonly Pass1MetricColumns[], covered: ReadonlyS
   const out: Pass1Series[] = [];
   const runs = [...new Set(metrics.map((m) => m.run))];
   for (const run of runs) {
+    // With several runs (an experiment's scope) the label names the run, so two runs' lines are told apart.
+    const owner = runs.length > 1 ? `${run} · ` : "";
     const mine = metrics.filter((m) => m.run === run && !covered.has(m.benchmark)).sort((a, b) => a.benchmark.localeCompare(b.benchmark));
     const base = { source: "metrics" as const, harnessVersionId: null, harnessLabel: null, run };
     for (const m of mine) {
-      out.push({ ...base, key: pass1SeriesKey("metrics", run, m.benchmark), benchmark: m.benchmark, label: `${m.benchmark} (trainer metrics)`, metricKey: m.key, ...metricPoints(m, x) });
+      out.push({ ...base, key: pass1SeriesKey("metrics", run, m.benchmark), benchmark: m.benchmark, label: `${owner}${m.benchmark} (trainer metrics)`, metricKey: m.key, ...metricPoints(m, x) });
     }
     if (mine.length < 2) continue;
     // The average at the steps every benchmark reported (epoch and time taken from the first that has them).
@@ -128,7 +130,7 @@ function metricSeries(metrics: readonly Pass1MetricColumns[], covered: ReadonlyS
       cols.time.push(first("time"));
       cols.value.push((values as number[]).reduce((s, v) => s + v, 0) / values.length);
     }
-    out.push({ ...base, key: pass1SeriesKey("metrics", run, null), benchmark: null, label: "average (trainer metrics)", metricKey: null, ...metricPoints(cols, x) });
+    out.push({ ...base, key: pass1SeriesKey("metrics", run, null), benchmark: null, label: `${owner}average of ${mine.map((m) => m.benchmark).join(", ")} (trainer metrics)`, metricKey: null, ...metricPoints(cols, x) });
   }
   return out;
 }

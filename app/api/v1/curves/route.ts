@@ -11,7 +11,7 @@ import { getCurves } from "@/db/queries/curves";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
 import { mayReadExperiment, mayReadRecord } from "@/lib/auth/read-scope";
 import { getPass1Curves, scopeExperiment } from "@/db/queries/pass-at-1-curves";
-import { parsePass1Param } from "@/lib/curves/pass1-param";
+import { parsePass1Param } from "@/lib/curves/pass-at-1-param";
 import type { CurvesResponse } from "@/lib/curves/types";
 import { parseCurveSettings, rawFromQueryString } from "@/lib/curves/curve-settings";
 import { TRAINING_KEYS } from "@/lib/curves/training-series";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePass1Param } from "./pass1-param";
+import { parsePass1Param } from "./pass-at-1-param";
 
 describe("parsePass1Param", () => {
   it("reads run and experiment scopes, ids holding colons, without repeats", () => {
