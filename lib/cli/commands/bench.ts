@@ -15,6 +15,7 @@ import { runBrowserBench } from "../../bench/browser-bench";
 import { runCurvesBench } from "../../bench/curves-bench";
 import { runEvalMatrixBench } from "../../bench/eval-matrix-bench";
 import { runHarnessR1Bench } from "../../bench/harness-r1-bench";
+import { runPass1CurvesBench } from "../../bench/pass-at-1-curves-bench";
 import { runHistoryCostBench } from "../../bench/history-cost-bench";
 import { runJobsBench } from "../../bench/jobs-bench";
 import { runExportBench } from "../../bench/export-bench";
@@ -66,6 +67,7 @@ export async function run(args: string[]): Promise<number> {
     ...runBrowserBench(quick ? { rollouts: 100_000, queries: 200, searchRollouts: 10_000, searches: 100 } : { rollouts: 1_000_000, queries: 200, searchRollouts: 100_000, searches: 100 }),
     ...(await results("curves", () => runCurvesBench({ quick }))),
     ...(await results("evaluation matrix", () => runEvalMatrixBench({ quick }))),
+    ...(await results("pass@1 curves", () => runPass1CurvesBench({ quick }))),
     ...(await results("Harness-R1 views", () => runHarnessR1Bench({ quick }))),
     ...(await results("harness history and cost", () => runHistoryCostBench({ quick }))),
     ...(await results("jobs (local and Slurm)", () => runJobsBench({ quick }))),
@@ -90,7 +92,7 @@ export async function run(args: string[]): Promise<number> {
       import_real_folder_ms: "< 2000", import_synthetic_ms: "< 20000",
       browser_query_p95_ms: "< 50", browser_search_p95_ms: "< 200",
       viewer_real_2mb_interactive_ms: "< 1500", viewer_dom_long_vs_real_ratio: "bounded (about 1)",
-      curves_query_100k_p95_ms: "< 100", curves_page_10_series_drawn_median_ms: "< 1000", eval_matrix_p95_ms: "< 300",
+      curves_query_100k_p95_ms: "< 100", curves_page_10_series_drawn_median_ms: "< 1000", eval_matrix_p95_ms: "< 300", pass1_curves_p95_ms: "< 300",
       harness_r1_page_p95_ms: "< 300", cost_page_max_ms: "< 500", history_page_max_ms: "< 300",
       jobs_local_launch_to_running_ms_p95: "< 500", jobs_slurm_submit_to_succeeded_ms_max: "< 5000",
       export_import_differences: "= 0", backup_copies_inconsistent: "= 0", backup_ingest_p95_ratio: "< 3",
