@@ -7,7 +7,7 @@ import { getStore } from "@/db/client";
 import { listExperimentEvalCounts } from "@/db/queries/eval-matrix";
 import { requireUser } from "@/lib/auth/current-user";
 import { crossComparePath, crossCostPath, curvesPath } from "@/lib/http/page-links";
-import { getMatrixPageData } from "@/lib/results/matrix-page-data";
+import { getMatrixPageData } from "@/db/queries/matrix-page-data";
 import { MAX_EXPERIMENTS, parseMatrixParams } from "@/lib/results/matrix-params";
 import { EmptyState } from "@/components/ui/empty-state";
 import { EvalMatrixView } from "@/components/results/eval-matrix-view";

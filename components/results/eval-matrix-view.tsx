@@ -1,7 +1,7 @@
 // The body both matrix pages share: notes for parameters that were not applied, the layout controls, the
 // matrix with its baseline and export, the flips of the two selected cells, and the summary-only runs.
 import { cellKey, type CellRef } from "@/lib/results/cell-key";
-import type { MatrixPageData } from "@/lib/results/matrix-page-data";
+import type { MatrixPageData } from "@/db/queries/matrix-page-data";
 import { matrixHref, type MatrixParams } from "@/lib/results/matrix-params";
 import { TableExport } from "@/components/ui/table-export";
 import { EmptyState } from "@/components/ui/empty-state";

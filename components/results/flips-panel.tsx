@@ -4,7 +4,7 @@
 // attempt per task — or why it is not given. Server-rendered.
 import Link from "next/link";
 import { comparePath, rolloutPath, taskPath } from "@/lib/http/page-links";
-import type { SelectedCell } from "@/lib/results/matrix-page-data";
+import type { SelectedCell } from "@/db/queries/matrix-page-data";
 import type { CellFlips, CellTask, TaskFlip } from "@/lib/results/task-flips";
 import type { TableData } from "@/lib/tables/table-data";
 import { formatCount } from "@/lib/format";

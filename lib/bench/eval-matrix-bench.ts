@@ -1,6 +1,6 @@
 // Evaluation matrix figure of issue 6: an experiment with 20 checkpoints × 3 harness versions × 3 benchmarks
 // × 3 repeats × 500 tasks (270,000 per-task results), ingested through applyEvents into a temp store, then the
-// whole matrix page's data computed the way the page does it (lib/results/matrix-page-data.ts: the SQL
+// whole matrix page's data computed the way the page does it (db/queries/matrix-page-data.ts: the SQL
 // aggregation, pass@1 with intervals for 180 cells, Δ and paired Δ against a baseline, the average column, the
 // flips of two selected cells, the export tables). Target: under 300 ms (median and p95 of several runs).
 import fs from "node:fs";
@@ -9,7 +9,7 @@ import path from "node:path";
 import { openStore, type Store } from "../../db/client";
 import { applyEvents } from "../../db/apply-events";
 import { getEvalMatrixSource } from "../../db/queries/eval-matrix";
-import { getMatrixPageData } from "../results/matrix-page-data";
+import { getMatrixPageData } from "../../db/queries/matrix-page-data";
 import type { CellRef } from "../results/cell-key";
 import { percentile } from "./percentile";
 import { mulberry32 } from "../stats/prng";

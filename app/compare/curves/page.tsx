@@ -5,7 +5,7 @@ import Link from "next/link";
 import { getStore } from "@/db/client";
 import { listCurveRuns } from "@/db/queries/curves";
 import { requireUser } from "@/lib/auth/current-user";
-import { prepareCurvesView, type PageSearchParams } from "@/lib/curves/server-view";
+import { prepareCurvesView, type PageSearchParams } from "@/db/queries/curves-view";
 import { TRAINING_KEYS } from "@/lib/curves/training-series";
 import { EmptyState } from "@/components/ui/empty-state";
 import { RunCurves } from "@/components/charts/run-curves";

@@ -6,7 +6,7 @@ import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
 import { getExperimentOverview } from "@/db/queries/experiments";
 import { listCurveRuns } from "@/db/queries/curves";
-import { prepareCurvesView, type PageSearchParams } from "@/lib/curves/server-view";
+import { prepareCurvesView, type PageSearchParams } from "@/db/queries/curves-view";
 import { curvesPath, experimentComparePath, harnessHistoryPath } from "@/lib/http/page-links";
 import { RunCurves } from "@/components/charts/run-curves";
 import { requireUser } from "@/lib/auth/current-user";

@@ -7,7 +7,7 @@ import { getStore } from "@/db/client";
 import { getRunOverview, listRunSteps } from "@/db/queries/run-steps";
 import { listMetricKeys } from "@/db/queries/curves";
 import { getRunJob } from "@/db/queries/run-job";
-import { prepareCurvesView, type PageSearchParams } from "@/lib/curves/server-view";
+import { prepareCurvesView, type PageSearchParams } from "@/db/queries/curves-view";
 import { requireUser } from "@/lib/auth/current-user";
 import { ROLLOUT_PURPOSES } from "@/lib/domain/vocabulary";
 import { formatCount, formatDateTime } from "@/lib/format";

@@ -12,7 +12,7 @@ import { listJobTemplates } from "@/lib/jobs/templates";
 import { LaunchSection } from "@/components/jobs/launch-section";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { crossComparePath, experimentComparePath } from "@/lib/http/page-links";
-import { getMatrixPageData } from "@/lib/results/matrix-page-data";
+import { getMatrixPageData } from "@/db/queries/matrix-page-data";
 import { parseMatrixParams } from "@/lib/results/matrix-params";
 import { ExperimentPageHeader } from "@/components/experiments/experiment-page-header";
 import { EvalMatrixView } from "@/components/results/eval-matrix-view";

@@ -2,17 +2,17 @@
 // (db/queries/eval-matrix.ts), the resolved view, the flips of the two selected cells, and each table as
 // TableData for export. Server-only: it runs the queries; the components get the plain result.
 import "server-only";
-import type { Store } from "../../db/client";
-import { getEvalMatrixSource, listEvalCellTasks } from "../../db/queries/eval-matrix";
-import type { TableData } from "../tables/table-data";
-import type { CellRef } from "./cell-key";
-import { matrixLabels } from "./matrix-labels";
-import type { MatrixPreset } from "./matrix-layout";
-import type { MatrixParams } from "./matrix-params";
-import type { EvalMatrixSource } from "./matrix-source";
-import { flipsTable, matrixTable, summaryOnlyTable } from "./matrix-tables";
-import { resolveMatrixView, type MatrixView } from "./matrix-view";
-import { cellFlips, type CellFlips } from "./task-flips";
+import type { Store } from "../client";
+import { getEvalMatrixSource, listEvalCellTasks } from "./eval-matrix";
+import type { TableData } from "../../lib/tables/table-data";
+import type { CellRef } from "../../lib/results/cell-key";
+import { matrixLabels } from "../../lib/results/matrix-labels";
+import type { MatrixPreset } from "../../lib/results/matrix-layout";
+import type { MatrixParams } from "../../lib/results/matrix-params";
+import type { EvalMatrixSource } from "../../lib/results/matrix-source";
+import { flipsTable, matrixTable, summaryOnlyTable } from "../../lib/results/matrix-tables";
+import { resolveMatrixView, type MatrixView } from "../../lib/results/matrix-view";
+import { cellFlips, type CellFlips } from "../../lib/results/task-flips";
 
 export interface SelectedCell {
   cell: CellRef;

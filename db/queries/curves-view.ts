@@ -1,11 +1,11 @@
 // What a page hands <RunCurves>: the default series for its runs and the curves of the settings its address
 // asks for, rendered on the server so the charts draw without waiting for a fetch. Server only.
 import "server-only";
-import type { Store } from "../../db/client";
-import { countTrainRollouts, getCurves, listMetricKeys } from "../../db/queries/curves";
-import { curvesApiPath, parseViewSettings, rawFromParams } from "./curve-settings";
-import { defaultCurveKeys } from "./default-keys";
-import type { CurvesResponse } from "./types";
+import type { Store } from "../client";
+import { countTrainRollouts, getCurves, listMetricKeys } from "./curves";
+import { curvesApiPath, parseViewSettings, rawFromParams } from "../../lib/curves/curve-settings";
+import { defaultCurveKeys } from "../../lib/curves/default-keys";
+import type { CurvesResponse } from "../../lib/curves/types";
 
 export type PageSearchParams = Record<string, string | string[] | undefined>;
 
