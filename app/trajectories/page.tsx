@@ -4,6 +4,8 @@ import Link from "next/link";
 import { requireUser } from "@/lib/auth/current-user";
 import { roleAtLeast } from "@/lib/auth/principal";
 import { TrajectoryBrowser } from "@/components/trajectory-browser/trajectory-browser";
+import { getStore } from "@/db/client";
+import { loadTrajectoryBrowser } from "@/db/queries/trajectory-browser-view";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Trajectories" };
@@ -32,7 +34,7 @@ export default async function TrajectoriesPage({ searchParams }: Props) {
           whole view: copy it to share exactly this list.
         </p>
       </header>
-      <TrajectoryBrowser searchParams={params} />
+      <TrajectoryBrowser data={loadTrajectoryBrowser(getStore(), params)} />
     </main>
   );
 }

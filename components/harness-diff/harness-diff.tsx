@@ -1,12 +1,11 @@
 // The harness diff from one version to another (the incumbent to a proposal's candidate, H0 to H2): which
 // files changed with their +/− line counts, the lifecycle position of each changed hook, and each file's
-// diff in Monaco. A server component: it loads both versions, compares them with the pure functions of
-// lib/harness-diff and hands plain data to the interactive part. Used by /harness-versions/compare and
+// diff in Monaco. A server component: given both versions as the page read them (getHarnessDiffSides), it
+// compares them with the pure functions of lib/harness-diff and hands plain data to the interactive part. Used by /harness-versions/compare and
 // embedded by the proposal page.
 import "server-only";
 import Link from "next/link";
-import { getStore } from "@/db/client";
-import { getHarnessDiffSides, type HarnessDiffSide } from "@/db/queries/harness-diff";
+import type { HarnessDiffSide } from "@/db/queries/harness-diff";
 import { compareHarnessFiles, summarizeChanges, type ChangeSummary } from "@/lib/harness-diff/file-changes";
 import { changedHooksByPosition, type LifecycleSlot } from "@/lib/harness-diff/lifecycle";
 import { harnessVersionsPath } from "@/lib/http/page-links";
@@ -18,12 +17,14 @@ import styles from "./harness-diff.module.css";
 export interface HarnessDiffProps {
   baseVersionId: string;
   candidateVersionId: string;
+  /** Both versions with their files (null: not found), from getHarnessDiffSides. */
+  sides: { base: HarnessDiffSide | null; candidate: HarnessDiffSide | null };
   /** The section's heading; "Harness diff" when not given. */
   title?: string;
 }
 
-export function HarnessDiff({ baseVersionId, candidateVersionId, title = "Harness diff" }: HarnessDiffProps) {
-  const { base, candidate } = getHarnessDiffSides(getStore(), baseVersionId, candidateVersionId);
+export function HarnessDiff({ baseVersionId, candidateVersionId, sides, title = "Harness diff" }: HarnessDiffProps) {
+  const { base, candidate } = sides;
   const headingId = `harness-diff-${idFragment(baseVersionId)}-${idFragment(candidateVersionId)}`;
 
   if (!base || !candidate) {

@@ -1,9 +1,8 @@
 // The comparison panel of a proposal (issue 5, item 3): for each candidate comparison, the rule's verdict in
 // words, each side's rates, the change relative and in pp, the paired estimate over tasks with its 95 %
 // interval and P(Δ > 0), plain warnings when the interval includes no change, and the per-task table.
-// Server component: reads the store through getProposalComparison, which the decision mutation also uses.
-import { getStore } from "@/db/client";
-import { getProposalComparison, type ProposalComparison } from "@/db/queries/proposal-comparison";
+// Server component: shows what the page read through getProposalComparison, which the decision mutation also uses.
+import type { ProposalComparison } from "@/db/queries/proposal-comparison";
 import type { RolloutComparisonStatistics } from "@/lib/stats/comparison-statistics";
 import { formatCount, formatDateTime } from "@/lib/format";
 import { formatSensitivityPp } from "@/lib/stats/format-stats";
@@ -54,8 +53,7 @@ function RolloutComparison({ stats, labels, method }: { stats: RolloutComparison
   );
 }
 
-export async function ComparisonPanel({ proposalId }: { proposalId: string }) {
-  const data = getProposalComparison(getStore(), proposalId);
+export function ComparisonPanel({ data }: { data: ProposalComparison | null }) {
   const headingId = "comparison-heading";
   return (
     <section aria-labelledby={headingId} className="section">

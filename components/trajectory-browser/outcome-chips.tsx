@@ -2,8 +2,7 @@
 // the outcome filter. Counted on the server after the table has been sent (Suspense), because on a million
 // rollouts a count can take longer than the page.
 import Link from "next/link";
-import { getStore } from "@/db/client";
-import { countBrowserOutcomes } from "@/db/queries/rollout-browser";
+import type { TrajectoryBrowserData } from "@/db/queries/trajectory-browser-view";
 import { OUTCOMES, type Outcome } from "@/lib/domain/outcome";
 import { browserHref, withFilter, type BrowserState } from "@/lib/trajectories/browser-query";
 import { formatCount } from "@/lib/format";
@@ -33,10 +32,10 @@ function Chip({ outcome, count, state, basePath }: { outcome: Outcome | "all"; c
   );
 }
 
-export async function OutcomeChips({ state, basePath }: { state: BrowserState; basePath: string }) {
+export async function OutcomeChips({ state, basePath, countOutcomes }: { state: BrowserState; basePath: string; countOutcomes: TrajectoryBrowserData["countOutcomes"] }) {
   // Let the rows go out first: the count is synchronous SQLite work, so yield before starting it.
   await new Promise((resolve) => setImmediate(resolve));
-  const result = countBrowserOutcomes(getStore(), state.filter);
+  const result = countOutcomes();
   if (!result.ok) return null;
   if (!result.value.counted) {
     return (

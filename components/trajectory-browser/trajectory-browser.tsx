@@ -1,19 +1,16 @@
-// The trajectory browser, rendered on the server from the URL: filter bar, outcome chips, the first page of
-// rollouts (the client table fetches the rest), or an empty state that says which filter emptied it.
+// The trajectory browser, rendered on the server from what the page read for the URL
+// (db/queries/trajectory-browser-view.ts): filter bar, outcome chips, the first page of rollouts (the client
+// table fetches the rest), or an empty state that says which filter emptied it.
 import { Suspense } from "react";
 import Link from "next/link";
-import { getStore } from "@/db/client";
-import { findEmptyingFilter, listBrowserPage } from "@/db/queries/rollout-browser";
-import { listBrowserOptions } from "@/db/queries/rollout-browser-options";
-import {
-  BROWSER_PAGE_SIZE, browserHref, describeFilters, stateFromPageParams, withoutParam, type BrowserState, type FilterParam, type PageParams,
-} from "@/lib/trajectories/browser-query";
+import type { TrajectoryBrowserData } from "@/db/queries/trajectory-browser-view";
+import { browserHref, describeFilters, withoutParam, type BrowserState, type FilterParam } from "@/lib/trajectories/browser-query";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FilterBar } from "./filter-bar";
 import { OutcomeChips, OutcomeChipsPending } from "./outcome-chips";
 import { RolloutTable } from "./rollout-table";
 
-function EmptyResult({ state, basePath }: { state: BrowserState; basePath: string }) {
+function EmptyResult({ state, culprit, basePath }: { state: BrowserState; culprit: TrajectoryBrowserData["culprit"]; basePath: string }) {
   const active = describeFilters(state.filter);
   if (active.length === 0) {
     return (
@@ -25,7 +22,6 @@ function EmptyResult({ state, basePath }: { state: BrowserState; basePath: strin
       </EmptyState>
     );
   }
-  const culprit = findEmptyingFilter(getStore(), state);
   const without = (param: FilterParam) => browserHref({ ...state, filter: withoutParam(state.filter, param) }, basePath);
   return (
     <EmptyState title="No rollouts match these filters">
@@ -48,13 +44,8 @@ function EmptyResult({ state, basePath }: { state: BrowserState; basePath: strin
   );
 }
 
-export function TrajectoryBrowser({ searchParams, basePath = "/trajectories" }: { searchParams: PageParams; basePath?: string }) {
-  const { state, problems } = stateFromPageParams(searchParams);
-  const store = getStore();
-  const page = listBrowserPage(store, state, { limit: BROWSER_PAGE_SIZE, cursor: null });
-  if (!page.ok) problems.push(page.problem);
-  const rows = page.ok ? page.value : { rows: [], nextCursor: null };
-  const options = listBrowserOptions(store, state.filter.experiment);
+export function TrajectoryBrowser({ data, basePath = "/trajectories" }: { data: TrajectoryBrowserData; basePath?: string }) {
+  const { state, problems, page: rows, options } = data;
   // The table's react-query cache is keyed by this: a new filter or sort is a new list.
   const key = browserHref(state, basePath);
 
@@ -67,10 +58,10 @@ export function TrajectoryBrowser({ searchParams, basePath = "/trajectories" }: 
       ))}
       <FilterBar key={`filters ${key}`} state={state} options={options} basePath={basePath} />
       <Suspense key={`counts ${key}`} fallback={<OutcomeChipsPending />}>
-        <OutcomeChips state={state} basePath={basePath} />
+        <OutcomeChips state={state} basePath={basePath} countOutcomes={data.countOutcomes} />
       </Suspense>
       {rows.rows.length === 0 ? (
-        <EmptyResult state={state} basePath={basePath} />
+        <EmptyResult state={state} culprit={data.culprit} basePath={basePath} />
       ) : (
         <RolloutTable key={key} state={state} basePath={basePath} initialPage={{ rollouts: rows.rows, nextCursor: rows.nextCursor }} />
       )}

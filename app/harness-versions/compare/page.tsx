@@ -4,6 +4,8 @@ import type { Metadata } from "next";
 import { requireUser } from "@/lib/auth/current-user";
 import { EmptyState } from "@/components/ui/empty-state";
 import { HarnessDiff } from "@/components/harness-diff/harness-diff";
+import { getStore } from "@/db/client";
+import { getHarnessDiffSides } from "@/db/queries/harness-diff";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Compare harness versions" };
@@ -26,7 +28,7 @@ export default async function CompareHarnessVersionsPage({ searchParams }: Props
         <h1>Compare harness versions</h1>
       </header>
       {base && candidate ? (
-        <HarnessDiff baseVersionId={base} candidateVersionId={candidate} title="Changed files" />
+        <HarnessDiff baseVersionId={base} candidateVersionId={candidate} sides={getHarnessDiffSides(getStore(), base, candidate)} title="Changed files" />
       ) : (
         <EmptyState title="Two harness versions are needed">
           <p>

@@ -7,6 +7,8 @@ import { notFound } from "next/navigation";
 import { randomUUID } from "node:crypto";
 import { getStore } from "@/db/client";
 import { getProposalPage } from "@/db/queries/proposal-page";
+import { getProposalComparison } from "@/db/queries/proposal-comparison";
+import { getHarnessDiffSides } from "@/db/queries/harness-diff";
 import { requireUser } from "@/lib/auth/current-user";
 import { roleAtLeast } from "@/lib/auth/principal";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
@@ -106,11 +108,16 @@ export default async function ProposalPage({ params }: Props) {
 
       <section className="section" aria-labelledby="diff-heading">
         <h2 id="diff-heading">Harness diff</h2>
-        <HarnessDiff baseVersionId={p.base.id} candidateVersionId={p.candidate.id} title="From the incumbent to the candidate" />
+        <HarnessDiff
+          baseVersionId={p.base.id}
+          candidateVersionId={p.candidate.id}
+          sides={getHarnessDiffSides(getStore(), p.base.id, p.candidate.id)}
+          title="From the incumbent to the candidate"
+        />
       </section>
 
       {/* Its own section, headed "Comparison": each side's rates, the paired estimates and the rule's verdict. */}
-      <ComparisonPanel proposalId={p.id} />
+      <ComparisonPanel data={getProposalComparison(getStore(), p.id)} />
 
       <section className="section" aria-labelledby="decide-heading">
         <h2 id="decide-heading">Decision</h2>

@@ -8,6 +8,7 @@ import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
 import { getExperimentHeading } from "@/db/queries/failure-packets";
 import { getHarnessHistory } from "@/db/queries/harness-history";
+import { getHarnessDiffSides } from "@/db/queries/harness-diff";
 import { listHarnessTrust } from "@/db/queries/harness-trust";
 import { requireUser } from "@/lib/auth/current-user";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
@@ -108,6 +109,7 @@ export default async function HarnessHistoryPage({ params, searchParams }: Props
                   key={`${view.pair.base.id}\u0000${view.pair.candidate.id}`}
                   baseVersionId={view.pair.base.id}
                   candidateVersionId={view.pair.candidate.id}
+                  sides={getHarnessDiffSides(getStore(), view.pair.base.id, view.pair.candidate.id)}
                   title={`${view.pair.base.label} → ${view.pair.candidate.label}`}
                 />
               </>
