@@ -3,7 +3,7 @@
 // says — for the server's start and the launch form — whether jobs are confined, and loudly when they are not.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import { SANDBOX_WARNING, SYSTEM_DIRS, sandboxMode, type SandboxMode } from "./sandbox";
+import { SANDBOX_WARNING, isolationArgs, sandboxMode, type SandboxMode } from "./sandbox";
 
 export interface SandboxStatus {
   mode: SandboxMode;
@@ -19,9 +19,7 @@ const CANDIDATES = ["/usr/bin/bwrap", "/usr/local/bin/bwrap", "/bin/bwrap"];
 
 /** Runs `bwrap … /bin/true` (or the shell's `true`) the way jobs use it; the error text when it cannot. */
 export function probeBwrap(bwrap: string): string | null {
-  const args = ["--unshare-all", "--die-with-parent", "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"];
-  for (const dir of SYSTEM_DIRS) args.push("--ro-bind-try", dir, dir);
-  const result = spawnSync(bwrap, [...args, "--", "/bin/sh", "-c", "exit 0"], { encoding: "utf8", timeout: 10_000 });
+  const result = spawnSync(bwrap, [...isolationArgs(), "--", "/bin/sh", "-c", "exit 0"], { encoding: "utf8", timeout: 10_000 });
   if (result.error) return `${bwrap} cannot be run: ${result.error.message}`;
   if (result.status !== 0) return `${bwrap} fails here (exit ${result.status ?? result.signal}): ${(result.stderr || "").trim().slice(0, 300) || "no message"}`;
   return null;

@@ -50,10 +50,16 @@ const inside = (child: string, parent: string) => {
   return rel === "" || (!rel.startsWith("..") && !path.isAbsolute(rel));
 };
 
+/** The namespaces and read-only system every confined job starts from; the probe (sandbox-probe.ts) tries exactly these. */
+export function isolationArgs(shareNet = false): string[] {
+  const args = ["--unshare-all", ...(shareNet ? ["--share-net"] : []), "--die-with-parent", "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"];
+  for (const dir of SYSTEM_DIRS) args.push("--ro-bind-try", dir, dir);
+  return args;
+}
+
 /** bwrap's arguments up to (not including) `--`: order matters — later mounts cover earlier ones. */
 export function bwrapArgs(layout: SandboxLayout): string[] {
-  const args = ["--unshare-all", ...(layout.network.kind === "shared" ? ["--share-net"] : []), "--die-with-parent", "--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"];
-  for (const dir of SYSTEM_DIRS) args.push("--ro-bind-try", dir, dir);
+  const args = isolationArgs(layout.network.kind === "shared");
   for (const dir of [layout.nodePrefix, layout.home, ...layout.extraReadOnly]) args.push("--ro-bind-try", dir, dir);
   const cwdVisible = [layout.home, layout.nodePrefix, layout.jobDir, ...layout.extraReadOnly, ...SYSTEM_DIRS].some((dir) => inside(layout.cwd, dir));
   if (!cwdVisible) args.push("--ro-bind-try", layout.cwd, layout.cwd);
