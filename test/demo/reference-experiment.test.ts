@@ -79,12 +79,15 @@ describe("the reference experiment, --size small", () => {
     }
   });
 
-  it("evaluates the final checkpoint 3 suites × 3 repeats under each harness version, each result backed by its rollout", () => {
-    const evalRuns = rows<{ id: string; label: string; benchmark: string }>(
-      "SELECT e.id, h.label, e.benchmark FROM eval_runs e JOIN harness_versions h ON h.id = e.harness_version_id WHERE e.experiment_id = ?", ADAPT);
-    expect(evalRuns).toHaveLength(27);
+  it("evaluates the untrained and the final checkpoint, 3 suites × 3 repeats each, under each harness version, each result backed by its rollout", () => {
+    const evalRuns = rows<{ id: string; label: string; benchmark: string; step: number }>(
+      "SELECT e.id, h.label, e.benchmark, c.step FROM eval_runs e JOIN harness_versions h ON h.id = e.harness_version_id JOIN checkpoints c ON c.id = e.checkpoint_id WHERE e.experiment_id = ?", ADAPT);
+    expect(evalRuns).toHaveLength(54);
     expect(new Set(evalRuns.map((e) => e.label))).toEqual(new Set(["H0", "H1", "H2"]));
-    expect(rows("SELECT id FROM eval_runs WHERE experiment_id = ?", GRPO)).toHaveLength(9);
+    expect(new Set(evalRuns.map((e) => e.step))).toEqual(new Set([0, 6]));
+    const grpo = rows<{ step: number }>("SELECT c.step FROM eval_runs e JOIN checkpoints c ON c.id = e.checkpoint_id WHERE e.experiment_id = ?", GRPO);
+    expect(grpo).toHaveLength(18);
+    expect(new Set(grpo.map((e) => e.step))).toEqual(new Set([0, 6]));
     const mismatched = rows("SELECT 1 FROM eval_results x JOIN rollouts r ON r.id = x.rollout_id WHERE x.success != r.success");
     expect(mismatched).toHaveLength(0);
   });

@@ -1,9 +1,10 @@
 // The plain GRPO baseline: the same tasks, initial policy and budget of policy updates as HarnessAdapt-RL,
-// with H0 throughout — no teacher, no skills — and its final checkpoint evaluated under H0.
+// with H0 throughout — no teacher, no skills — and its final checkpoint (and the untrained one) evaluated under H0.
 import type { DemoContext } from "./demo-context";
 import { harnessVersionEvent } from "./experiment-events";
 import { checkpointEvent, initialPolicy, trainEpoch, type Incumbent } from "./training-loop";
 import { evaluateCheckpoint } from "./evaluate";
+import { evaluateUntrained, recordUntrainedCheckpoint } from "./untrained-checkpoint";
 import type { MethodSummary } from "./harnessadapt";
 import { h0Files } from "../harness/h0";
 import type { SoftmaxPolicy } from "../policy/softmax-policy";
@@ -26,6 +27,7 @@ export async function runGrpoBaseline(ctx: DemoContext): Promise<GrpoBaselineRes
   const h0: Incumbent = { id: `${experiment}-H0`, label: "H0", files: h0Files(), components: [] };
   await sink.send(harnessVersionEvent({ id: h0.id, experiment, label: "H0", origin: "initial", description: "the bare setup: view, run_tests, search, edit, submit", files: h0.files }));
   const policy = initialPolicy();
+  const untrained = await recordUntrainedCheckpoint(ctx, experiment, run, policy);
   let step = 0;
   let lastCheckpoint = "";
   const checkpoints: GrpoBaselineResult["checkpoints"] = [];
@@ -46,5 +48,6 @@ export async function runGrpoBaseline(ctx: DemoContext): Promise<GrpoBaselineRes
   await sink.send({ type: "run", id: evalRun, experiment, kind: "eval", status: "running", name: `pass@1 of ${lastCheckpoint} under H0` });
   const evalSummary = await evaluateCheckpoint(ctx, { experiment, run: evalRun, checkpoint: lastCheckpoint, policy, harnesses: [{ harnessVersion: h0.id, label: "H0", files: h0.files }] });
   await sink.send({ type: "run", id: evalRun, experiment, kind: "eval", status: "finished" });
+  await evaluateUntrained(ctx, { experiment, untrained, harnesses: [{ harnessVersion: h0.id, label: "H0", files: h0.files }] });
   return { experiment, eval: evalSummary, checkpoints };
 }

@@ -1,11 +1,13 @@
 // HarnessAdapt-RL: each epoch starts with harness evolution (teacher proposals compared and decided on
 // fresh rollouts), then trains the policy with GRPO under the incumbent harness and the epoch's skills.
-// Epoch 1 yields H1, epoch 2 yields H2; the final checkpoint is evaluated under H0, H1 and H2 (Table 2).
+// Epoch 1 yields H1, epoch 2 yields H2; the final checkpoint is evaluated under H0, H1 and H2 (Table 2), and so is
+// the untrained policy (step 0), so the matrix has a "before training" row and pass@1 has a curve over checkpoints.
 import type { DemoContext } from "./demo-context";
 import { harnessVersionEvent } from "./experiment-events";
 import { checkpointEvent, epochTasks, initialPolicy, trainEpoch, type Incumbent } from "./training-loop";
 import { evolutionEpoch } from "./evolution-epoch";
 import { evaluateCheckpoint, type EvalSummary } from "./evaluate";
+import { evaluateUntrained, recordUntrainedCheckpoint } from "./untrained-checkpoint";
 import type { LabelledRollout } from "./train-step";
 import type { ProposalHistoryEntry } from "../teacher/propose";
 import { h0Files } from "../harness/h0";
@@ -30,6 +32,7 @@ export async function runHarnessAdapt(ctx: DemoContext): Promise<MethodSummary> 
   await sink.send(harnessVersionEvent({ id: incumbent.id, experiment, label: "H0", origin: "initial", description: "the bare setup: view, run_tests, search, edit, submit", files: incumbent.files }));
   const versions: Incumbent[] = [incumbent];
   const policy = initialPolicy();
+  const untrained = await recordUntrainedCheckpoint(ctx, experiment, run, policy);
   const history: ProposalHistoryEntry[] = [];
   let recent: LabelledRollout[] = [];
   let step = 0;
@@ -68,5 +71,6 @@ export async function runHarnessAdapt(ctx: DemoContext): Promise<MethodSummary> 
     harnesses: versions.map((v) => ({ harnessVersion: v.id, label: v.label, files: v.files })),
   });
   await sink.send({ type: "run", id: evalRun, experiment, kind: "eval", status: "finished" });
+  await evaluateUntrained(ctx, { experiment, untrained, harnesses: versions.map((v) => ({ harnessVersion: v.id, label: v.label, files: v.files })) });
   return { experiment, eval: evalSummary, proposals: history };
 }
