@@ -86,7 +86,14 @@ test("a slow job is cancelled from its page; a viewer gets no controls and a for
   await editor.getByLabel("Template id").fill(SLEEPER);
   await editor.getByLabel("Experiment id (empty: every experiment)").fill(EXP);
   // Braces are doubled: single ones are placeholders.
-  const spec = { name: "E2E sleeper", kind: "custom", command: ["{node}", "-e", 'console.log("sleeping"); setInterval(() => {{}}, 1000)'] };
+  // It opens its run through the dashboard with its own token, then sleeps until cancelled.
+  const script = [
+    'fetch(process.env.HARNESS_LAB_URL + "/api/v1/events", { method: "POST",',
+    ' headers: { authorization: "Bearer " + process.env.HARNESS_LAB_TOKEN, "content-type": "application/json" },',
+    ' body: JSON.stringify([{ type: "run", id: process.env.HARNESS_LAB_RUN, experiment: process.env.HARNESS_LAB_EXPERIMENT, kind: "train", status: "running", name: "the sleeper\'s run" }]) })',
+    ' .then((r) => console.log("sleeping, run opened: " + r.status)); setInterval(() => {}, 1000)',
+  ].join("").replace(/[{}]/g, (c) => c + c);
+  const spec = { name: "E2E sleeper", kind: "custom", command: ["{node}", "-e", script] };
   // A spec the schema refuses names the field, and the form keeps what was typed.
   await editor.getByLabel("Specification (JSON)").fill(JSON.stringify({ ...spec, command: ["{nope}"] }));
   await editor.getByRole("button", { name: "Save template" }).click();
@@ -103,7 +110,7 @@ test("a slow job is cancelled from its page; a viewer gets no controls and a for
   const jobId = decodeURIComponent(jobUrl.split("/").pop()!);
   const state = page.getByRole("region", { name: "State", exact: true });
   await expect(state.getByText("running", { exact: true })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByLabel("Job log")).toContainText("sleeping");
+  await expect(page.getByLabel("Job log")).toContainText("sleeping, run opened: 200");
 
   // A viewer: no launch section, no form, no cancel, no relaunch.
   const viewerContext = await browser.newContext({ baseURL: server.baseURL, storageState: SIGNED_OUT });
@@ -154,6 +161,12 @@ test("a slow job is cancelled from its page; a viewer gets no controls and a for
   await expect(state.getByText("cancelled", { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(state.getByText(/cancelled by /)).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel job" })).toHaveCount(0);
+
+  // The run it opened ended with it: it is not "running" for good.
+  await page.goto(`/runs/${encodeURIComponent(`job-${jobId}`)}`);
+  await expect(page.getByRole("heading", { level: 1, name: "the sleeper's run" })).toBeVisible();
+  await expect(page.getByText("running", { exact: true })).toHaveCount(0);
+  await expect(page.getByText("cancelled", { exact: true }).first()).toBeVisible();
 });
 
 test("after an approval the proposal page offers the next epoch with the promoted candidate, prefilled", async ({ page, request, server }) => {

@@ -3,6 +3,10 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { EventOf } from "../../lib/events/contract";
 import { ApplyContext, type ApplyStatus, insertImmutable, json, orNull } from "./context";
+import { runStatusAfterJobEnd, UNFINISHED_RUN_STATUSES } from "../../lib/domain/run-status-of-job";
+import type { JOB_STATUSES } from "../../lib/domain/vocabulary";
+
+type JobStatus = (typeof JOB_STATUSES)[number];
 
 export function applyExperiment(ctx: ApplyContext, e: EventOf<"experiment">): ApplyStatus {
   const row = ctx.stmt("SELECT method, name, description, config FROM experiments WHERE id = ?").get(e.id) as
@@ -24,12 +28,22 @@ export function applyExperiment(ctx: ApplyContext, e: EventOf<"experiment">): Ap
   return "applied";
 }
 
+// A run event that arrives after its job ended (an offline log synced later) cannot make the run live again:
+// its process is gone, so an unfinished status takes the job's end (lib/domain/run-status-of-job.ts).
+function withEndedJob(ctx: ApplyContext, e: EventOf<"run">): EventOf<"run"> {
+  if (!e.job || !(UNFINISHED_RUN_STATUSES as readonly string[]).includes(e.status)) return e;
+  const job = ctx.stmt("SELECT status, finished_at FROM jobs WHERE id = ?").get(e.job) as { status: JobStatus; finished_at: number | null } | undefined;
+  const status = job ? runStatusAfterJobEnd(job.status) : null;
+  return status ? { ...e, status, finished_at: e.finished_at ?? job?.finished_at ?? undefined } : e;
+}
+
 // A replayed "running" must not undo a "finished": statuses only move forward.
 const STATUS_RANK: Record<string, number> = { pending: 0, running: 1, finished: 2, failed: 2, cancelled: 2 };
 
 export function applyRun(ctx: ApplyContext, e: EventOf<"run">): ApplyStatus {
   ctx.ref("experiments", e.experiment, "experiment");
   ctx.ref("jobs", e.job, "job");
+  e = withEndedJob(ctx, e);
   const row = ctx.stmt("SELECT * FROM runs WHERE id = ?").get(e.id) as Record<string, unknown> | undefined;
   if (!row) {
     ctx.stmt(

@@ -1,10 +1,12 @@
 // Writes of the job system. Status changes are guarded in SQL (`WHERE status IN (…)`), so a cancel and a
 // finish racing each other (or two supervisors after a restart) cannot both win; the end of a job revokes
-// its tokens and records the end in the audit log in the same transaction.
+// its tokens, ends its unfinished runs (lib/domain/run-status-of-job.ts) and records the end in the audit log,
+// all in the same transaction.
 import "server-only";
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Store } from "../client";
-import { apiTokens, jobs, jobTemplates } from "../schema";
+import { apiTokens, jobs, jobTemplates, runs } from "../schema";
+import { runStatusAfterJobEnd, UNFINISHED_RUN_STATUSES } from "../../lib/domain/run-status-of-job";
 import { recordAudit, SYSTEM_ACTOR, type AuditActor } from "../../lib/auth/audit";
 import { ACTIVE_JOB_STATUSES, type JobStatus } from "../queries/jobs";
 import type { JobTemplateSpec } from "../../lib/jobs/template-schema";
@@ -101,16 +103,25 @@ export function finishJob(store: Store, id: string, input: FinishInput): boolean
       .run();
     if (result.changes !== 1) return false;
     const revoked = revokeJobTokens(store, id, input.finishedAt);
+    const runsEnded = endRunsOfJob(store, id, input.status, input.finishedAt);
     recordAudit(store, {
       ...(input.actor ?? SYSTEM_ACTOR),
       action: "job.end",
       targetKind: "job",
       targetId: id,
-      detail: { status: input.status, exitCode: input.exitCode, reason: input.reason, tokensRevoked: revoked },
+      detail: { status: input.status, exitCode: input.exitCode, reason: input.reason, tokensRevoked: revoked, runsEnded },
       at: input.finishedAt,
     });
     return true;
   })();
+}
+
+/** Ends the job's runs that never said they were over, as the job ended; returns how many. */
+function endRunsOfJob(store: Store, jobId: string, status: FinalStatus, at: number): number {
+  const runStatus = runStatusAfterJobEnd(status);
+  if (!runStatus) return 0;
+  return store.db.update(runs).set({ status: runStatus, finishedAt: at, updatedAt: at })
+    .where(and(eq(runs.jobId, jobId), inArray(runs.status, [...UNFINISHED_RUN_STATUSES]))).run().changes;
 }
 
 /** Revokes the job's live tokens; returns how many. */
