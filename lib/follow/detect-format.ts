@@ -13,7 +13,9 @@ export function kindFromPath(relPath: string): FileKind | "jsonl" | null {
   const base = relPath.slice(relPath.lastIndexOf("/") + 1);
   if (base.startsWith(".harness-lab")) return null;
   if (/(^|\/)completions_\d+\.parquet$/.test(relPath)) return "trl-completions";
-  if (base.endsWith(".json")) return "rllm-episode";
+  // Only JSON under an episodes/ directory or named episode*: a trainer's directory is full of other JSON
+  // (configs, tokenizers, checkpoints' state) that must not be read, let alone reported.
+  if (base.endsWith(".json")) return /(^|\/)episodes\/|(^|\/)episode[^/]*\.json$/i.test(relPath) ? "rllm-episode" : null;
   if (!base.endsWith(".jsonl")) return null;
   // The offline event log is `harness-lab sync`'s to apply, not a trainer's file.
   if (/^events-.*\.jsonl$/.test(base)) return null;

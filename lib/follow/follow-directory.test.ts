@@ -116,6 +116,25 @@ describe("following a trainer's files", () => {
     expect((store.sqlite.prepare("SELECT count(*) AS n FROM rollouts").get() as { n: number }).n).toBe(2);
   });
 
+  it("leaves the rest of a trainer's directory alone: configs, checkpoints, datasets, event logs", async () => {
+    const dir = tempDir();
+    for (const action of rllmWriter(dir, 1)) action();
+    const put = (rel: string, text: string) => {
+      fs.mkdirSync(path.dirname(path.join(dir, rel)), { recursive: true });
+      fs.writeFileSync(path.join(dir, rel), text);
+    };
+    put("checkpoints/global_step_10/config.json", "{\"hidden_size\": 4096}");
+    put("checkpoints/global_step_10/tokenizer.json", "{truncated");
+    put("data/train.jsonl", `${JSON.stringify({ question: "q", answer: "a" })}\n`);
+    put("events-1.jsonl", `${JSON.stringify({ type: "task", id: "t", key: "t", benchmark: "b" })}\n`);
+    put("wandb/run.log", "not json at all\n");
+    const store = openStore(":memory:");
+    const outcome = ok(await followDirectory({ dir, target: { kind: "db", store }, experiment: "exp", run: "r1" }));
+    expect(outcome.problems).toEqual([]);
+    expect(outcome.summary.files).toEqual({ "rllm-episode": 3 });
+    expect((store.sqlite.prepare("SELECT count(*) AS n FROM tasks").get() as { n: number }).n).toBe(3);
+  });
+
   it("is idempotent: following again from scratch sends everything as unchanged", async () => {
     const dir = tempDir();
     for (const action of trlWriter(dir, 1)) action();
