@@ -19,19 +19,19 @@ test("an admin mints a token on Connect a trainer and a follower brings a verl r
   await page.getByRole("link", { name: "connect a trainer" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Connect a trainer" })).toBeVisible();
 
-  const follow = page.getByLabel("Followers (no code) snippet");
+  const follow = page.getByLabel("Followers (no code) snippet", { exact: true });
   await expect(follow).toContainText("<ingest token: mint one above>");
   await page.getByLabel("Token name").fill("e2e verl follower");
   await page.getByLabel("Expires in (days)").fill("7");
   await page.getByRole("button", { name: "Mint ingest token" }).click();
   await expect(page.getByRole("status")).toContainText("Token “e2e verl follower” created");
-  const token = (await page.getByLabel("Ingest token").textContent())!.trim();
+  const token = (await page.getByLabel("Ingest token", { exact: true }).textContent())!.trim();
   expect(token.length).toBeGreaterThan(20);
 
-  await expect(page.getByLabel("Server address")).toHaveText(server.baseURL);
+  await expect(page.getByLabel("Server address", { exact: true })).toHaveText(server.baseURL);
   await expect(follow).toContainText(`--server '${server.baseURL}' --token '${token}'`);
-  await expect(page.getByLabel("Plain Python snippet")).toContainText(`client = Client("${server.baseURL}", token="${token}")`);
-  await expect(page.getByLabel("rllm (no code) snippet")).toContainText(`export RLLM_UI_URL='${server.baseURL}/api/v1/rllm'`);
+  await expect(page.getByLabel("Plain Python snippet", { exact: true })).toContainText(`client = Client("${server.baseURL}", token="${token}")`);
+  await expect(page.getByLabel("rllm (no code) snippet", { exact: true })).toContainText(`export RLLM_UI_URL='${server.baseURL}/api/v1/rllm'`);
 
   // The trainer's output directory, as verl writes it; the follower runs with the minted token.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-e2e-follow-"));
@@ -55,6 +55,6 @@ test("an admin mints a token on Connect a trainer and a follower brings a verl r
 
   await page.goto(`/runs/${enc(RUN)}/steps/1`);
   await expect(page.getByRole("heading", { level: 1, name: "Step 1" })).toBeVisible();
-  await expect(page.getByLabel("Training rates of the step")).toContainText("Trainable rate100%");
+  await expect(page.getByLabel("Training rates of the step")).toContainText("Trainable rate100.0%12 of 12 rollouts trainable");
   await expect(page.getByText("3 of 3 groups usable for the update")).toBeVisible();
 });
