@@ -133,6 +133,10 @@ export default async function SettingsPage() {
             For scripts, CI and trainers. Scopes: ingest posts events, read reads data, admin implies both. A token is shown
             once when created; only its prefix is kept visible.
           </p>
+          <p>
+            To send a training run here, <Link href="/connect">connect a trainer</Link>: it mints an ingest token and shows
+            the snippet for your trainer.
+          </p>
           <CreateTokenForm action={createApiTokenAction} />
           <TokensTable tokens={listApiTokens(store)} now={now} />
         </section>

@@ -48,6 +48,10 @@ export function ExperimentsTable({ initialData }: { initialData: ExperimentSumma
       {experiments.length === 0 ? (
         <EmptyState title="No experiments yet">
           <p>
+            <Link href="/connect">Connect a trainer</Link>: mint a token and copy a snippet for verl, TRL, SkyRL, prime-rl,
+            rllm or plain Python.
+          </p>
+          <p>
             Harness Lab shows what trainers, evaluators and importers send it. Create an API token with the{" "}
             <code>ingest</code> scope under <Link href="/settings">Settings</Link>, then post events (experiment, run,
             rollout, …) to <code>POST /api/v1/events</code>, or apply an event log directory with{" "}

@@ -5,6 +5,7 @@ const commands: Record<string, { summary: string; load: () => Promise<{ run(args
   import: { summary: "import trajectories and reports from PATH… --experiment NAME [--server URL --token T | --db FILE]", load: () => import("./commands/import") },
   export: { summary: "write one experiment as an event-log directory that sync imports: EXPERIMENT_ID DIR [--db FILE]", load: () => import("./commands/export") },
   sync: { summary: "apply events-*.jsonl files from DIR [--server URL --token T | --db FILE]", load: () => import("./commands/sync") },
+  follow: { summary: "follow a trainer's output files in DIR (verl, prime-rl, SkyRL, TRL, rllm) --experiment NAME [--server URL --token T | --db FILE] [--once]", load: () => import("./commands/follow") },
   backup: { summary: "copy the store to FILE with SQLite's online backup, safe while serving [--db STORE] [--force]", load: () => import("./commands/backup") },
   restore: { summary: "replace the store with the backup FILE (refuses while a server has it open) [--db STORE] [--force]", load: () => import("./commands/restore") },
   "sign-in-link": { summary: "print a one-time sign-in link [--user NAME]", load: () => import("./commands/sign-in-link") },

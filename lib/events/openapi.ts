@@ -5,6 +5,7 @@ import { INGEST_LIMITS } from "../ingest/limits";
 import { errorSchema, failure, idParam, queryParam, readResponses, type JsonSchema } from "./openapi-helpers";
 import { trajectoryPaths } from "./openapi-trajectory-paths";
 import { jobPaths } from "./openapi-job-paths";
+import { rllmUiPaths } from "./openapi-rllm-paths";
 
 /** JSON Schema of one event type as a producer writes it (before defaults and time conversion). */
 export function eventJsonSchema(type: keyof typeof EVENT_SCHEMAS): JsonSchema {
@@ -104,13 +105,14 @@ export function buildOpenApiDocument() {
       },
       ...trajectoryPaths(),
       ...jobPaths(),
+      ...rllmUiPaths(),
       "/api/v1/proposals": {
         get: { summary: "Proposals with evidence, comparisons and decisions", parameters: [queryParam("experiment", "experiment id")], responses: readResponses("{ proposals }") },
       },
       "/api/v1/harness-versions/{id}": { get: { summary: "A harness version with its files", parameters: [idParam("harness version")], responses: readResponses("the harness version") } },
     },
     components: {
-      securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+      securitySchemes: { bearer: { type: "http", scheme: "bearer" }, rllmKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "an API token with scope ingest, as rllm sends RLLM_API_KEY" } },
       schemas: { Error: errorSchema, ...Object.fromEntries(EVENT_TYPES.map((t) => [t, eventJsonSchema(t)])) },
     },
   };

@@ -1,0 +1,56 @@
+// rllm's UI logger protocol under our API: set RLLM_UI_URL=<this server>/api/v1/rllm and RLLM_API_KEY to an
+// ingest token, add 'ui' to trainer.logger, and an rllm run arrives with no code. Each request is translated
+// to v1 events (lib/rllm-ui) and applied in one transaction: a bad body is a 400 naming the field, nothing written.
+import { getStore } from "@/db/client";
+import { applyEvents } from "@/db/apply-events";
+import { experimentOfRun } from "@/db/queries/run-experiment";
+import { verifyBearer } from "@/lib/auth/api-tokens";
+import { hasScope } from "@/lib/auth/principal";
+import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+import { logLine } from "@/lib/log-text";
+import { rllmRequestOf, translateRllmRequest } from "@/lib/rllm-ui/rllm-ui-requests";
+
+export const dynamic = "force-dynamic";
+
+const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+type Context = { params: Promise<{ path?: string[] }> };
+
+export async function POST(request: Request, context: Context): Promise<Response> {
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "")?.[1];
+  const key = request.headers.get("x-api-key") ?? bearer;
+  if (!key) return errorResponse(401, "send an API token with the ingest scope as X-API-Key (RLLM_API_KEY)");
+  const store = getStore();
+  const verified = verifyBearer(store, key, undefined, "ingest");
+  if (!verified.ok) return errorResponse(401, `X-API-Key: ${verified.error === "invalid" ? "invalid token" : `token ${verified.error}`}`);
+  if (!hasScope(verified.principal, "ingest")) return errorResponse(403, `X-API-Key: the token lacks scope "ingest"`);
+  if (verified.principal.jobId) return errorResponse(403, "a job's own token writes through /api/v1/events");
+
+  const { path = [] } = await context.params;
+  const kind = rllmRequestOf(path);
+  if (!kind) return errorResponse(404, `no rllm UI endpoint /api/${path.join("/")}`);
+
+  const length = Number(request.headers.get("content-length") ?? 0);
+  if (length > MAX_BODY_BYTES) return errorResponse(413, `body over ${MAX_BODY_BYTES / 1024 / 1024} MB`);
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) return errorResponse(413, `body over ${MAX_BODY_BYTES / 1024 / 1024} MB`);
+  let body: unknown = undefined;
+  if (text.trim() !== "") {
+    try {
+      body = JSON.parse(text);
+    } catch (error) {
+      return errorResponse(400, `body: not valid JSON (${(error as Error).message})`);
+    }
+  }
+  const translated = translateRllmRequest(kind, body, (session) => experimentOfRun(store, session));
+  if (!translated.ok) return errorResponse(translated.status, translated.error, { path: translated.path });
+  if (translated.events.length > 0) {
+    const outcome = applyEvents(store, translated.events);
+    if (!outcome.ok) {
+      const first = outcome.errors[0];
+      console.info(logLine`rllm ui refused (${outcome.status}) for ${verified.principal.name}: ${first?.path ?? ""} ${first?.message ?? ""}`);
+      return errorResponse(outcome.status, `${first ? `${first.path}: ${first.message}` : "refused"}; nothing was written`, { errors: outcome.errors });
+    }
+  }
+  return jsonResponse(translated.response);
+}

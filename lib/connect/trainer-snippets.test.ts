@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { TOKEN_PLACEHOLDER, trainerSnippets } from "./trainer-snippets";
+
+describe("trainer snippets", () => {
+  const snippets = trainerSnippets({ serverUrl: "https://lab.example.org:8443/", token: "hl_abc123", experiment: "gsm8k" });
+  const byId = Object.fromEntries(snippets.map((s) => [s.id, s]));
+
+  it("has one snippet per way in, in the page's order", () => {
+    expect(snippets.map((s) => s.id)).toEqual(["python", "verl", "trl", "skyrl", "prime-rl", "rllm", "follow", "typescript"]);
+  });
+
+  it("fills in the server address (without a trailing slash) and the token everywhere", () => {
+    for (const s of snippets) {
+      expect(s.code, s.id).toContain("hl_abc123");
+      expect(s.code, s.id).toContain("https://lab.example.org:8443");
+      expect(s.code, s.id).not.toContain("8443/'");
+      expect(s.code, s.id).not.toContain(TOKEN_PLACEHOLDER);
+    }
+  });
+
+  it("uses the Python package's fixed names", () => {
+    expect(byId.python!.code).toContain("from harness_lab import Client");
+    expect(byId.python!.code).toContain(`client = Client("https://lab.example.org:8443", token="hl_abc123")`);
+    expect(byId.python!.code).toContain(`with client.run("gsm8k", "grpo-seed1") as run:`);
+    expect(byId.python!.code).toMatch(/run\.log_metrics\(step, \{"critic\/score\/mean": 0\.4\}\)/);
+    expect(byId.python!.code).toContain("client.close()");
+    expect(byId.verl!.code).toContain("from harness_lab.integrations.verl import install; install()");
+    expect(byId.verl!.code).toContain(`trainer.logger='["console","harness_lab"]'`);
+    expect(byId.trl!.code).toContain("from harness_lab.integrations.trl import HarnessLabCallback");
+    expect(byId.trl!.code).toContain(`GRPOTrainer(..., callbacks=[HarnessLabCallback(experiment="gsm8k")])`);
+    expect(byId.skyrl!.code).toContain("from harness_lab.integrations.skyrl import HarnessLabCallback");
+    expect(byId["prime-rl"]!.code).toContain("from harness_lab.integrations.prime_rl import HarnessLabMonitor");
+    expect(byId.rllm!.code).toContain("from harness_lab.integrations.rllm import install");
+  });
+
+  it("points rllm's UI logger at this server's rllm path with the token as its key", () => {
+    expect(byId.rllm!.code).toContain("export RLLM_UI_URL='https://lab.example.org:8443/api/v1/rllm'");
+    expect(byId.rllm!.code).toContain("export RLLM_API_KEY='hl_abc123'");
+  });
+
+  it("gives the follower command with its target", () => {
+    expect(byId.follow!.code).toContain("harness-lab follow ./outputs --experiment 'gsm8k'");
+    expect(byId.follow!.code).toContain("--server 'https://lab.example.org:8443' --token 'hl_abc123'");
+  });
+
+  it("shows a placeholder before a token is minted, and quotes what it fills in", () => {
+    const before = trainerSnippets({ serverUrl: "http://127.0.0.1:3000", token: null });
+    for (const s of before) expect(s.code, s.id).toContain(TOKEN_PLACEHOLDER);
+    const odd = trainerSnippets({ serverUrl: "http://h", token: "a'b\"c", experiment: "x" });
+    const follow = odd.find((s) => s.id === "follow")!.code;
+    expect(follow).toContain(`--token 'a'\\''b"c'`);
+    expect(odd.find((s) => s.id === "python")!.code).toContain(`token="a'b\\"c"`);
+  });
+});
