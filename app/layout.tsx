@@ -16,10 +16,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   return (
     <html lang="en">
       <body>
+        {/* The first stop of the keyboard: past the navigation, straight to the page. */}
+        <a className="skip-link" href="#content">Skip to content</a>
         <Providers>
           {user && <AppHeader user={user} />}
-          {/* Pages render their own <main>, so the sign-in page can be a bare card. */}
-          <div className={user ? "content" : "content content-signed-out"}>{children}</div>
+          {/* Pages render their own <main>, so the sign-in page can be a bare card. tabIndex lets the skip link move focus here. */}
+          <div id="content" tabIndex={-1} className={user ? "content" : "content content-signed-out"}>{children}</div>
         </Providers>
       </body>
     </html>

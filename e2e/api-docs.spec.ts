@@ -31,3 +31,15 @@ test("GET /api/v1/openapi.json is OpenAPI 3.1.0 with the rollout schema", async 
   expect(Object.keys(rollout.properties ?? {})).toEqual(expect.arrayContaining(["type", "id", "experiment", "run", "purpose", "turns"]));
   for (const type of EVENT_TYPES) expect(doc.components.schemas, `schema ${type}`).toHaveProperty(type);
 });
+
+test("the curl example names this server, and a contents list leads to each part of the long page", async ({ page, server }) => {
+  await page.goto("/api-docs");
+  // The e2e server listens on a random port: the example must say that one, not :3000.
+  await expect(page.getByText(`curl -X POST ${server.baseURL}/api/v1/events`)).toBeVisible();
+  const contents = page.getByRole("navigation", { name: "Contents" });
+  await contents.getByRole("link", { name: "Reading" }).click();
+  await expect(page).toHaveURL(/#reading$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Reading" })).toBeInViewport();
+  await contents.getByRole("link", { name: "eval_result", exact: true }).click();
+  await expect(page.getByRole("heading", { level: 3, name: "eval_result", exact: true })).toBeInViewport();
+});

@@ -1,4 +1,5 @@
-// API tokens in Settings: created by an admin, shown once, usable for ingestion, revoked in the UI.
+// API tokens in Settings: created by an admin, shown once, usable for ingestion, revoked in the UI after a
+// confirmation; a second live token of the same name is refused by its field.
 import { exampleEvents } from "../lib/events/examples";
 import { test, expect, bearer } from "./fixtures";
 
@@ -41,7 +42,20 @@ test("an ingest token created in Settings works until it is revoked there", asyn
   const read = await request.get("/api/v1/experiments", { headers: bearer(secret) });
   expect(read.status()).toBe(403);
 
-  // Revoke it in the UI.
+  // A second live token under the same name is refused, naming the field; nothing is created.
+  await form.getByLabel("Token name").fill(TOKEN_NAME);
+  await form.getByRole("button", { name: "Create token" }).click();
+  await expect(form.getByRole("alert")).toContainText(`name: a live token is already named "${TOKEN_NAME}"`);
+  await expect(tokens.getByRole("row").filter({ hasText: TOKEN_NAME })).toHaveCount(1);
+
+  // Revoking asks first: dismissed, the token stays active.
+  let asked = "";
+  page.once("dialog", (dialog) => { asked = dialog.message(); void dialog.dismiss(); });
+  await tokens.getByRole("button", { name: `Revoke token ${TOKEN_NAME}` }).click();
+  await expect.poll(() => asked).toContain(`Revoke the token “${TOKEN_NAME}”?`);
+  await expect(row.getByRole("cell").nth(6)).toHaveText("active");
+  // Confirmed, it is revoked.
+  page.once("dialog", (dialog) => void dialog.accept());
   await tokens.getByRole("button", { name: `Revoke token ${TOKEN_NAME}` }).click();
   await expect(row.getByRole("cell").nth(6)).toHaveText(/^revoked /);
   await expect(tokens.getByRole("button", { name: `Revoke token ${TOKEN_NAME}` })).toHaveCount(0);

@@ -58,6 +58,8 @@ const elementsUnder = (page: Page, name: string) => page.getByRole("region", { n
 test("the header shows the rollout's figures, its links, the SWE-bench verdict and the patch", async ({ page }) => {
   await openViewer(page, ids.rollout);
   await expect(page.getByRole("heading", { level: 1, name: `${PREFIX}__repo-101` })).toBeVisible();
+  // The tab says which task: "Rollout · Harness Lab" on every tab told a researcher nothing.
+  await expect(page).toHaveTitle(`${PREFIX}__repo-101 · Rollout · Harness Lab`);
   const figures = page.getByRole("definition");
   await expect(page.getByText("Submitted", { exact: true })).toBeVisible();
   await expect(figures.filter({ hasText: "5,308" })).toBeVisible();

@@ -1,5 +1,7 @@
 // The API page: the event contract v1 and the read API, generated from the same schemas the server validates with.
 import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { requestBaseUrl } from "@/lib/auth/sessions";
 import { requireUser } from "@/lib/auth/current-user";
 import { EVENT_SCHEMAS, EVENT_TYPES, CONTRACT_VERSION } from "@/lib/events/contract";
 import { eventJsonSchema, buildOpenApiDocument } from "@/lib/events/openapi";
@@ -14,6 +16,8 @@ const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 export default async function ApiDocsPage() {
   await requireUser();
+  // The examples name this server as the reader reached it, not a default port it may not listen on.
+  const baseUrl = requestBaseUrl(await headers());
   const examples = exampleEvents("my");
   // Every GET of the document (reads); writes are described in their own sections.
   const readPaths = Object.entries(buildOpenApiDocument().paths).flatMap(([path, item]) => {
@@ -31,7 +35,23 @@ export default async function ApiDocsPage() {
         </p>
       </header>
 
-      <section className="card">
+      {/* The page is long (every event type with its fields): a contents list leads to each part. */}
+      <nav className="card" aria-label="Contents">
+        <h2>Contents</h2>
+        <ul>
+          <li><a href="#sending-events">Sending events</a></li>
+          <li><a href="#importing-files">Importing files</a></li>
+          <li><a href="#reading">Reading</a></li>
+          <li>
+            <a href="#event-types">Event types</a>:{" "}
+            {EVENT_TYPES.map((type, i) => (
+              <span key={type}>{i > 0 ? ", " : ""}<a href={`#event-${type}`}><code>{type}</code></a></span>
+            ))}
+          </li>
+        </ul>
+      </nav>
+
+      <section className="card" id="sending-events">
         <h2>Sending events</h2>
         <p>
           <code>POST /api/v1/events</code> with <code>Authorization: Bearer &lt;token&gt;</code> (a token with scope <code>ingest</code>, created by an
@@ -43,13 +63,13 @@ export default async function ApiDocsPage() {
           <li>Parents may come later in the same request; a reference to something that exists nowhere is a 400 that names it.</li>
           <li>Limits: body {mb(INGEST_LIMITS.maxBodyBytes)} (413 above), one event {mb(INGEST_LIMITS.maxEventBytes)}; bodies over {mb(INGEST_LIMITS.inMemoryBytes)} are validated as they stream and spooled to disk, so memory does not grow with the body.</li>
         </ul>
-        <pre className="code-block">{`curl -X POST http://127.0.0.1:3000/api/v1/events \\
+        <pre className="code-block">{`curl -X POST ${baseUrl}/api/v1/events \\
   -H "Authorization: Bearer $HARNESS_LAB_TOKEN" \\
   -H "Content-Type: application/x-ndjson" \\
   --data-binary @events.jsonl`}</pre>
       </section>
 
-      <section className="card">
+      <section className="card" id="importing-files">
         <h2>Importing files</h2>
         <p>
           <code>POST /api/v1/imports</code> takes trajectories, logs and evaluation reports as <code>multipart/form-data</code>{" "}
@@ -58,7 +78,7 @@ export default async function ApiDocsPage() {
         </p>
       </section>
 
-      <section className="card">
+      <section className="card" id="reading">
         <h2>Reading</h2>
         <p>Every read needs a token with scope <code>read</code> or a signed-in session.</p>
         <table className="table">
@@ -79,7 +99,7 @@ export default async function ApiDocsPage() {
         </table>
       </section>
 
-      <section>
+      <section id="event-types">
         <h2>Event types</h2>
         {EVENT_TYPES.map((type) => {
           const example = examples.find((e) => e.type === type);

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { getStore } from "@/db/client";
 import { zodErrorMessage, type ActionResult, type ActionState } from "@/lib/auth/action-result";
 import { createApiToken } from "@/lib/auth/api-tokens";
+import { createTokenOrNameError } from "@/lib/auth/token-name-error";
 import { guardedAction } from "@/lib/auth/guarded-action";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -24,7 +25,8 @@ export const mintIngestTokenAction = guardedAction(
     const parsed = MintInput.safeParse({ name: form.get("name") ?? "", expiresInDays: form.get("expiresInDays") || undefined });
     if (!parsed.success) return { error: zodErrorMessage(parsed.error) };
     const expiresAt = Date.now() + parsed.data.expiresInDays * DAY_MS;
-    const created = createApiToken(getStore(), { name: parsed.data.name, scopes: ["ingest"], createdBy: user.id, expiresAt });
+    const created = createTokenOrNameError(() => createApiToken(getStore(), { name: parsed.data.name, scopes: ["ingest"], createdBy: user.id, expiresAt }));
+    if ("error" in created) return created;
     revalidatePath("/settings");
     return { ok: true, name: parsed.data.name, secret: created.secret, prefix: created.prefix, expiresAt };
   },

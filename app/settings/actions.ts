@@ -9,6 +9,7 @@ import { getStore } from "@/db/client";
 import { ROLES, TOKEN_SCOPES } from "@/lib/domain/vocabulary";
 import { zodErrorMessage, type ActionResult, type ActionState } from "@/lib/auth/action-result";
 import { createApiToken, revokeApiToken } from "@/lib/auth/api-tokens";
+import { createTokenOrNameError } from "@/lib/auth/token-name-error";
 import { userActor } from "@/lib/auth/audit";
 import { guardedAction } from "@/lib/auth/guarded-action";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/auth/passwords";
@@ -64,7 +65,8 @@ export const createApiTokenAction = guardedAction(
     if (!parsed.success) return { error: zodErrorMessage(parsed.error) };
     const { name, scopes, expiresInDays } = parsed.data;
     const expiresAt = expiresInDays ? Date.now() + expiresInDays * DAY_MS : null;
-    const created = createApiToken(getStore(), { name, scopes, createdBy: user.id, expiresAt });
+    const created = createTokenOrNameError(() => createApiToken(getStore(), { name, scopes, createdBy: user.id, expiresAt }));
+    if ("error" in created) return created;
     revalidatePath("/settings");
     return { ok: true, name, secret: created.secret, prefix: created.prefix, expiresAt };
   },

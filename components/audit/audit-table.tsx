@@ -3,6 +3,7 @@
 import Link from "next/link";
 import type { AuditLogEntry } from "@/db/queries/audit-log";
 import { formatDateTime } from "@/lib/format";
+import { auditDetailText } from "./audit-detail-text";
 import { proposalPath } from "@/lib/proposals/inbox-filter";
 import { RelativeTime } from "@/components/ui/relative-time";
 import styles from "./audit.module.css";
@@ -33,7 +34,7 @@ function Detail({ detail }: { detail: Record<string, unknown> | null }) {
       {entries.map(([key, value]) => (
         <div key={key} className={styles.detailRow}>
           <dt>{key}</dt>
-          <dd>{typeof value === "string" ? value : JSON.stringify(value)}</dd>
+          <dd>{auditDetailText(key, value)}</dd>
         </div>
       ))}
     </dl>

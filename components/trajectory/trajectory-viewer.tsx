@@ -86,13 +86,14 @@ export function TrajectoryViewer({ rolloutId, turns }: Props) {
     return () => window.removeEventListener("hashchange", follow);
   }, [rowOf, scrollToTurn]);
 
-  // Ctrl/Cmd+F inside the viewer (or with nothing focused) opens find: the browser's own find cannot
-  // see turns that are not rendered.
+  // Ctrl/Cmd+F inside the viewer (or with nothing focused, or a container of the viewer such as the page's
+  // skip-link target) opens find: the browser's own find cannot see turns that are not rendered.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!(event.ctrlKey || event.metaKey) || event.altKey || event.key.toLowerCase() !== "f") return;
       const focused = document.activeElement;
-      if (focused && focused !== document.body && !rootRef.current?.contains(focused)) return;
+      const root = rootRef.current;
+      if (focused && root && !root.contains(focused) && !focused.contains(root)) return;
       event.preventDefault();
       inputRef.current?.focus();
       inputRef.current?.select();

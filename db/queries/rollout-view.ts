@@ -216,3 +216,9 @@ export function getRolloutView(store: Store, id: string): RolloutView | null {
     turns: rows.map((t, i) => summarizeTurn(t, texts[i], hooks.get(t.idx) ?? [], previewChars)),
   };
 }
+
+/** The task key of a rollout, for its tab title (the whole view would read every turn twice). */
+export function getRolloutTaskKey(store: Store, id: string): string | null {
+  const row = store.sqlite.prepare("SELECT t.key FROM rollouts r JOIN tasks t ON t.id = r.task_id WHERE r.id = ?").pluck().get(id) as string | undefined;
+  return row ?? null;
+}

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../db/client";
 import { apiTokens, auditLog } from "../../db/schema";
-import { createApiToken, ENV_ADMIN_TOKEN_ID, listApiTokens, mintJobIngestToken, revokeApiToken, verifyBearer } from "./api-tokens";
+import { createApiToken, ENV_ADMIN_TOKEN_ID, listApiTokens, mintJobIngestToken, revokeApiToken, TokenNameTakenError, verifyBearer } from "./api-tokens";
 import { userActor } from "./audit";
 import { hasScope, roleAtLeast, scopesForRole } from "./principal";
 import { createUser } from "./users";
@@ -126,5 +126,21 @@ describe("API tokens", () => {
       ["token.revoke", "user", adminId, id],
     ]);
     expect(JSON.stringify(rows)).not.toMatch(/hl_[A-Za-z0-9_-]{20,}/);
+  });
+
+  it("refuses a second live token of the same name, writing nothing; revoked or expired ones free the name", () => {
+    const now = Date.now();
+    const first = createApiToken(store, { name: "ci", scopes: ["read"], createdBy: adminId }, now);
+    expect(() => createApiToken(store, { name: "ci", scopes: ["ingest"], createdBy: adminId }, now)).toThrow(TokenNameTakenError);
+    expect(() => createApiToken(store, { name: "ci", scopes: ["ingest"], createdBy: adminId }, now)).toThrow('name: a live token is already named "ci"');
+    expect(listApiTokens(store)).toHaveLength(1);
+    expect(store.db.select().from(auditLog).all().filter((r) => r.action === "token.create")).toHaveLength(1);
+    revokeApiToken(store, first.id, userActor(adminId));
+    createApiToken(store, { name: "ci", scopes: ["ingest"], createdBy: adminId, expiresAt: now + 1000 }, now);
+    createApiToken(store, { name: "ci", scopes: ["read"], createdBy: adminId }, now + 1000);
+    expect(listApiTokens(store)).toHaveLength(3);
+    // A job may be re-issued a token under its one name.
+    mintJobIngestToken(store, "job-7", { now });
+    mintJobIngestToken(store, "job-7", { now });
   });
 });

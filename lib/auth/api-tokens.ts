@@ -1,6 +1,6 @@
 // API tokens for scripts, CI and jobs: shown once, stored as sha256, scoped, optionally expiring.
 import "server-only";
-import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt, or } from "drizzle-orm";
 import { apiTokens, jobs } from "../../db/schema";
 import type { Store } from "../../db/client";
 import { TOKEN_SCOPES, type TokenScope } from "../domain/vocabulary";
@@ -27,6 +27,13 @@ export interface CreateApiTokenInput {
   jobId?: string | null;
 }
 
+/** A live token (not revoked, not expired) already has the name: two "ci" tokens cannot be told apart in the list. */
+export class TokenNameTakenError extends Error {
+  constructor(readonly tokenName: string) {
+    super(`name: a live token is already named "${tokenName}"; revoke it first or choose another name`);
+  }
+}
+
 export interface CreatedApiToken {
   id: string;
   /** The only time the secret exists outside the caller's hands. */
@@ -43,6 +50,10 @@ export function createApiToken(store: Store, input: CreateApiTokenInput, now: nu
   const prefix = secret.slice(0, VISIBLE_PREFIX_LENGTH);
   const expiresAt = input.expiresAt ?? null;
   store.sqlite.transaction(() => {
+    // Only names people give: a job's tokens are all "job <id>" (a job may be re-issued one) and tied to it.
+    const taken = !input.jobId && store.db.select({ id: apiTokens.id }).from(apiTokens)
+      .where(and(eq(apiTokens.name, input.name), isNull(apiTokens.revokedAt), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)))).get();
+    if (taken) throw new TokenNameTakenError(input.name);
     store.db
       .insert(apiTokens)
       .values({ id, name: input.name, tokenHash: sha256Hex(secret), prefix, scopes, createdBy: input.createdBy, jobId: input.jobId ?? null, createdAt: now, expiresAt })

@@ -3,9 +3,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
-import { getRolloutView } from "@/db/queries/rollout-view";
+import { getRolloutTaskKey, getRolloutView } from "@/db/queries/rollout-view";
 import { listTaskRollouts } from "@/db/queries/task-rollouts";
-import { requireUser } from "@/lib/auth/current-user";
+import { currentUser, requireUser } from "@/lib/auth/current-user";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { RolloutHeader } from "@/components/trajectory/rollout-header";
 import { VerdictPanel } from "@/components/trajectory/verdict-panel";
@@ -14,8 +14,14 @@ import { CompareWithMenu } from "@/components/trajectory/compare-with-menu";
 import { TrajectoryViewer } from "@/components/trajectory/trajectory-viewer";
 
 export const dynamic = "force-dynamic";
-// A fixed title: the task's name would have to be read before the access check.
-export const metadata: Metadata = { title: "Rollout" };
+// Every rollout tab reads "django__django-11099 · Rollout": the task is in the title once the access check
+// passed; signed out, or for an unknown id, the title says only "Rollout".
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const id = idFromSegment((await params).id);
+  if (id === null || !(await currentUser())) return { title: "Rollout" };
+  const taskKey = getRolloutTaskKey(getStore(), id);
+  return { title: taskKey ? `${taskKey} · Rollout` : "Rollout" };
+}
 
 const COMPARE_LIMIT = 200;
 
