@@ -68,6 +68,11 @@ class Client(BackgroundSender):
         self.close_timeout = close_timeout
         atexit.register(_close_at_exit, weakref.ref(self))
 
+    def _on_refused(self) -> None:
+        # A refused batch is dropped whole: an experiment or task it declared may not exist, so declare again.
+        self._declared_experiments = set()
+        self._declared_tasks = set()
+
     def __enter__(self) -> "Client":
         return self
 

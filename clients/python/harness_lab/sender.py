@@ -161,6 +161,17 @@ class BackgroundSender:
         self._raise_refused()
         return dict(self.stats)
 
+    def check(self) -> None:
+        """Raises the error of a batch the server refused since the last check, without waiting (every
+        send/log call and flush() do the same)."""
+        self._raise_refused()
+
+    @property
+    def buffered_bytes(self) -> int:
+        """Bytes of events held in memory (bounded by max_buffer_bytes: beyond it they are spilled to disk)."""
+        with self._cond:
+            return self._queue_bytes + sum(len(t) + 1 for _, t in (self._inflight or []))
+
     @property
     def pending(self) -> int:
         """Events given and not yet accepted (read back from the spill directory included, approximately)."""
@@ -373,7 +384,11 @@ class BackgroundSender:
             return {"index": seq, "type": event.get("type"), "id": event.get("id") or event.get("run")}
 
         error = error_from_answer("POST /api/v1/events", answer, describe)
+        self._on_refused()
         with self._cond:
             self._errors.append(error)
             self._cond.notify_all()
         return None
+
+    def _on_refused(self) -> None:
+        """Called on the sender's thread when a batch is refused for good (subclasses forget what it declared)."""
