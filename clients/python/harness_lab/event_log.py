@@ -68,9 +68,13 @@ class EventLogWriter:
 
     def write_json(self, text: str) -> None:
         """Appends one event that is already JSON (one complete value, no raw newline)."""
+        self.write_line(text.encode("utf-8"))
+
+    def write_line(self, data: bytes) -> None:
+        """Appends one event that is already UTF-8 JSON (no raw newline) as one line."""
         if self._closed:
             raise ValueError("EventLogWriter: write after close")
-        line = (text + "\n").encode("utf-8")
+        line = data + b"\n"
         if self._fd is not None and self._file_bytes > 0 and self._file_bytes + len(line) > self.max_file_bytes:
             self._close_file()
         if self._fd is None:

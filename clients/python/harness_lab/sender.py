@@ -28,7 +28,7 @@ DEFAULT_BATCH_SIZE = 200
 DEFAULT_MAX_BATCH_BYTES = 8 * 1024 * 1024
 DEFAULT_MAX_BUFFER_BYTES = 64 * 1024 * 1024
 
-Item = Tuple[Optional[int], str]  # (sequence number, or None for a line read back from the spill; JSON)
+Item = Tuple[Optional[int], bytes]  # (sequence number, or None for a line read back from the spill; UTF-8 JSON)
 
 
 def _warn(message: str) -> None:
@@ -72,19 +72,19 @@ class BackgroundSender:
     def send(self, event: Mapping[str, Any]) -> None:
         """Queues one event and returns at once. Raises the error of a batch refused earlier, if any."""
         self._raise_refused()
-        text = encode_event(event)
+        data = encode_event(event).encode("utf-8")  # on the caller: the sender thread then only copies bytes
         with self._cond:
             if self._closed or self._closing:
                 raise RuntimeError("harness_lab: send after close")
             seq = self._seq
             self._seq += 1
             if self._offline is not None:
-                self._offline.write_json(text)
+                self._offline.write_line(data)
                 return
             if not self._queue:
                 self._oldest_at = time.monotonic()
-            self._queue.append((seq, text))
-            self._queue_bytes += len(text) + 1
+            self._queue.append((seq, data))
+            self._queue_bytes += len(data) + 1
             if self._queue_bytes > self.max_buffer_bytes:
                 self._spill_locked()
             elif len(self._queue) >= self.batch_size or self._queue_bytes >= self.max_batch_bytes:
@@ -170,7 +170,7 @@ class BackgroundSender:
     def buffered_bytes(self) -> int:
         """Bytes of events held in memory (bounded by max_buffer_bytes: beyond it they are spilled to disk)."""
         with self._cond:
-            return self._queue_bytes + sum(len(t) + 1 for _, t in (self._inflight or []))
+            return self._queue_bytes + sum(len(d) + 1 for _, d in (self._inflight or []))
 
     @property
     def pending(self) -> int:
@@ -229,12 +229,12 @@ class BackgroundSender:
                   f" buffering them on disk in {self._spill.dir}")
         moved = 0
         if include_inflight and self._inflight is not None and not self._inflight_from_spill and not self._inflight_spilled:
-            for _, text in self._inflight:
-                self._spill.write_json(text)
+            for _, data in self._inflight:
+                self._spill.write_line(data)
             moved += len(self._inflight)
             self._inflight_spilled = True
-        for _, text in self._queue:
-            self._spill.write_json(text)
+        for _, data in self._queue:
+            self._spill.write_line(data)
         moved += len(self._queue)
         self._queue.clear()
         self._queue_bytes = 0
@@ -306,7 +306,7 @@ class BackgroundSender:
                 assert self._spill_reader is not None
                 lines, _ = self._spill_reader.read(self.batch_size, self.max_batch_bytes)
                 with self._cond:
-                    self._inflight = [(None, line) for line in lines]
+                    self._inflight = [(None, line.encode("utf-8")) for line in lines]
                     self._inflight_from_spill = True
                     self._inflight_spilled = False
                 if not lines:
@@ -343,7 +343,13 @@ class BackgroundSender:
     def _post(self, batch: List[Item]) -> Optional[float]:
         """Posts one batch; None when it is done with (accepted, or refused for good), else seconds to wait."""
         assert self._transport is not None
-        body = ("[" + ",".join(text for _, text in batch) + "]").encode("utf-8")
+        # The body as pieces: sent one after another (the socket releases the GIL), never joined into one copy.
+        body: List[bytes] = [b"["]
+        for i, (_, data) in enumerate(batch):
+            if i:
+                body.append(b",")
+            body.append(data)
+        body.append(b"]")
         try:
             answer = self._transport.request("POST", "/api/v1/events", body, retries=0)
         except HarnessLabError as error:

@@ -17,7 +17,7 @@ import ssl
 import time
 import urllib.parse
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Union
 
 from .errors import EventProblem, HarnessLabError
 
@@ -87,10 +87,11 @@ class Transport:
         ceiling = min(self.backoff_max, self.backoff_base * 2 ** attempt)
         return ceiling / 2 + random.random() * ceiling / 2
 
-    def _once(self, method: str, target: str, body: Optional[bytes]) -> Answer:
+    def _once(self, method: str, target: str, body: Optional[Union[bytes, List[bytes]]]) -> Answer:
         headers = {"authorization": f"Bearer {self._token}", "accept": "application/json"}
         if body is not None:
             headers["content-type"] = "application/json"
+            headers["content-length"] = str(len(body) if isinstance(body, bytes) else sum(len(piece) for piece in body))
         conn = self._connection()
         try:
             conn.request(method, self._base_path + target, body=body, headers=headers)
@@ -108,7 +109,7 @@ class Transport:
             parsed = {"error": text[:200]}  # a proxy's HTML error page
         return Answer(response.status, parsed, parse_retry_after(response.getheader("retry-after")))
 
-    def request(self, method: str, target: str, body: Optional[bytes] = None, retries: Optional[int] = None) -> Answer:
+    def request(self, method: str, target: str, body: Optional[Union[bytes, List[bytes]]] = None, retries: Optional[int] = None) -> Answer:
         """Sends with retries; returns the last answer, or raises a retryable HarnessLabError (status 0)
         when the server could not be reached at all."""
         limit = self.retries if retries is None else retries
