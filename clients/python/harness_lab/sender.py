@@ -343,13 +343,21 @@ class BackgroundSender:
     def _post(self, batch: List[Item]) -> Optional[float]:
         """Posts one batch; None when it is done with (accepted, or refused for good), else seconds to wait."""
         assert self._transport is not None
-        # The body as pieces: sent one after another (the socket releases the GIL), never joined into one copy.
-        body: List[bytes] = [b"["]
+        # The body in pieces of ~256 KB, sent one after another: the socket releases the GIL while it sends,
+        # and few pieces mean few hand-overs of the GIL between this thread and the training loop's.
+        body: List[bytes] = []
+        piece: List[bytes] = [b"["]
+        size = 1
         for i, (_, data) in enumerate(batch):
             if i:
-                body.append(b",")
-            body.append(data)
-        body.append(b"]")
+                piece.append(b",")
+            piece.append(data)
+            size += len(data) + 1
+            if size >= 256 * 1024:
+                body.append(b"".join(piece))
+                piece, size = [], 0
+        piece.append(b"]")
+        body.append(b"".join(piece))
         try:
             answer = self._transport.request("POST", "/api/v1/events", body, retries=0)
         except HarnessLabError as error:
