@@ -65,12 +65,15 @@ class BackgroundSender:
         self._worker_done = threading.Event()
         self._last_network_error: Optional[HarnessLabError] = None
         self._failures = 0
+        self._pid = os.getpid()
         self.stats: Dict[str, Any] = {"events": 0, "batches": 0, "applied": {}, "unchanged": {}, "spilled": 0, "retries": 0}
 
     # ---- the caller's side ------------------------------------------------------------------------------
 
     def send(self, event: Mapping[str, Any]) -> None:
         """Queues one event and returns at once. Raises the error of a batch refused earlier, if any."""
+        if self._pid != os.getpid():
+            self._after_fork()
         self._raise_refused()
         data = encode_event(event).encode("utf-8")  # on the caller: the sender thread then only copies bytes
         with self._cond:
@@ -239,6 +242,21 @@ class BackgroundSender:
         self._queue.clear()
         self._queue_bytes = 0
         self.stats["spilled"] += moved
+
+    def _after_fork(self) -> None:
+        """In a forked child (a data-loader or reward worker): its own thread, lock and connection. What the
+        parent had queued is the parent's to send; the child starts empty."""
+        self._pid = os.getpid()
+        self._cond = threading.Condition()
+        self._queue = collections.deque()
+        self._queue_bytes = 0
+        self._inflight = None
+        self._thread = None
+        self._worker_done = threading.Event()
+        self._spill = None
+        self._spill_reader = None
+        if self._transport is not None:
+            self._transport.forget_connection()
 
     def _start(self) -> None:
         with self._cond:

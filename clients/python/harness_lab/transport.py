@@ -75,6 +75,10 @@ class Transport:
             self._conn.close()
             self._conn = None
 
+    def forget_connection(self) -> None:
+        """After a fork: the socket belongs to the parent; open a new one on the next request."""
+        self._conn = None
+
     def _connection(self) -> http.client.HTTPConnection:
         if self._conn is None:
             if self._scheme == "https":

@@ -98,3 +98,24 @@ def test_a_run_with_groups_metrics_hooks_and_a_harness_directory(server, prefix,
     assert sorted(metrics["series"]) == ["critic/score/mean", "nan", "response_length/clip_ratio"]
     assert [pt["value"] for pt in metrics["series"]["nan"]] == [None, None]
     assert overview["records"]["evalRuns"][0]["harnessVersionId"] == version
+
+
+def test_a_forked_child_sends_its_own_events(server, prefix):
+    client = Client(server.url, token=server.token)
+    with client.run(prefix, "fork") as run:
+        run.log_metrics(0, {"loss": 1.0})
+        client.flush(30)
+        pid = os.fork()
+        if pid == 0:  # a data-loader or reward worker forked from the trainer
+            code = 0
+            try:
+                run.log_metrics(1, {"loss": 0.5})
+                client.close(30)
+            except BaseException:
+                code = 1
+            os._exit(code)
+        _, status = os.waitpid(pid, 0)
+        assert os.waitstatus_to_exitcode(status) == 0
+        run.log_metrics(2, {"loss": 0.25})
+    client.close()
+    assert [p["value"] for p in server.get(f"runs/{prefix}.fork/metrics")["series"]["loss"]] == [1.0, 0.5, 0.25]
