@@ -68,6 +68,12 @@ class Client(BackgroundSender):
         self.close_timeout = close_timeout
         atexit.register(_close_at_exit, weakref.ref(self))
 
+    def _after_fork(self) -> None:
+        super()._after_fork()
+        if self._reader is not None:
+            self._reader.forget_connection()
+        self._reader_lock = threading.Lock()
+
     def _on_refused(self) -> None:
         # A refused batch is dropped whole: an experiment or task it declared may not exist, so declare again.
         self._declared_experiments = set()
