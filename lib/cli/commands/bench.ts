@@ -7,6 +7,7 @@ import { spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { projectHome } from "../../../db/client";
 import { runIngestBench } from "../../bench/ingest-bench";
+import { runPythonClientBench } from "../../bench/python-client-bench";
 import { environmentEpisodesPerSecond, referenceRunSeconds } from "../../bench/demo-bench";
 import { benchTaskEnvironment } from "../../demo/tasks/bench";
 import { runImportBench } from "../../bench/import-bench";
@@ -55,6 +56,8 @@ export async function run(args: string[]): Promise<number> {
     machine: { cpus: os.cpus().length, memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
     quick,
     ...ingest,
+    ...(await results("Python client vs TypeScript client (rollouts/s, time log_rollout blocks)", () =>
+      runPythonClientBench({ home, rollouts: quick ? 300 : 1500, rounds: quick ? 1 : 3 }))),
     ...(await runImportBench({ home, trajectories: quick ? 100 : 500, bytesEach: 200 * 1024 })),
     ...(await runViewerBench({ home, longBytes: 7_000_000, runs: quick ? 2 : 5 })),
     demo_build_default_suites_ms: Math.round(taskEnvironment.buildSuitesMs),
@@ -88,6 +91,7 @@ export async function run(args: string[]): Promise<number> {
     })),
     targets: {
       ingest_http_vs_raw_ratio: ">= 0.5", server_peak_rss_during_big_body_mb: "< 1024",
+      python_vs_ts_client_ratio: ">= 0.8", python_log_rollout_block_p99_ms: "< 1 (30-turn rollout)",
       demo_small_seconds: "< 20", demo_default_seconds: "< 120",
       import_real_folder_ms: "< 2000", import_synthetic_ms: "< 20000",
       browser_query_p95_ms: "< 50", browser_search_p95_ms: "< 200",
