@@ -3,10 +3,10 @@
 // cell in the evaluation matrix (with the flips since the previous checkpoint). Numbers are never written here:
 // what the chart shows is compared with what the curves API and the matrix page say for the same cell, since the
 // reference training may change. Also the run page, the overlay on /compare/curves, the matrix's curves view,
-// and the CSV / PNG export.
+// the CSV / PNG export, and Harness-R1's best patch so far over the engineer's steps.
 import fs from "node:fs";
 import type { APIRequestContext, Page } from "@playwright/test";
-import { curvesPath, experimentComparePath, experimentPath, runPath } from "../lib/http/page-links";
+import { curvesPath, experimentComparePath, experimentPath, harnessR1Path, runPath } from "../lib/http/page-links";
 import { parseCellKey } from "../lib/results/cell-key";
 import { formatScoreWithCi } from "../lib/results/matrix-format";
 import type { Pass1Curves } from "../lib/curves/pass-at-1-types";
@@ -59,7 +59,7 @@ test("the overview draws pass@1 per harness version over at least two checkpoint
   for (const m of api.markers) {
     await expect(section.getByRole("list", { name: "pass@1 harness changes" })).toContainText(`${m.fromLabel ? `${m.fromLabel} → ` : ""}${m.toLabel} at step ${m.step}`);
   }
-  await expect(section.getByText(/^stored evaluation results: per task the mean over repeats/).first()).toBeVisible();
+  await expect(section.getByText("stored evaluation results (band: 95 % interval over tasks)").first()).toBeVisible();
 });
 
 test("clicking a point opens that matrix cell, with the flips since the previous checkpoint", async ({ page, request, server }) => {
@@ -132,4 +132,20 @@ test("the pass@1 points download as CSV and the charts as PNG", async ({ page, r
   const bytes = fs.readFileSync((await png.path())!);
   expect([...bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   await expect(section.getByText(/^Downloaded the charts as pass-at-1-curves\.png/)).toBeVisible();
+});
+
+test("Harness-R1 draws the target's success under the best patch so far over the engineer's steps", async ({ page, request, server }) => {
+  const metrics = await request.get(`/api/v1/curves?runs=${encodeURIComponent(`${REFERENCE.harnessR1}-engineer`)}&keys=engineer/reward/mean`, { headers: bearer(server.adminToken) });
+  expect(metrics.ok(), await metrics.text()).toBe(true);
+  const steps = ((await metrics.json()) as { series: Array<{ x: number[] }> }).series[0].x;
+  expect(steps.length).toBeGreaterThan(0);
+  await page.goto(harnessR1Path(REFERENCE.harnessR1));
+  const section = page.getByRole("region", { name: "Target success under the best patch so far" });
+  // A point at every engineer step from the first one with a valid, complete patch on.
+  const chart = section.getByRole("img", { name: /^Success rate of the target by engineer step for engineer training on failure packets: .* \((\d+) steps?\)\.$/ });
+  await expect(chart).toBeVisible();
+  const shown = Number(/\((\d+) steps?\)/.exec((await chart.getAttribute("aria-label"))!)![1]);
+  expect(shown).toBeGreaterThan(0);
+  expect(shown).toBeLessThanOrEqual(steps.length);
+  await expect(section.getByRole("button", { name: "Download CSV" })).toBeVisible();
 });

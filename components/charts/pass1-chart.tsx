@@ -77,7 +77,7 @@ export function Pass1Chart({ chart, axis, markers }: Props) {
             <XAxis dataKey="x" type="number" allowDecimals={axis !== "step"}
               domain={span === 0 ? [(min: number) => min - 1, (max: number) => max + 1] : ["dataMin", "dataMax"]}
               tickFormatter={(x: number) => formatCurveX(x, axis, false, span)} stroke="#8a8f98" fontSize={11} />
-            <YAxis domain={[0, rateAxisMax(top)]} width={52} stroke="#8a8f98" fontSize={11} tickFormatter={(v: number) => formatPercent(v, 0)} />
+            <YAxis domain={[0, rateAxisMax(top)]} width={52} stroke="#8a8f98" fontSize={11} tickFormatter={(v: number) => formatPercent(v, rateAxisMax(top) <= 0.1 ? 1 : 0)} />
             <Tooltip isAnimationActive={false}
               content={({ active, label }) => <Pass1Tooltip active={active} x={typeof label === "number" ? label : null} axis={axis} lines={drawn} />} />
             {drawn.map((l) => (

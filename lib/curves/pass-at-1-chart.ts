@@ -70,7 +70,7 @@ function lineBaseName(curves: Pass1Curves, s: Pass1Series): string {
 }
 
 export function pass1SourceText(s: Pass1Series): string {
-  if (s.source === "eval results") return "stored evaluation results: per task the mean over repeats, then the mean over tasks; band = 95 % interval over tasks";
+  if (s.source === "eval results") return "stored evaluation results (band: 95 % interval over tasks)";
   return s.metricKey ? `as reported by the trainer (${s.metricKey}); no interval` : "mean of the trainer's reported pass@1 over these benchmarks; no interval";
 }
 
