@@ -30,7 +30,9 @@ export interface Pass1CurvesProps {
   note?: string;
 }
 
-export function Pass1Curves({ scopes, scopeNames = {}, title, headingLevel = 2, initial, emptyText, note }: Pass1CurvesProps) {
+const NO_NAMES: Record<string, string> = {};
+
+export function Pass1Curves({ scopes, scopeNames = NO_NAMES, title, headingLevel = 2, initial, emptyText, note }: Pass1CurvesProps) {
   const params = useSearchParams();
   const pathname = usePathname();
   const [chosen, setChosen] = useState<XAxis | null>(null);
