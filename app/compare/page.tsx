@@ -8,6 +8,8 @@ import { listExperimentEvalCounts } from "@/db/queries/eval-matrix";
 import { requireUser } from "@/lib/auth/current-user";
 import { crossComparePath, crossCostPath, curvesPath } from "@/lib/http/page-links";
 import { getMatrixPageData } from "@/db/queries/matrix-page-data";
+import { preparePass1View } from "@/db/queries/pass-at-1-view";
+import { limitPass1Scopes } from "@/lib/curves/pass-at-1-address";
 import { MAX_EXPERIMENTS, parseMatrixParams } from "@/lib/results/matrix-params";
 import { EmptyState } from "@/components/ui/empty-state";
 import { EvalMatrixView } from "@/components/results/eval-matrix-view";
@@ -23,11 +25,16 @@ interface Props {
 export default async function ComparePage({ searchParams }: Props) {
   await requireUser();
   const store = getStore();
-  const { params, problems } = parseMatrixParams(await searchParams, { experiments: true });
+  const query = await searchParams;
+  const { params, problems } = parseMatrixParams(query, { experiments: true });
   const all = listExperimentEvalCounts(store);
   // Without a choice: every experiment that has evaluation results (up to the cap), oldest first.
   const chosen = params.experiments ?? all.filter((e) => e.evalRuns > 0).slice(0, MAX_EXPERIMENTS).map((e) => e.id);
   const data = chosen.length > 0 ? getMatrixPageData(store, chosen, params, "methods") : null;
+  // view=curves: the chosen experiments' pass@1 over their checkpoints, overlaid (as many as the API takes).
+  const limited = limitPass1Scopes((data?.experiments ?? []).map((e) => ({ kind: "experiment" as const, id: e.id })));
+  const pass1 = params.view === "curves" ? preparePass1View(store, limited.scopes, query) : null;
+  const scopeNames = Object.fromEntries((data?.experiments ?? []).map((e) => [`experiment:${e.id}`, e.name]));
 
   return (
     <main>
@@ -47,7 +54,12 @@ export default async function ComparePage({ searchParams }: Props) {
         <>
           <ExperimentChooser action={crossComparePath()} experiments={all} selected={chosen} preset={params.preset} harness={params.harness} />
           {data ? (
-            <EvalMatrixView base={crossComparePath()} data={data} experiments={chosen} problems={problems} harnessParam={params.harness} />
+            <EvalMatrixView base={crossComparePath()} data={data} experiments={chosen} problems={problems} harnessParam={params.harness}
+              view={params.view}
+              curves={pass1 && {
+                scopes: limited.scopes, scopeNames, initial: pass1.initial,
+                note: limited.leftOut > 0 ? `pass@1 is drawn for the first ${limited.scopes.length} experiments; ${limited.leftOut} more left out.` : undefined,
+              }} />
           ) : (
             <>
               {problems.length > 0 && <p className="notice small" role="note">Not applied: {problems.join("; ")}.</p>}

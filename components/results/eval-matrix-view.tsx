@@ -1,10 +1,13 @@
-// The body both matrix pages share: notes for parameters that were not applied, the layout controls, the
-// matrix with its baseline and export, the flips of the two selected cells, and the summary-only runs.
+// The body both matrix pages share: notes for parameters that were not applied, the choice of table or curves,
+// the layout controls, the matrix with its baseline and export, the flips of the two selected cells, and the
+// summary-only runs — or, as the "curves" view, the same cells as pass@1 curves over checkpoints.
+import Link from "next/link";
 import { cellKey, type CellRef } from "@/lib/results/cell-key";
 import type { MatrixPageData } from "@/db/queries/matrix-page-data";
 import { matrixHref, type MatrixParams } from "@/lib/results/matrix-params";
 import { TableExport } from "@/components/ui/table-export";
 import { EmptyState } from "@/components/ui/empty-state";
+import { Pass1Curves, type Pass1CurvesProps } from "@/components/charts/pass1-curves";
 import { EvalMatrixTable } from "./eval-matrix-table";
 import { FlipsPanel } from "./flips-panel";
 import { MatrixControls } from "./matrix-controls";
@@ -18,9 +21,12 @@ interface Props {
   /** Notes from parsing the URL, before the data was consulted. */
   problems: string[];
   harnessParam?: MatrixParams["harness"];
+  /** The view=curves body: the page's experiments as pass@1 scopes, computed on the server. */
+  curves?: Pick<Pass1CurvesProps, "scopes" | "scopeNames" | "initial" | "note"> | null;
+  view?: MatrixParams["view"];
 }
 
-export function EvalMatrixView({ base, data, experiments, problems, harnessParam }: Props) {
+export function EvalMatrixView({ base, data, experiments, problems, harnessParam, curves, view: shown }: Props) {
   const { view } = data;
   const current: MatrixParams = {
     experiments,
@@ -37,6 +43,28 @@ export function EvalMatrixView({ base, data, experiments, problems, harnessParam
   const selectedA = view.a ? cellKey(view.a) : null;
   const selectedB = view.b ? cellKey(view.b) : null;
 
+  const viewNav = (
+    <nav aria-label="Matrix view" className="small">
+      Show the cells as{" "}
+      <Link href={matrixHref(base, current)} aria-current={shown === "curves" ? undefined : "page"}>a table</Link>
+      {" · "}
+      <Link href={matrixHref(base, { ...current, view: "curves" })} aria-current={shown === "curves" ? "page" : undefined}>pass@1 curves over checkpoints</Link>
+    </nav>
+  );
+  if (shown === "curves") {
+    return (
+      <>
+        {problems.length > 0 && <p className="notice small" role="note">Not applied: {problems.join("; ")}.</p>}
+        {viewNav}
+        {curves ? (
+          <Pass1Curves {...curves} title="pass@1 over checkpoints" emptyText="No evaluated checkpoint and no reported pass@1 yet." />
+        ) : (
+          <p className="muted">No experiment to draw.</p>
+        )}
+      </>
+    );
+  }
+
   return (
     <>
       {allProblems.length > 0 && (
@@ -44,6 +72,7 @@ export function EvalMatrixView({ base, data, experiments, problems, harnessParam
           Not applied: {allProblems.join("; ")}.
         </p>
       )}
+      {viewNav}
       <MatrixControls base={base} view={view} params={current}
         hrefFor={(preset) => matrixHref(base, { experiments, preset, harness: harnessParam, baseline: current.baseline, a: current.a, b: current.b })} />
       {view.layout.notes.map((n) => <p key={n} className="notice small" role="note">{n}</p>)}

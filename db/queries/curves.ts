@@ -123,7 +123,7 @@ function loadTrainRollouts(store: Store, runId: string): TrainRolloutRow[] {
   return out;
 }
 
-function loadVersions(store: Store, ids: string[]): Map<string, VersionInfo> {
+export function loadVersions(store: Store, ids: string[]): Map<string, VersionInfo> {
   if (ids.length === 0) return new Map();
   const rows = store.sqlite
     .prepare(

@@ -63,4 +63,20 @@ describe("getPass1Curves", () => {
     // a2 H0 x over two repeats: per task 1, 0.5, 0, 0 → 0.375.
     expect(points[0]).toMatchObject({ x: 2, passAt1: 0.375, tasks: 4 });
   });
+
+  it("marks where the harness of a training run's train rollouts changed: run b moves from H0 to H1 at step 3", () => {
+    const rollouts = [1, 2, 3, 4].flatMap((step) => [0, 1].map((k) => ({
+      type: "rollout", id: `${E}-r${step}-${k}`, experiment: E, run: `${E}-b`, task: `${E}-x-0`, harness_version: step < 3 ? `${E}-H0` : `${E}-H1`,
+      purpose: "train", epoch: step < 3 ? 0 : 1, step, group: "g", sample_index: k, success: k === 0, reward: k === 0 ? 1 : 0, truncated: false,
+      exit_status: "submitted", turns: [],
+    })));
+    expect(applyEvents(store, rollouts)).toMatchObject({ ok: true });
+    const all = getPass1Curves(store, [{ kind: "experiment", id: E }], "step");
+    expect(all.ok && all.data[0].markers.map((m) => [m.run, m.step, m.fromLabel, m.toLabel, m.x])).toEqual([[`${E}-b`, 3, "H0", "H1", 3]]);
+    const epoch = getPass1Curves(store, [{ kind: "run", id: `${E}-b` }], "epoch");
+    expect(epoch.ok && epoch.data[0].markers.map((m) => m.x)).toEqual([1]);
+    // Run a trained on nothing: its scope has no marker.
+    const a = getPass1Curves(store, [{ kind: "run", id: `${E}-a` }], "step");
+    expect(a.ok && a.data[0].markers).toEqual([]);
+  });
 });

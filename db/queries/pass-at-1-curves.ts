@@ -1,14 +1,16 @@
 // What the pass@1 curves of a run or an experiment are built from (GET /api/v1/curves?pass1=…): the matrix's
 // own evaluation cells (getEvalMatrixSource, so the points are the matrix cells), the checkpoints with step,
 // epoch and time, the harness versions, and — for benchmarks with no per-task results — the trainer's pass@1
-// metrics (lib/curves/pass-at-1-metric-keys.ts). A run's scope is the checkpoints it produced. The series
+// metrics (lib/curves/pass-at-1-metric-keys.ts), and the scope's train rollouts per step and harness version
+// for the markers where the harness changed. A run's scope is the checkpoints it produced. The series
 // themselves are built in lib/curves/pass-at-1-series.ts.
 import "server-only";
 import type { Store } from "../client";
-import { listMetricKeys } from "./curves";
+import { listMetricKeys, loadVersions } from "./curves";
 import { getEvalMatrixSource } from "./eval-matrix";
 import { passAt1MetricKeys } from "../../lib/curves/pass-at-1-metric-keys";
 import { buildPass1Curves } from "../../lib/curves/pass-at-1-series";
+import type { TrainStepVersionRow } from "../../lib/curves/pass-at-1-markers";
 import type { Pass1Checkpoint, Pass1Curves, Pass1Input, Pass1MetricColumns, Pass1Scope } from "../../lib/curves/pass-at-1-types";
 import type { XAxis } from "../../lib/curves/x-axis";
 
@@ -32,6 +34,16 @@ function loadPass1Metrics(store: Store, runId: string): Pass1MetricColumns[] {
   });
 }
 
+/** The run's train rollouts that name a step, counted per (step, harness version): a marker needs no more. */
+function loadTrainStepVersions(store: Store, runId: string): TrainStepVersionRow[] {
+  return store.sqlite.prepare(
+    `SELECT run_id AS run, step, harness_version_id AS harnessVersionId, count(*) AS rollouts, min(epoch) AS epoch,
+            max(coalesce(started_at, created_at)) AS time
+       FROM rollouts WHERE run_id = ? AND purpose = 'train' AND step IS NOT NULL
+      GROUP BY step, harness_version_id ORDER BY step`,
+  ).all(runId) as TrainStepVersionRow[];
+}
+
 export function getPass1Input(store: Store, scope: Pass1Scope, experimentId: string): Pass1Input {
   const source = getEvalMatrixSource(store, [experimentId]);
   const rows = store.sqlite.prepare(
@@ -42,6 +54,8 @@ export function getPass1Input(store: Store, scope: Pass1Scope, experimentId: str
   const runIds = scope.kind === "run"
     ? [scope.id]
     : (store.sqlite.prepare("SELECT id FROM runs WHERE experiment_id = ? ORDER BY rowid").pluck().all(experimentId) as string[]);
+  const trainSteps = runIds.flatMap((id) => loadTrainStepVersions(store, id));
+  const markerVersions = [...loadVersions(store, [...new Set(trainSteps.map((r) => r.harnessVersionId).filter((v): v is string => v !== null))]).values()];
   return {
     scope,
     experimentId,
@@ -49,6 +63,8 @@ export function getPass1Input(store: Store, scope: Pass1Scope, experimentId: str
     harnessVersions: source.harnessVersions.map(({ id, label, order }) => ({ id, label, order })),
     cells: scope.kind === "run" ? source.cells.filter((c) => c.checkpointId !== null && inScope.has(c.checkpointId)) : source.cells,
     metrics: runIds.flatMap((id) => loadPass1Metrics(store, id)),
+    trainSteps,
+    markerVersions,
   };
 }
 

@@ -8,6 +8,7 @@ import { averageOfCells, cellPassAt1 } from "../results/cell-pass-at-1";
 import type { PassAt1 } from "../results/pass-at-1";
 import type { EvalCellSource } from "../results/matrix-source";
 import type { Pass1Checkpoint, Pass1Curves, Pass1Input, Pass1MetricColumns, Pass1Point, Pass1Series } from "./pass-at-1-types";
+import { pass1Markers } from "./pass-at-1-markers";
 import { epochPositions, type XAxis } from "./x-axis";
 
 const part = (s: string | null) => encodeURIComponent(s ?? "");
@@ -139,5 +140,7 @@ function metricSeries(metrics: readonly Pass1MetricColumns[], covered: ReadonlyS
 export function buildPass1Curves(input: Pass1Input, x: XAxis): Pass1Curves {
   const benchmarks = benchmarkOrder(input.cells);
   const { series, covered } = evalSeries(input, x, benchmarks);
-  return { scope: input.scope, experimentId: input.experimentId, x, benchmarks, series: [...series, ...metricSeries(input.metrics, covered, x)] };
+  return { scope: input.scope, experimentId: input.experimentId, x, benchmarks, series: [...series, ...metricSeries(input.metrics, covered, x)],
+    markers: pass1Markers(input.trainSteps ?? [], input.markerVersions ?? [], x),
+  };
 }

@@ -1,6 +1,8 @@
 // What the pass@1 curves are built from and what GET /api/v1/curves?pass1=… answers (db/queries/pass-at-1-
 // curves.ts reads the input, pass-at-1-series.ts builds the output; a chart will draw it). Plain JSON, types only.
 import type { EvalCellSource } from "../results/matrix-source";
+import type { VersionInfo } from "./markers";
+import type { Pass1Marker, TrainStepVersionRow } from "./pass-at-1-markers";
 import type { XAxis } from "./x-axis";
 
 /** Whose pass@1 to draw: the checkpoints of one training run, or every checkpoint of one experiment. */
@@ -43,6 +45,10 @@ export interface Pass1Input {
   /** The matrix's own cells (db/queries/eval-matrix.ts), narrowed to the scope's checkpoints. */
   cells: EvalCellSource[];
   metrics: Pass1MetricColumns[];
+  /** The scope's train rollouts counted per step and harness version, for the markers (pass-at-1-markers.ts). */
+  trainSteps?: TrainStepVersionRow[];
+  /** The versions those rollouts name, with their parents and origins. */
+  markerVersions?: VersionInfo[];
 }
 
 /** "eval results": from stored per-task results, with the interval over tasks; "metrics": as a trainer reported it. */
@@ -85,4 +91,6 @@ export interface Pass1Curves {
   /** The benchmarks averaged, in matrix column order. */
   benchmarks: string[];
   series: Pass1Series[];
+  /** Where the harness the scope's training runs were trained under changed, on the same x axis. */
+  markers: Pass1Marker[];
 }

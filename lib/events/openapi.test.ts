@@ -37,5 +37,6 @@ describe("OpenAPI document", () => {
     expect(curves.parameters.map((p) => p.name)).toEqual(["runs", "keys", "x", "points", "smoothing", "pass1"]);
     expect(JSON.stringify(curves.parameters.at(-1))).toContain("run:<id>");
     expect(JSON.stringify(curves.responses)).toContain("pass1?");
+    expect(JSON.stringify(curves.responses)).toMatch(/markers: \[\{ kind: \\"harness\\", run, step, x/);
   });
 });

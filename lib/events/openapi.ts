@@ -100,7 +100,7 @@ export function buildOpenApiDocument() {
             queryParam("smoothing", "EMA weight β in [0, 1), bias-corrected; 0 = raw"),
             queryParam("pass1", "comma-separated scopes run:<id> (the checkpoints the run produced) or experiment:<id>, at most 5: adds `pass1`, per scope the pass@1 series over checkpoints on the x axis, one per harness version × benchmark plus the equal-weight average; each point { x, step, checkpointId, passAt1, lo, hi, tasks, cellKey } is the evaluation matrix cell (per task the mean over repeats, then the mean over tasks; 95 % interval over tasks). Benchmarks without per-task results come from the trainer's metrics (val/{ds}/pass@1, val-core/{ds}/…/mean@N, eval/{ds}/pass_at_1, eval_{ds}_pass1) with source \"metrics\" and no interval"),
           ],
-          responses: readResponses("{ x, points, smoothing, runs, series (each with source, reduced, originalCount), markers, pass1? (per scope { scope, experimentId, x, benchmarks, series: [{ key, source: \"eval results\" | \"metrics\", harnessVersionId, harnessLabel, benchmark (null = average), label, metricKey, run, withoutX, points }] }) }"),
+          responses: readResponses("{ x, points, smoothing, runs, series (each with source, reduced, originalCount), markers, pass1? (per scope { scope, experimentId, x, benchmarks, series: [{ key, source: \"eval results\" | \"metrics\", harnessVersionId, harnessLabel, benchmark (null = average), label, metricKey, run, withoutX, points }], markers: [{ kind: \"harness\", run, step, x, fromVersionId, fromLabel, toVersionId, toLabel, proposalId, origin, description }] (where the harness of the scope's train rollouts changed) }) }"),
         },
       },
       ...trajectoryPaths(),

@@ -51,6 +51,14 @@ describe("matrixHref", () => {
     expect(params.baseline).toEqual(CELL);
   });
 
+  it("keeps the curves view, which reads back; table is the default and anything else is named", () => {
+    const href = matrixHref("/experiments/x/compare", { preset: "harness-swap", view: "curves" });
+    expect(href).toBe("/experiments/x/compare?preset=harness-swap&view=curves");
+    expect(parseMatrixParams({ view: "curves" }, { experiments: false })).toEqual({ params: { view: "curves" }, problems: [] });
+    expect(parseMatrixParams({ view: "table" }, { experiments: false })).toEqual({ params: {}, problems: [] });
+    expect(parseMatrixParams({ view: "pie" }, { experiments: false }).problems).toEqual(["view: one of table, curves"]);
+  });
+
   it("is the bare path with nothing set", () => {
     expect(matrixHref("/experiments/x/compare", {})).toBe("/experiments/x/compare");
   });

@@ -2,6 +2,7 @@
 //   experiments=a,b (across experiments; also repeated experiments=a&experiments=b, as a form sends them)
 //   preset=methods|harness-swap|full   harness=latest|incumbent|initial (methods)   checkpoint=<id> (harness swap)
 //   baseline=<cell>   a=<cell>   b=<cell>   (cells as lib/results/cell-key.ts writes them)
+//   view=curves (the same cells as pass@1 curves over checkpoints instead of the table)
 // Parsed leniently: a bad value is dropped and named ("name: why"), the rest still applies.
 import { parseCellKey, cellKey, type CellRef } from "./cell-key";
 import { HARNESS_RULES, MATRIX_PRESETS, type HarnessRule, type MatrixPreset } from "./matrix-layout";
@@ -16,6 +17,7 @@ export interface MatrixParams {
   baseline?: CellRef;
   a?: CellRef;
   b?: CellRef;
+  view?: "curves";
 }
 
 type Raw = Record<string, string | string[] | undefined>;
@@ -63,6 +65,11 @@ export function parseMatrixParams(raw: Raw, options: { experiments: boolean }): 
     if (checkpoint.length <= 256) params.checkpoint = checkpoint;
     else problems.push("checkpoint: at most 256 characters");
   }
+  const view = single("view");
+  if (view !== undefined) {
+    if (view === "curves") params.view = "curves";
+    else if (view !== "table") problems.push("view: one of table, curves");
+  }
   for (const key of ["baseline", "a", "b"] as const) {
     const v = single(key);
     if (v === undefined) continue;
@@ -85,5 +92,6 @@ export function matrixHref(base: string, p: MatrixParams): string {
     const cell = p[key];
     if (cell) parts.push(`${key}=${enc(cellKey(cell))}`);
   }
+  if (p.view) parts.push(`view=${p.view}`);
   return parts.length ? `${base}?${parts.join("&")}` : base;
 }

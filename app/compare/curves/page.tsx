@@ -6,9 +6,12 @@ import { getStore } from "@/db/client";
 import { listCurveRuns } from "@/db/queries/curves";
 import { requireUser } from "@/lib/auth/current-user";
 import { prepareCurvesView, type PageSearchParams } from "@/db/queries/curves-view";
+import { preparePass1View } from "@/db/queries/pass-at-1-view";
+import { limitPass1Scopes } from "@/lib/curves/pass-at-1-address";
 import { TRAINING_KEYS } from "@/lib/curves/training-series";
 import { EmptyState } from "@/components/ui/empty-state";
 import { RunCurves } from "@/components/charts/run-curves";
+import { Pass1ForSelectedRuns } from "@/components/charts/pass1-for-selected-runs";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Training curves" };
@@ -19,7 +22,12 @@ export default async function CurvesComparePage({ searchParams }: { searchParams
   await requireUser();
   const store = getStore();
   const options = listCurveRuns(store);
-  const curves = prepareCurvesView(store, { runIds: [], searchParams: await searchParams, knownRuns: options.map((r) => r.id), defaultKeys: DEFAULT_KEYS });
+  const query = await searchParams;
+  const curves = prepareCurvesView(store, { runIds: [], searchParams: query, knownRuns: options.map((r) => r.id), defaultKeys: DEFAULT_KEYS });
+  // The chosen runs' pass@1 below their training curves: the scopes the client will ask for, computed once here.
+  const chosen = curves.initial?.data.runs.map((r) => r.id) ?? [];
+  const pass1 = preparePass1View(store, limitPass1Scopes(chosen.map((id) => ({ kind: "run" as const, id }))).scopes, query);
+  const runNames = Object.fromEntries(options.map((r) => [r.id, `${r.experimentName} · ${r.name ?? r.id}`]));
 
   return (
     <main>
@@ -31,7 +39,8 @@ export default async function CurvesComparePage({ searchParams }: { searchParams
         <p className="muted prose-text">
           Overlay the training runs of several experiments, e.g. GRPO against HarnessAdapt-RL. Trainable rate and pass rate
           are computed from each run&apos;s stored train rollouts, or taken from what its trainer reported; each chart says
-          which. Vertical lines mark where a run&apos;s harness changed (solid) and where an epoch began (dashed).
+          which. Vertical lines mark where a run&apos;s harness changed (solid) and where an epoch began (dashed). Below, the
+          pass@1 of the checkpoints each chosen run produced, per harness version and benchmark, with its 95 % interval.
         </p>
       </header>
       {options.length === 0 ? (
@@ -42,7 +51,10 @@ export default async function CurvesComparePage({ searchParams }: { searchParams
           </p>
         </EmptyState>
       ) : (
-        <RunCurves runIds={[]} runOptions={options} title="Curves" defaultKeys={DEFAULT_KEYS} initial={curves.initial} />
+        <>
+          <RunCurves runIds={[]} runOptions={options} title="Curves" defaultKeys={DEFAULT_KEYS} initial={curves.initial} />
+          <Pass1ForSelectedRuns runNames={runNames} initial={pass1?.initial} />
+        </>
       )}
     </main>
   );

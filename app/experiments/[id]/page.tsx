@@ -7,8 +7,10 @@ import { getStore } from "@/db/client";
 import { getExperimentOverview } from "@/db/queries/experiments";
 import { listCurveRuns } from "@/db/queries/curves";
 import { prepareCurvesView, type PageSearchParams } from "@/db/queries/curves-view";
+import { preparePass1View } from "@/db/queries/pass-at-1-view";
 import { curvesPath, experimentComparePath, harnessHistoryPath } from "@/lib/http/page-links";
 import { RunCurves } from "@/components/charts/run-curves";
+import { Pass1Curves } from "@/components/charts/pass1-curves";
 import { requireUser } from "@/lib/auth/current-user";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { patchesPath } from "@/lib/patches/links";
@@ -54,7 +56,11 @@ export default async function ExperimentPage({ params, searchParams }: Props) {
   // The experiment's training and engineer runs (and any run with reported metrics), overlaid.
   const curveRuns = listCurveRuns(store, experiment.id);
   const curveRunIds = curveRuns.map((r) => r.id);
-  const curves = curveRuns.length > 0 ? prepareCurvesView(store, { runIds: curveRunIds, searchParams: await searchParams, knownRuns: curveRunIds }) : null;
+  const query = await searchParams;
+  const curves = curveRuns.length > 0 ? prepareCurvesView(store, { runIds: curveRunIds, searchParams: query, knownRuns: curveRunIds }) : null;
+  // pass@1 over the experiment's evaluated checkpoints, beside the training rates (the two curves of the card).
+  const pass1Scopes = [{ kind: "experiment" as const, id: experiment.id }];
+  const pass1 = preparePass1View(store, pass1Scopes, query);
   const q = `?experiment=${encodeURIComponent(experiment.id)}`;
   const launchTemplates = roleAtLeast(user.role, "reviewer") ? listJobTemplates(store, { experimentId: experiment.id }) : null;
 
@@ -86,6 +92,15 @@ export default async function ExperimentPage({ params, searchParams }: Props) {
           <RunCurves runIds={curveRunIds} title="Training curves" defaultKeys={curves.defaultKeys} initial={curves.initial} runOptions={curveRuns} />
           <p className="small">
             <Link href={curvesPath(curveRunIds)}>Overlay with runs of other experiments</Link>
+          </p>
+        </>
+      )}
+
+      {pass1?.hasSeries && (
+        <>
+          <Pass1Curves scopes={pass1Scopes} title="pass@1 over checkpoints" initial={pass1.initial} />
+          <p className="small">
+            <Link href={experimentComparePath(experiment.id)}>The evaluation matrix</Link> holds the same cells as a table.
           </p>
         </>
       )}

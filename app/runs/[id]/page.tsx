@@ -8,17 +8,19 @@ import { getRunOverview, listRunSteps } from "@/db/queries/run-steps";
 import { listMetricKeys } from "@/db/queries/curves";
 import { getRunJob } from "@/db/queries/run-job";
 import { prepareCurvesView, type PageSearchParams } from "@/db/queries/curves-view";
+import { preparePass1View } from "@/db/queries/pass-at-1-view";
 import { requireUser } from "@/lib/auth/current-user";
 import { ROLLOUT_PURPOSES } from "@/lib/domain/vocabulary";
 import { formatCount, formatDateTime } from "@/lib/format";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
-import { curvesPath, experimentPath, jobPath, runTrajectoriesPath } from "@/lib/http/page-links";
+import { curvesPath, experimentComparePath, experimentPath, jobPath, runTrajectoriesPath } from "@/lib/http/page-links";
 import { Badge } from "@/components/ui/badge";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { RunStepsTable } from "@/components/runs/run-steps-table";
 import { TrainingRatesGrid } from "@/components/runs/training-rates-grid";
 import { RunCurves } from "@/components/charts/run-curves";
+import { Pass1Curves } from "@/components/charts/pass1-curves";
 
 export const dynamic = "force-dynamic";
 // A fixed title: the run's name would have to be read before the access check.
@@ -40,7 +42,11 @@ export default async function RunPage({ params, searchParams }: Props) {
   const train = run.trainingRates;
   // Curves for training and engineer runs, and for any run a trainer reported metrics for.
   const hasCurves = run.kind === "train" || run.kind === "engineer" || steps.length > 0 || listMetricKeys(store, run.id).length > 0;
-  const curves = hasCurves ? prepareCurvesView(store, { runIds: [run.id], searchParams: await searchParams, knownRuns: [run.id] }) : null;
+  const query = await searchParams;
+  const curves = hasCurves ? prepareCurvesView(store, { runIds: [run.id], searchParams: query, knownRuns: [run.id] }) : null;
+  // pass@1 of the checkpoints this run produced (or its trainer's reported pass@1), when there is any.
+  const pass1Scopes = [{ kind: "run" as const, id: run.id }];
+  const pass1 = preparePass1View(store, pass1Scopes, query);
 
   return (
     <main>
@@ -95,6 +101,15 @@ export default async function RunPage({ params, searchParams }: Props) {
           />
           <p className="small">
             <Link href={curvesPath([run.id])}>Overlay with runs of other experiments</Link>
+          </p>
+        </>
+      )}
+
+      {pass1?.hasSeries && (
+        <>
+          <Pass1Curves scopes={pass1Scopes} title="pass@1 of this run's checkpoints" initial={pass1.initial} />
+          <p className="small">
+            <Link href={experimentComparePath(run.experimentId)}>The evaluation matrix</Link> holds the same cells as a table.
           </p>
         </>
       )}

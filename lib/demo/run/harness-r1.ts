@@ -69,7 +69,9 @@ export async function runHarnessR1(ctx: DemoContext, otherTargets: ReadonlyArray
     for (let p = 0; p < config.packetsPerStep; p++, packetIndex++) {
       const tasks = batchOf(packetIndex);
       const packetId = `${experiment}-packet${packetIndex}`;
-      const baseline = await runTargetBatch(ctx, { experiment, run, idPrefix: `${packetId}-baseline`, harnessVersion: h0Id, files: base, policy: target, checkpoint: targetCheckpoint, tasks, purpose: "eval" });
+      // The batch's rollouts name the engineer step, which places the packet (and its patches) on the
+      // best-patch-so-far curve of the Harness-R1 views.
+      const baseline = await runTargetBatch(ctx, { experiment, run, idPrefix: `${packetId}-baseline`, harnessVersion: h0Id, files: base, policy: target, checkpoint: targetCheckpoint, tasks, purpose: "eval", step });
       const failed = baseline.rollouts.filter((r) => !r.episode.success);
       if (failed.length === 0) continue;
       const report = classifyProblems(failed.map((r) => ({ id: r.id, episode: r.episode })));
@@ -91,7 +93,7 @@ export async function runHarnessR1(ctx: DemoContext, otherTargets: ReadonlyArray
           proposal = patchProposalId(experiment, patchKey(patch));
           patched = await runTargetBatch(ctx, {
             experiment, run, idPrefix: `${packetId}-patch${k}`, harnessVersion: await versionOf(patch, files), files, policy: target,
-            checkpoint: targetCheckpoint, tasks, purpose: "rerun",
+            checkpoint: targetCheckpoint, tasks, purpose: "rerun", step,
           });
         }
         // r(B, P) = Δ_B(P) when the patch is valid and complete, else 0 (DOMAIN.md).

@@ -16,6 +16,8 @@ export interface BatchRun {
 export async function runTargetBatch(ctx: DemoContext, input: {
   experiment: string; run: string; idPrefix: string; harnessVersion: string; files: readonly HarnessFile[]; policy: SoftmaxPolicy;
   checkpoint: string; tasks: readonly RepairTask[]; purpose: RolloutPurpose;
+  /** The engineer's training step the batch belongs to (its failure packet's step); none outside training. */
+  step?: number;
 }): Promise<BatchRun> {
   const harness = ctx.harness(input.files);
   // The same stream for every harness on the same batch: differences come from the harness, not the draw.
@@ -26,7 +28,7 @@ export async function runTargetBatch(ctx: DemoContext, input: {
     const id = `${input.idPrefix}-t${t}`;
     await ctx.sink.send(rolloutEvent({
       id, experiment: input.experiment, run: input.run, task: ctx.ids.taskId(task), harnessVersion: input.harnessVersion,
-      checkpoint: input.checkpoint, purpose: input.purpose,
+      checkpoint: input.checkpoint, purpose: input.purpose, step: input.step,
     }, episode));
     rollouts.push({ id, task, episode });
   }

@@ -13,6 +13,7 @@ import { LaunchSection } from "@/components/jobs/launch-section";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { crossComparePath, experimentComparePath } from "@/lib/http/page-links";
 import { getMatrixPageData } from "@/db/queries/matrix-page-data";
+import { preparePass1View } from "@/db/queries/pass-at-1-view";
 import { parseMatrixParams } from "@/lib/results/matrix-params";
 import { ExperimentPageHeader } from "@/components/experiments/experiment-page-header";
 import { EvalMatrixView } from "@/components/results/eval-matrix-view";
@@ -34,8 +35,11 @@ export default async function ExperimentComparePage({ params, searchParams }: Pr
   const overview = getExperimentOverview(store, id);
   if (!overview) notFound();
   const { experiment } = overview;
-  const { params: matrixParams, problems } = parseMatrixParams(await searchParams, { experiments: false });
+  const query = await searchParams;
+  const { params: matrixParams, problems } = parseMatrixParams(query, { experiments: false });
   const data = getMatrixPageData(store, [experiment.id], matrixParams, "harness-swap");
+  const pass1Scopes = [{ kind: "experiment" as const, id: experiment.id }];
+  const pass1 = matrixParams.view === "curves" ? preparePass1View(store, pass1Scopes, query) : null;
 
   return (
     <main>
@@ -45,7 +49,8 @@ export default async function ExperimentComparePage({ params, searchParams }: Pr
           experiment beside others (the paper&apos;s Table 1), open the <Link href={crossComparePath([experiment.id])}>comparison across experiments</Link>.
         </p>
       </ExperimentPageHeader>
-      <EvalMatrixView base={experimentComparePath(experiment.id)} data={data} problems={problems} harnessParam={matrixParams.harness} />
+      <EvalMatrixView base={experimentComparePath(experiment.id)} data={data} problems={problems} harnessParam={matrixParams.harness}
+        view={matrixParams.view} curves={pass1 && { scopes: pass1Scopes, initial: pass1.initial }} />
       {roleAtLeast(user.role, "reviewer") && (
         <LaunchSection
           experimentId={experiment.id}

@@ -14,6 +14,9 @@ import { ExperimentPageHeader } from "@/components/experiments/experiment-page-h
 import { AblationSection } from "@/components/harness-r1/ablation-section";
 import { GeneralisationSection } from "@/components/harness-r1/generalisation-section";
 import { EngineerCurveSection } from "@/components/harness-r1/engineer-curve-section";
+import { BestPatchCurveSection } from "@/components/harness-r1/best-patch-curve-section";
+import { listPatchEvaluationsAtStep } from "@/db/queries/best-patch-curve";
+import { bestPatchCurves, bestPatchTable } from "@/lib/harness-r1/best-patch-curve";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Harness-R1 views" };
@@ -31,6 +34,8 @@ export default async function HarnessR1Page({ params, searchParams }: Props) {
   if (!experiment) notFound();
   const data = getHarnessR1Data(store, experiment.id);
   const r1 = prepareHarnessR1(data, await searchParams, (cells) => loadEvalCells(store, cells));
+  const bestPatch = bestPatchCurves(listPatchEvaluationsAtStep(store, experiment.id));
+  const engineerNames = Object.fromEntries(data.engineerRuns.map((r) => [r.runId, r.name ?? r.runId]));
 
   return (
     <main>
@@ -66,6 +71,7 @@ export default async function HarnessR1Page({ params, searchParams }: Props) {
         versionLabel={r1.versionLabel}
       />
       <EngineerCurveSection runs={data.engineerRuns} />
+      <BestPatchCurveSection curves={bestPatch} runNames={engineerNames} table={bestPatchTable(bestPatch)} />
     </main>
   );
 }

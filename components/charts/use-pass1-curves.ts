@@ -1,0 +1,30 @@
+"use client";
+// The pass@1 curves of some scopes on one x axis from GET /api/v1/curves?pass1=…, through react-query (or from
+// the server's first render). The previous chart stays while another axis loads.
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { pass1ApiPath } from "@/lib/curves/pass-at-1-address";
+import type { Pass1Curves, Pass1Scope } from "@/lib/curves/pass-at-1-types";
+import type { CurvesResponse } from "@/lib/curves/types";
+import type { XAxis } from "@/lib/curves/x-axis";
+
+async function fetchPass1(path: string, signal: AbortSignal): Promise<Pass1Curves[]> {
+  const res = await fetch(path, { headers: { accept: "application/json" }, cache: "no-store", signal });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { error?: string } | null;
+    throw new Error(res.status === 401 ? "Your session has ended; sign in again." : body?.error ?? `HTTP ${res.status}`);
+  }
+  return ((await res.json()) as CurvesResponse).pass1 ?? [];
+}
+
+/** `initial` is what the server computed for exactly `initial.path`. */
+export function usePass1Curves(scopes: readonly Pass1Scope[], x: XAxis, initial?: { path: string; data: Pass1Curves[] }) {
+  const path = pass1ApiPath(scopes, x);
+  return useQuery({
+    queryKey: ["pass1", path],
+    queryFn: ({ signal }) => fetchPass1(path, signal),
+    enabled: scopes.length > 0,
+    placeholderData: keepPreviousData,
+    initialData: initial && initial.path === path ? initial.data : undefined,
+    staleTime: 15_000,
+  });
+}
