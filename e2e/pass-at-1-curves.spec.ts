@@ -113,7 +113,9 @@ test("HarnessAdapt-RL and its GRPO baseline overlay on /compare/curves", async (
   await expect(plot).toHaveAttribute("aria-label", /Reference: GRPO baseline \(seed 11, small\) · policy training, H0 only · H0 \(\d+ points\)/);
   await expect(plot).toHaveAttribute("aria-label", /Reference: HarnessAdapt-RL \(seed 11, small\) · policy training with harness evolution · H0 \(\d+ points\)/);
   // Unchoosing a run in the training-curves picker takes its pass@1 lines away too.
-  await page.getByRole("region", { name: "Curves" }).getByRole("checkbox", { name: "policy training, H0 only" }).uncheck();
+  // Other specs store GRPO baselines of other seeds with the same run name: pick this seed's group.
+  await page.getByRole("region", { name: "Curves" }).getByRole("group", { name: "Reference: GRPO baseline (seed 11, small)", exact: true })
+    .getByRole("checkbox", { name: "policy training, H0 only" }).uncheck();
   await expect(plot).not.toHaveAttribute("aria-label", /GRPO baseline/);
 });
 
