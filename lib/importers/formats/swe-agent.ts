@@ -18,6 +18,7 @@ import {
   type JsonRecord,
 } from "./swe-common";
 import { readSteps, turnsFromHistory, turnsFromSteps } from "./swe-agent-turns";
+import { Tally } from "../accounting";
 
 const FORMAT = "swe-agent";
 const TRAJ_SUFFIX = ".traj";
@@ -59,7 +60,8 @@ export const sweAgentReader: FormatReader = {
     const steps = readSteps(root.trajectory);
     const history = root.history === undefined || root.history === null ? [] : root.history;
     if (!Array.isArray(history)) problem("history", "must be a list of messages");
-    const turns = history.length > 0 ? turnsFromHistory(history, steps) : turnsFromSteps(steps);
+    const tally = new Tally("history messages and steps");
+    const turns = history.length > 0 ? turnsFromHistory(history, steps, tally) : turnsFromSteps(steps, tally);
 
     const info = optRecord(root, "info", "") ?? {};
     const replay = replayConfig(root.replay_config);
@@ -93,7 +95,7 @@ export const sweAgentReader: FormatReader = {
     const model = replay ? modelName(replay) : undefined;
     if (model !== undefined) rollout.model = model;
 
-    return { format: FORMAT, rollouts: [rollout], facts: [], reports: [] };
+    return { format: FORMAT, rollouts: [rollout], facts: [], reports: [], accounting: tally.accounting };
   },
 };
 
