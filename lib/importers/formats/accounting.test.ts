@@ -1,0 +1,91 @@
+// Issue 17: nothing dropped without a word. For every real file (both shared folders) and every fixture that
+// a reader turns into rollouts, the reader's accounting covers every item: items = turns + merged + skipped,
+// each skipped item with its reason, and the items are counted HERE from the raw file, independently of the
+// reader, so a reader that forgets an item fails.
+import { describe, expect, it } from "vitest";
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import path from "node:path";
+import { realTrajectoriesDir, realTrajectoriesNewFormatsDir } from "../../../test/shared-data";
+import { readImportFile } from "../registry";
+import { skippedCount } from "../accounting";
+import { ALL_READERS } from "./index";
+import { fixturesDir } from "./swe-test-files";
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+
+function filesUnder(root: string): Array<{ name: string; abs: string }> {
+  return (readdirSync(root, { recursive: true }) as string[])
+    .map((f) => ({ name: f.split(path.sep).join("/"), abs: path.join(root, f) }))
+    .filter((f) => statSync(f.abs).isFile() && !f.name.endsWith(".md"))
+    .sort((a, b) => (a.name < b.name ? -1 : 1));
+}
+
+const jsonl = (text: string): unknown[] => text.split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l));
+const flatLength = (list: unknown[]): number => list.reduce<number>((n, item) => n + (Array.isArray(item) ? item.length : 1), 0);
+
+/** The items of a file as its writer wrote them, counted without any reader. */
+function independentItems(format: string, name: string, bytes: Buffer, twin?: () => number | undefined): number | undefined {
+  const text = bytes.toString("utf8");
+  switch (format.replace(/-(legacy|1|1\.1)$/, "")) {
+    case "mini-swe-agent": {
+      const json = JSON.parse(text) as unknown;
+      return Array.isArray(json) ? json.length : ((json as Json).messages as unknown[]).length;
+    }
+    case "swe-agent": {
+      const json = JSON.parse(text) as Json;
+      return ((json.history as unknown[] | undefined) ?? []).length + (json.trajectory as unknown[]).length;
+    }
+    case "openhands-events": {
+      const json = JSON.parse(text) as unknown;
+      return flatLength(Array.isArray(json) ? json : ((json as Json).trajectory as unknown[]));
+    }
+    case "openhands-output":
+      return jsonl(text).reduce<number>((n, line) => n + (Array.isArray((line as Json).history) ? flatLength((line as Json).history as unknown[]) : 0), 0);
+    case "inspect-json":
+      return ((JSON.parse(text) as Json).samples as Json[]).reduce<number>((n, s) => n + (s.messages as unknown[]).length, 0);
+    case "inspect-eval":
+      return twin?.();
+    default:
+      throw new Error(`no independent count for ${format} (${name}): add one`);
+  }
+}
+
+const FILES = [
+  ...filesUnder(realTrajectoriesDir).map((f) => ({ ...f, name: `real-trajectories/${f.name}` })),
+  ...filesUnder(realTrajectoriesNewFormatsDir).map((f) => ({ ...f, name: `real-trajectories-new-formats/${f.name}` })),
+  ...filesUnder(fixturesDir).filter((f) => !f.name.endsWith(".ts")).map((f) => ({ ...f, name: `fixtures/${f.name}` })),
+];
+
+describe("every item of every trajectory file is accounted for", () => {
+  const read = FILES.map((file) => {
+    const bytes = readFileSync(file.abs);
+    return { file, bytes, outcome: readImportFile({ name: file.name, bytes: new Uint8Array(bytes) }, ALL_READERS) };
+  });
+  const withRollouts = read.filter((r) => r.outcome.ok && r.outcome.parsed.rollouts.length > 0);
+
+  it("covers the real files of every format (sanity: the test reads what it should)", () => {
+    const formats = new Set(withRollouts.map((r) => (r.outcome.ok ? r.outcome.format : "")));
+    for (const format of ["mini-swe-agent-1", "swe-agent", "openhands-events", "inspect-json", "inspect-eval"]) expect(formats).toContain(format);
+  });
+
+  it.each(withRollouts.map((r) => [r.file.name, r] as const))("%s", (_name, { file, bytes, outcome }) => {
+    if (!outcome.ok) throw new Error("unreachable");
+    const accounting = outcome.parsed.accounting;
+    expect(accounting, "the reader gives no accounting").toBeDefined();
+    const a = accounting!;
+    expect(a.items).toBe(a.turns + a.merged + skippedCount(a));
+    for (const [reason, n] of Object.entries(a.skipped)) {
+      expect(reason.trim().length).toBeGreaterThan(5);
+      expect(n).toBeGreaterThan(0);
+    }
+    const twinName = file.abs.replace(/\.eval$/, ".json");
+    const twin = () => {
+      const json = read.find((r) => r.file.abs === twinName);
+      return json?.outcome.ok ? json.outcome.parsed.accounting?.items : undefined;
+    };
+    const expected = independentItems(outcome.format, file.name, bytes, twin);
+    if (outcome.format === "inspect-eval" && expected === undefined) return;
+    expect(a.items).toBe(expected);
+  });
+});
