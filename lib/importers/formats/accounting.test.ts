@@ -46,6 +46,8 @@ function independentItems(format: string, name: string, bytes: Buffer, twin?: ()
       return ((JSON.parse(text) as Json).samples as Json[]).reduce<number>((n, s) => n + (s.messages as unknown[]).length, 0);
     case "inspect-eval":
       return twin?.();
+    case "atif":
+      return ((JSON.parse(text) as Json).steps as unknown[]).length;
     default:
       throw new Error(`no independent count for ${format} (${name}): add one`);
   }

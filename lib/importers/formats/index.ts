@@ -10,6 +10,8 @@ import { sweAgentReader } from "./swe-agent";
 import { openHandsOutputReader } from "./openhands-output";
 import { openHandsEventsReader } from "./openhands";
 import { inspectLogReader } from "./inspect-ai";
+import { atifReader } from "./atif";
+import { harborResultReader } from "./harbor-result";
 
 export const ALL_READERS: FormatReader[] = [
   sweBenchReportReader,
@@ -19,4 +21,6 @@ export const ALL_READERS: FormatReader[] = [
   openHandsOutputReader,
   openHandsEventsReader,
   inspectLogReader,
+  harborResultReader,
+  atifReader,
 ];

@@ -4,7 +4,7 @@
 // evaluated, a line states its verdict: `report.resolved` (update_output_with_eval.py) or
 // `test_result.report.resolved` (the remote evaluation's output.swebench_eval.jsonl).
 import type { FormatReader, ParsedFile, PeekedFile, RolloutDraft } from "../types";
-import { readOpenHandsHistory, truncationOfError } from "./openhands-history";
+import { readOpenHandsHistory, truncationOfError, type OpenHandsHistory } from "./openhands-history";
 import { Tally } from "../accounting";
 import {
   type JsonRecord, describeJson, expectRecord, fieldPath, isRecord, optCount, optInteger, optNumber, optRecord, optString,
@@ -81,10 +81,10 @@ function lineToRollout(line: JsonRecord, field: string, instanceId: string, atte
   const testResultPath = fieldPath(field, "test_result");
   const instruction = optString(line, "instruction", field);
   const error = optString(line, "error", field);
-  const history = line.history === undefined || line.history === null
-    ? { turns: [] }
+  const history: OpenHandsHistory = line.history === undefined || line.history === null
+    ? { turns: [], accounting: new Tally("history events").accounting }
     : readOpenHandsHistory(line.history, fieldPath(field, "history"));
-  if ("accounting" in history) tally.add(history.accounting);
+  tally.add(history.accounting);
   const rollout: RolloutDraft = { instanceId, attempt, turns: history.turns };
   // A run that failed before the agent started has no history; its task text is all there is to show.
   if (rollout.turns.length === 0 && instruction !== undefined) rollout.turns = [{ role: "user", content: instruction }];
