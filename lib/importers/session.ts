@@ -15,6 +15,7 @@ import { JoinIndex } from "./join";
 import { MAX_IMPORT_FILE_BYTES, MAX_IMPORT_TOTAL_BYTES, formatBytes } from "./limits";
 import { EMPTY_FILE_REASON, readImportFile, UNKNOWN_FORMAT_REASON, type ReadOutcome } from "./registry";
 import { notDataReason } from "./not-data";
+import { groupConversationFolders } from "./conversation-folders";
 import { addCounts, failedFile, newFileReport, summarise, type Counts, type FileProblem, type FileReport, type ImportReport } from "./report";
 import type { FileSource } from "./sources";
 import type { ImportTarget } from "./target";
@@ -56,7 +57,11 @@ export class ImportSession {
   readonly applied: Counts = {};
   readonly unchanged: Counts = {};
 
-  constructor(private readonly source: FileSource, readonly target: ImportTarget, private readonly options: SessionOptions) {
+  private readonly source: FileSource;
+
+  constructor(source: FileSource, readonly target: ImportTarget, private readonly options: SessionOptions) {
+    // A conversation folder of one file per event (OpenHands V1) is read as one file.
+    this.source = groupConversationFolders(source);
     this.assembler = new Assembler(target, this.join);
     for (const refused of source.refused) this.files.set(refused.file, refused);
     for (const skipped of source.skipped ?? []) this.files.set(skipped.file, skipped);

@@ -3,22 +3,24 @@
 // each skipped item with its reason, and the items are counted HERE from the raw file, independently of the
 // reader, so a reader that forgets an item fails.
 import { describe, expect, it } from "vitest";
-import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { realTrajectoriesDir, realTrajectoriesNewFormatsDir } from "../../../test/shared-data";
 import { readImportFile } from "../registry";
 import { skippedCount } from "../accounting";
 import { ALL_READERS } from "./index";
 import { fixturesDir } from "./swe-test-files";
+import { diskSource } from "../sources";
+import { groupConversationFolders } from "../conversation-folders";
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
-function filesUnder(root: string): Array<{ name: string; abs: string }> {
-  return (readdirSync(root, { recursive: true }) as string[])
-    .map((f) => ({ name: f.split(path.sep).join("/"), abs: path.join(root, f) }))
-    .filter((f) => statSync(f.abs).isFile() && !f.name.endsWith(".md"))
-    .sort((a, b) => (a.name < b.name ? -1 : 1));
+/** The files as an import of `root` sees them: conversation folders (one file per event) read as one file. */
+function filesUnder(root: string): Array<{ name: string; abs: string; load: () => Buffer }> {
+  const source = groupConversationFolders(diskSource([root]));
+  return source.entries
+    .filter((e) => !e.name.endsWith(".md"))
+    .map((e) => ({ name: e.name, abs: path.join(path.dirname(root), e.name), load: () => Buffer.from(source.load(e.name)) }));
 }
 
 const jsonl = (text: string): unknown[] => text.split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l));
@@ -46,6 +48,16 @@ function independentItems(format: string, name: string, bytes: Buffer, twin?: ()
       return ((JSON.parse(text) as Json).samples as Json[]).reduce<number>((n, s) => n + (s.messages as unknown[]).length, 0);
     case "inspect-eval":
       return twin?.();
+    case "claude-code":
+    case "codex-cli":
+      return jsonl(text).length;
+    case "claude-code-subagent-meta":
+      return 0;
+    case "openhands-v1": {
+      if (name.endsWith(".jsonl")) return jsonl(text).length;
+      const json = JSON.parse(text) as Json;
+      return Array.isArray(json.events) ? json.events.length : 0; // a base_state.json alone: settings, no events
+    }
     case "atif":
       return ((JSON.parse(text) as Json).steps as unknown[]).length;
     default:
@@ -54,21 +66,28 @@ function independentItems(format: string, name: string, bytes: Buffer, twin?: ()
 }
 
 const FILES = [
-  ...filesUnder(realTrajectoriesDir).map((f) => ({ ...f, name: `real-trajectories/${f.name}` })),
-  ...filesUnder(realTrajectoriesNewFormatsDir).map((f) => ({ ...f, name: `real-trajectories-new-formats/${f.name}` })),
-  ...filesUnder(fixturesDir).filter((f) => !f.name.endsWith(".ts")).map((f) => ({ ...f, name: `fixtures/${f.name}` })),
+  ...filesUnder(realTrajectoriesDir),
+  ...filesUnder(realTrajectoriesNewFormatsDir),
+  ...filesUnder(fixturesDir).filter((f) => !f.name.endsWith(".ts")),
 ];
 
 describe("every item of every trajectory file is accounted for", () => {
   const read = FILES.map((file) => {
-    const bytes = readFileSync(file.abs);
+    const bytes = file.load();
     return { file, bytes, outcome: readImportFile({ name: file.name, bytes: new Uint8Array(bytes) }, ALL_READERS) };
   });
-  const withRollouts = read.filter((r) => r.outcome.ok && r.outcome.parsed.rollouts.length > 0);
+  const withRollouts = read.filter((r) => r.outcome.ok && (r.outcome.parsed.rollouts.length > 0 || r.outcome.parsed.accounting !== undefined));
+
+  it("reads every file of the new formats' real samples (none is left unrecognised)", () => {
+    const unread = read.filter((r) => r.file.name.startsWith("real-trajectories-new-formats/") && !r.outcome.ok);
+    expect(unread.map((r) => `${r.file.name}: ${r.outcome.ok ? "" : r.outcome.reason}`)).toEqual([]);
+  });
 
   it("covers the real files of every format (sanity: the test reads what it should)", () => {
     const formats = new Set(withRollouts.map((r) => (r.outcome.ok ? r.outcome.format : "")));
-    for (const format of ["mini-swe-agent-1", "swe-agent", "openhands-events", "inspect-json", "inspect-eval"]) expect(formats).toContain(format);
+    for (const format of ["mini-swe-agent-1", "swe-agent", "openhands-events", "inspect-json", "inspect-eval", "atif", "claude-code", "codex-cli", "openhands-v1"]) {
+      expect(formats).toContain(format);
+    }
   });
 
   it.each(withRollouts.map((r) => [r.file.name, r] as const))("%s", (_name, { file, bytes, outcome }) => {

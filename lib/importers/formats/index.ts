@@ -12,6 +12,9 @@ import { openHandsEventsReader } from "./openhands";
 import { inspectLogReader } from "./inspect-ai";
 import { atifReader } from "./atif";
 import { harborResultReader } from "./harbor-result";
+import { claudeCodeReader } from "./claude-code";
+import { codexCliReader } from "./codex-cli";
+import { openHandsV1Reader } from "./openhands-v1";
 
 export const ALL_READERS: FormatReader[] = [
   sweBenchReportReader,
@@ -23,4 +26,7 @@ export const ALL_READERS: FormatReader[] = [
   inspectLogReader,
   harborResultReader,
   atifReader,
+  codexCliReader,
+  claudeCodeReader,
+  openHandsV1Reader,
 ];
