@@ -36,7 +36,8 @@ function independentItems(format: string, name: string, bytes: Buffer, twin?: ()
     }
     case "swe-agent": {
       const json = JSON.parse(text) as Json;
-      return ((json.history as unknown[] | undefined) ?? []).length + (json.trajectory as unknown[]).length;
+      const items = (j: Json) => ((j.history as unknown[] | undefined) ?? []).length + ((j.trajectory as unknown[] | undefined) ?? []).length;
+      return items(json) + ((json.attempts as Json[] | undefined) ?? []).reduce((n, a) => n + items(a), 0);
     }
     case "openhands-events": {
       const json = JSON.parse(text) as unknown;
