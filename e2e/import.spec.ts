@@ -32,18 +32,20 @@ test("strangers get 401, a missing experiment is named, and a viewer may neither
   }
 });
 
-test("the form uploads a file and the report names one nobody can read", async ({ page }) => {
+test("the form uploads files; the report names one nobody can read and lists a README as skipped", async ({ page }) => {
   await page.goto("/trajectories/import");
   await expect(page.getByRole("heading", { level: 1, name: "Import trajectories" })).toBeVisible();
-  await page.getByLabel("Add files").setInputFiles([file("notes.md", "# not a trajectory")]);
-  await expect(page.getByText("1 file chosen")).toBeVisible();
+  await page.getByLabel("Add files").setInputFiles([file("notes.json", "{}"), file("README.md", "# not a trajectory")]);
+  await expect(page.getByText("2 files chosen")).toBeVisible();
   await page.getByLabel("Experiment").fill("e2e-import-unknown");
   await page.getByRole("button", { name: "Upload and import" }).click();
 
   const report = page.getByRole("region", { name: "Import report" });
-  await expect(report.getByRole("status")).toContainText("0 of 1 file imported");
-  const row = report.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "notes.md" }) });
+  await expect(report.getByRole("status")).toContainText("0 of 2 files imported, 1 could not be, 1 skipped (not data)");
+  const row = report.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "notes.json" }) });
   await expect(row).toContainText(`file: ${UNKNOWN}`);
+  const readme = report.getByRole("row").filter({ has: page.getByRole("rowheader", { name: "README.md" }) });
+  await expect(readme).toContainText("skipped: documentation, not data");
 });
 
 test("real mini-swe-agent trajectories and their SWE-bench reports import as rollouts, and again as nothing new", async ({ page }) => {

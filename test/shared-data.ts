@@ -8,3 +8,4 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), ".."
 
 export const sharedDir = process.env.HARNESS_LAB_SHARED ?? path.resolve(repoRoot, "../shared");
 export const realTrajectoriesDir = path.join(sharedDir, "data", "real-trajectories");
+export const realTrajectoriesNewFormatsDir = path.join(sharedDir, "data", "real-trajectories-new-formats");

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import type { ImportReport } from "@/lib/importers/report";
 import { formatCount } from "@/lib/format";
+import { describeAccounting } from "@/lib/importers/accounting";
 import styles from "./import-form.module.css";
 
 const MAX_LINKS = 5;
@@ -15,11 +16,12 @@ export function ImportReportTable({ report }: { report: ImportReport }) {
       <h2 id="import-report-heading">Import report</h2>
       <p role="status">
         {formatCount(t.imported)} of {formatCount(t.files)} {t.files === 1 ? "file" : "files"} imported
-        {t.failed > 0 ? `, ${formatCount(t.failed)} could not be` : ""}: {formatCount(t.rollouts)} {t.rollouts === 1 ? "rollout" : "rollouts"},{" "}
+        {t.failed > 0 ? `, ${formatCount(t.failed)} could not be` : ""}
+        {t.skipped > 0 ? `, ${formatCount(t.skipped)} skipped (not data)` : ""}: {formatCount(t.rollouts)} {t.rollouts === 1 ? "rollout" : "rollouts"},{" "}
         {formatCount(t.verdicts)} {t.verdicts === 1 ? "verdict" : "verdicts"} into experiment “{report.experiment.name}”
         {report.experiment.created ? " (new)" : ""}, run “{report.run.name}”
         {report.harnessVersion ? `, harness ${report.harnessVersion.label}` : ""}.{" "}
-        {Object.keys(t.applied).length === 0 && t.files > 0 && t.failed < t.files ? "Nothing new: these files were imported before. " : ""}
+        {Object.keys(t.applied).length === 0 && t.imported > 0 ? "Nothing new: these files were imported before. " : ""}
         <Link href={browse}>Browse the experiment’s trajectories</Link>
       </p>
       <div className="table-wrap">
@@ -58,8 +60,10 @@ export function ImportReportTable({ report }: { report: ImportReport }) {
                     <span className="error">
                       {file.problem.field}: {file.problem.reason}
                     </span>
+                  ) : file.skipped ? (
+                    <span className="muted">skipped: {file.skipped}</span>
                   ) : (
-                    <span className="muted">{file.facts > 0 ? `facts on ${formatCount(file.facts)} instances` : "—"}</span>
+                    <span className="muted">{file.accounting ? `${describeAccounting(file.accounting)}. ` : ""}{file.facts > 0 ? `facts on ${formatCount(file.facts)} instances` : file.accounting ? "" : "—"}</span>
                   )}
                   {file.notes.length > 0 && (
                     <ul className={styles.notes}>

@@ -2,6 +2,7 @@
 import "server-only";
 import type { EventOf } from "../../lib/events/contract";
 import { ApplyContext, type ApplyStatus, insertImmutable, json, bool, orNull } from "./context";
+import { joinVerdictsToStoredRollouts } from "./verdict-join";
 
 export function applyEvalResult(ctx: ApplyContext, e: EventOf<"eval_result">): ApplyStatus {
   ctx.ref("experiments", e.experiment, "experiment");
@@ -15,12 +16,13 @@ export function applyEvalResult(ctx: ApplyContext, e: EventOf<"eval_result">): A
   const hash = ctx.hash(e);
   return insertImmutable(ctx, "eval_runs", "eval result", e.id, hash, () => {
     ctx.stmt(
-      `INSERT INTO eval_runs (id, experiment_id, run_id, checkpoint_id, harness_version_id, benchmark, repeat_index, reported, content_hash, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO eval_runs (id, experiment_id, run_id, checkpoint_id, harness_version_id, benchmark, repeat_index, reported, joins_rollouts, content_hash, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(e.id, e.experiment, orNull(e.run), orNull(e.checkpoint), orNull(e.harness_version), e.benchmark, e.repeat,
-      json(e.reported), hash, ctx.now);
+      json(e.reported), bool(e.join_rollouts === true), hash, ctx.now);
     const result = ctx.stmt("INSERT INTO eval_results (eval_run_id, task_id, success, reward, rollout_id, details) VALUES (?, ?, ?, ?, ?, ?)");
     for (const r of e.results) result.run(e.id, r.task, bool(r.success), orNull(r.reward), orNull(r.rollout), json(r.details));
+    joinVerdictsToStoredRollouts(ctx, e);
   });
 }
 

@@ -3,6 +3,7 @@ import "server-only";
 import { createHash } from "node:crypto";
 import type { EventOf } from "../../lib/events/contract";
 import { ApplyContext, type ApplyStatus, insertImmutable, json, bool, orNull } from "./context";
+import { joinEarlierVerdict } from "./verdict-join";
 
 export const INSERT_ROLLOUT = `INSERT INTO rollouts (id, experiment_id, run_id, task_id, harness_version_id, checkpoint_id, purpose, epoch, step,
   group_id, sample_index, reward, success, exit_status, truncated, truncation_kind, num_turns, prompt_tokens, completion_tokens,
@@ -34,6 +35,7 @@ export function applyRollout(ctx: ApplyContext, e: EventOf<"rollout">): ApplySta
         bool(t.format_error), orNull(t.tokens), json(t.raw));
       t.hooks.forEach((h, seq) => hook.run(e.id, idx, seq, h.position, orNull(h.hook), orNull(h.effect), orNull(h.message)));
     });
+    joinEarlierVerdict(ctx, e);
   });
 }
 

@@ -16,6 +16,9 @@ export const evalRuns = sqliteTable("eval_runs", {
   repeatIndex: integer("repeat_index").notNull(),
   // pass@1 etc. when a trainer reports only summary numbers.
   reported: jsonText<Record<string, number>>("reported"),
+  // True when the results are verdicts the store joins to the run's rollouts of each task whose outcome is
+  // still unknown, now or when they arrive (an evaluation report imported before or after its trajectories).
+  joinsRollouts: integer("joins_rollouts", { mode: "boolean" }).notNull().default(false),
   contentHash: contentHash(),
   createdAt: createdAt(),
 }, (t) => [index("eval_runs_experiment").on(t.experimentId)]);

@@ -49,6 +49,11 @@ export const rollouts = sqliteTable("rollouts", {
   sourceFileId: text("source_file_id").references(() => sourceFiles.id),
   metadata: jsonText<Record<string, unknown>>("metadata"),
   startedAt: timestampMs("started_at"),
+  // The eval run (eval_runs.id) whose joining verdict set success and reward after the rollout arrived with
+  // its outcome unknown (reward null); null when the rollout's own event gave its outcome. Set once: a later
+  // joining verdict that differs is refused (db/apply/verdict-join.ts). No foreign key: eval_runs is declared
+  // after this table; the applier only ever writes ids it has just read from eval_runs.
+  outcomeEvalRunId: text("outcome_eval_run_id"),
   contentHash: contentHash(),
   createdAt: createdAt(),
 }, (t) => [

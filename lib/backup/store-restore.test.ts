@@ -92,19 +92,21 @@ describe("restoreStore", () => {
     openStore(empty).sqlite.close();
     expect(await restoreStore({ backup, store: empty })).toMatchObject({ ok: true, keptAs: null });
 
-    // A backup made before the last migration (0008 only adds three columns to harness_versions) is older than
-    // the code: the server migrates it on start.
+    // A backup made before the last migration (0009 only adds rollouts.outcome_eval_run_id and
+    // eval_runs.joins_rollouts) is older than the code: the server migrates it on start.
     const older = path.join(dir, "older.db");
     fs.copyFileSync(backup, older);
     const db = new Database(older);
-    for (const column of ["arrived_via", "reviewed_by", "reviewed_at"]) db.exec(`ALTER TABLE harness_versions DROP COLUMN ${column}`);
+    db.exec("ALTER TABLE rollouts DROP COLUMN outcome_eval_run_id");
+    db.exec("ALTER TABLE eval_runs DROP COLUMN joins_rollouts");
     db.prepare("DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations)").run();
     db.close();
     const target = path.join(dir, "target.db");
     const outcome = await restoreStore({ backup: older, store: target });
     expect(outcome).toMatchObject({ ok: true, level: { kind: "older" } });
     const migrated = openStore(target);
-    expect(migrated.sqlite.prepare("SELECT count(*) FROM pragma_table_info('harness_versions') WHERE name = 'arrived_via'").pluck().get()).toBe(1);
+    expect(migrated.sqlite.prepare("SELECT count(*) FROM pragma_table_info('rollouts') WHERE name = 'outcome_eval_run_id'").pluck().get()).toBe(1);
+    expect(migrated.sqlite.prepare("SELECT count(*) FROM pragma_table_info('eval_runs') WHERE name = 'joins_rollouts'").pluck().get()).toBe(1);
     migrated.sqlite.close();
   });
 

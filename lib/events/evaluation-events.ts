@@ -21,12 +21,25 @@ export const EvalResultEvent = z.strictObject({
     details: JsonObject.optional(),
   })).max(100_000).default([]),
   reported: NumberRecord(z.string().min(1).max(256), FiniteNumber).optional(),
+  join_rollouts: z.boolean().optional().describe(
+    "When true (requires `run`), each result is the evaluator's verdict on the run's rollouts of its task: every such " +
+    "rollout whose outcome is still unknown (reward null) takes `success` and `reward` from it, whether it arrives " +
+    "before or after this eval result, and the result links the first of them. A joined outcome is set once: a " +
+    "later joining verdict that differs for the same rollout is refused with 409 naming both eval results. " +
+    "The store finds the rollouts, so results must not name a `rollout`. Default false (results only link what they name).",
+  ),
 }).superRefine((event, ctx) => {
   const seen = new Set<string>();
   event.results.forEach((r, i) => {
     if (seen.has(r.task)) ctx.addIssue({ code: "custom", path: ["results", i, "task"], message: `task "${r.task}" appears twice` });
     seen.add(r.task);
   });
+  if (event.join_rollouts) {
+    if (event.run === undefined) ctx.addIssue({ code: "custom", path: ["run"], message: "join_rollouts needs the run whose rollouts the verdicts join" });
+    event.results.forEach((r, i) => {
+      if (r.rollout !== undefined) ctx.addIssue({ code: "custom", path: ["results", i, "rollout"], message: "leave rollout out with join_rollouts: the store finds the run's rollouts of the task" });
+    });
+  }
   if (event.results.length === 0 && !event.reported) {
     ctx.addIssue({ code: "custom", path: ["results"], message: "send per-task results or reported numbers" });
   }

@@ -13,9 +13,11 @@ export function* evalResultEvents(sqlite: Database.Database, experiment: string)
       harness_version: opt(e.harness_version_id as string | null), benchmark: e.benchmark as string, repeat: e.repeat_index as number,
       results: (results.all(e.id) as Array<Record<string, unknown>>).map((r) => ({
         task: r.task_id as string, success: flag(r.success), reward: opt(r.reward as number | null),
-        rollout: opt(r.rollout_id as string | null), details: parsed(r.details),
+        // A joining eval result names no rollout: the store links the one it joins (db/apply/verdict-join.ts).
+        rollout: e.joins_rollouts ? undefined : opt(r.rollout_id as string | null), details: parsed(r.details),
       })),
       reported: parsed<Record<string, number>>(e.reported),
+      ...(e.joins_rollouts ? { join_rollouts: true } : {}),
     };
   }
 }

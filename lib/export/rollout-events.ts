@@ -27,7 +27,9 @@ export function* rolloutEvents(sqlite: Database.Database, experiment: string): G
       harness_version: opt(r.harness_version_id as string | null), checkpoint: opt(r.checkpoint_id as string | null),
       purpose: r.purpose as Rollout["purpose"], epoch: opt(r.epoch as number | null), step: opt(r.step as number | null),
       group: opt(r.group_id as string | null), sample_index: opt(r.sample_index as number | null),
-      reward: r.reward as number | null, success: flag(r.success), exit_status: opt(r.exit_status as string | null),
+      // A verdict joined later (rollouts.outcome_eval_run_id) is not part of the rollout as sent: the copy gets the
+      // rollout with its outcome unknown and the joining eval result, and joins them again.
+      reward: r.outcome_eval_run_id ? null : (r.reward as number | null), success: r.outcome_eval_run_id ? false : flag(r.success), exit_status: opt(r.exit_status as string | null),
       truncated: flag(r.truncated), truncation_kind: opt(r.truncation_kind as Rollout["truncation_kind"] | null),
       tokens: tokensOf(r), cost_usd: opt(r.cost_usd as number | null), duration_ms: opt(r.duration_ms as number | null),
       submission: opt(r.submission as string | null), source_format: r.source_format as string,

@@ -68,21 +68,32 @@ describe("assemble", () => {
     }
   });
 
-  it("joins: a report's verdict wins, else the trajectory's own outcome, else unknown; sidecars fill exit status and submission", async () => {
-    const units = assemble(parse(FILES), await targetFor());
+  it("a rollout carries only its own file's outcome; the store joins the report's verdicts to the unknown ones; sidecars fill exit status and submission", async () => {
+    const store = openStore(":memory:");
+    const units = assemble(parse(FILES), await targetFor(store));
     const byTask = new Map(ofType(units, "rollout").map((r) => [r.task, r]));
-    expect(byTask.get("swe-bench:a-1")).toMatchObject({ success: true, reward: 1, exit_status: "Submitted", metadata: { verdict: { status: "resolved", report: "run/report.json" } } });
-    // The trajectory says success, the report says unresolved: the report wins.
-    expect(byTask.get("swe-bench:b-2")).toMatchObject({ success: false, reward: 0 });
+    // The events do not depend on whether the report is part of the import (identity from content).
+    expect(byTask.get("swe-bench:a-1")).toMatchObject({ success: false, reward: null, exit_status: "Submitted" });
+    expect(byTask.get("swe-bench:a-1")!.metadata).toBeUndefined();
+    expect(byTask.get("swe-bench:b-2")).toMatchObject({ success: true, reward: 1 });
     expect(byTask.get("swe-bench:c-3")).toMatchObject({ success: false, reward: null, exit_status: "LimitsExceeded", submission: "patch for c-3" });
     expect(outcomeRule(byTask.get("swe-bench:c-3") as unknown as { success: boolean; reward: number | null })).toBe("unknown");
     for (const r of byTask.values()) expect(r).toMatchObject({ purpose: "eval", source_format: "test-traj" });
+
+    expect(applyEvents(store, events(units))).toMatchObject({ ok: true });
+    const stored = new Map((store.sqlite.prepare("SELECT task_id AS task, success, reward, outcome_eval_run_id AS joined FROM rollouts").all() as Array<{ task: string; success: number; reward: number | null; joined: string | null }>).map((r) => [r.task, r]));
+    const [evalResult] = ofType(units, "eval_result");
+    // The verdict joined the rollout whose outcome was unknown…
+    expect(stored.get("swe-bench:a-1")).toEqual({ task: "swe-bench:a-1", success: 1, reward: 1, joined: evalResult!.id });
+    // …not the one whose file gave its own outcome (the eval result still records the report's verdict).
+    expect(stored.get("swe-bench:b-2")).toEqual({ task: "swe-bench:b-2", success: 1, reward: 1, joined: null });
+    expect(stored.get("swe-bench:c-3")).toMatchObject({ success: 0, reward: null, joined: null });
   });
 
   it("keeps each trajectory's original file and links its rollouts to it", async () => {
     const units = assemble(parse(FILES), await targetFor());
     const sources = ofType(units, "source_file");
-    expect(sources.map((s) => s.name)).toEqual(["run/trajs/a-1.json", "run/trajs/b-2.json", "run/trajs/c-3.json", "run/trajs/d-4.json"]);
+    expect(sources.map((s) => s.name)).toEqual(["a-1.json", "b-2.json", "c-3.json", "d-4.json"]);
     expect(sources[0]).toMatchObject({ encoding: "utf8", content: FILES[0]![1], format: "test-traj" });
     const rollout = ofType(units, "rollout").find((r) => r.task === "swe-bench:a-1")!;
     expect(rollout.source_file).toBe(sources[0]!.id);
@@ -95,24 +106,25 @@ describe("assemble", () => {
     expect(source).toMatchObject({ encoding: "base64", content: Buffer.from(bin).toString("base64") });
   });
 
-  it("one eval result per report: every verdict with its task, details and status; a rollout link only for instances this import has", async () => {
+  it("one joining eval result per report: every verdict with its task, details and status; the store finds the rollouts", async () => {
     const units = assemble(parse(FILES), await targetFor());
     const [evalResult] = ofType(units, "eval_result");
-    const rollouts = new Map(ofType(units, "rollout").map((r) => [r.task, r.id]));
-    expect(evalResult).toMatchObject({ benchmark: "swe-bench", reported: { total_instances: 3 } });
+    expect(evalResult).toMatchObject({ benchmark: "swe-bench", reported: { total_instances: 3 }, join_rollouts: true });
     expect(evalResult!.results).toEqual([
-      { task: "swe-bench:a-1", success: true, reward: 1, rollout: rollouts.get("swe-bench:a-1"), details: { FAIL_TO_PASS: { success: [], failure: [] }, status: "resolved" } },
-      { task: "swe-bench:b-2", success: false, reward: 0, rollout: rollouts.get("swe-bench:b-2"), details: { FAIL_TO_PASS: { success: [], failure: [] }, status: "unresolved" } },
+      { task: "swe-bench:a-1", success: true, reward: 1, details: { FAIL_TO_PASS: { success: [], failure: [] }, status: "resolved" } },
+      { task: "swe-bench:b-2", success: false, reward: 0, details: { FAIL_TO_PASS: { success: [], failure: [] }, status: "unresolved" } },
       { task: "swe-bench:z-9", success: false, reward: 0, details: { FAIL_TO_PASS: { success: [], failure: [] }, status: "error" } },
     ]);
     expect(ofType(units, "task").map((t) => t.id)).toContain("swe-bench:z-9");
   });
 
-  it("gives a second file of the same instance and attempt a counter suffix, in file order", async () => {
-    const units = assemble(parse([["1.json", trajectory("a-1")], ["2.json", trajectory("a-1")], ["3.json", trajectory("a-1")]]), await targetFor());
+  it("gives a second, different file of the same instance and attempt a counter suffix, in file order; the same trajectory twice is stored once", async () => {
+    const units = assemble(parse([["1.json", trajectory("a-1")], ["2.json", trajectory("a-1", { exit_status: "x" })], ["3.json", trajectory("a-1", { exit_status: "y" })]]), await targetFor());
     const ids = ofType(units, "rollout").map((r) => r.id as string);
     expect(ids[1]).toBe(`${ids[0]}-2`);
     expect(ids[2]).toBe(`${ids[0]}-3`);
+    const same = assemble(parse([["log.eval.json", trajectory("a-1")], ["log.json", trajectory("a-1")]]), await targetFor());
+    expect(ofType(same, "rollout")).toHaveLength(1);
     const epochs = assemble(parse([["e.json", JSON.stringify({ ...JSON.parse(trajectory("a-1")), attempts: [{}, {}] })]]), await targetFor());
     const [first, second] = ofType(epochs, "rollout").map((r) => r.id as string);
     expect(first).not.toBe(second);

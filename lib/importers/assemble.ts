@@ -1,15 +1,22 @@
 // Joins what the readers got out of the files into events of the contract, deterministically: the same
 // files into the same target give byte-identical events, so a re-import is answered "unchanged".
 //
+// Identity comes from content, never from the path as typed: importing a parent folder, a subfolder or a
+// single file, in any order, gives the same events for the same bytes.
 // Join rules (documented for the viewer's users):
-// - A rollout's outcome: a verdict for its instance from a report IN THIS IMPORT wins (reward 1 or 0);
-//   else what the trajectory says; else success false with reward null, i.e. outcome unknown.
+// - A rollout's event carries only what its own file says: its outcome, else success false with reward
+//   null (outcome unknown). Evaluation verdicts are NOT baked in: each report becomes an eval_result with
+//   join_rollouts, and the store gives its verdicts to the run's rollouts whose outcome is unknown,
+//   whichever arrives first (db/apply/verdict-join.ts). So a report imported later still joins.
 // - Exit status and submission: the trajectory's, else a sidecar's (exit_statuses_*.yaml, preds).
 // - Rollout id: prefixedId("rollout", experiment, run, task, attempt); when files repeat an instance and
-//   attempt, the 2nd, 3rd… get "-2", "-3"… in file-name order.
-// - One eval_result per report (id from experiment, run, file name, index), its results linked to the
-//   first stored rollout of the instance in this import.
+//   attempt with different content, the 2nd, 3rd… get "-2", "-3"… in file-name order; the same trajectory
+//   twice (an Inspect log as .json and as .eval) is stored once.
+// - Source file id: prefixedId("source", experiment, sha256 of the bytes), named by the file's base name.
+// - One eval_result per report (id from experiment, run, sha256 of the report's bytes, index).
+import { createHash } from "node:crypto";
 import { prefixedId } from "../client/ids";
+import { eventHash } from "../events/canonical-json";
 import { MAX_SOURCE_FILE_CHARS } from "../events/source-file-event";
 import type { HarnessLabEventInput } from "../events/contract";
 import { JoinIndex, isEvaluated } from "./join";
@@ -37,6 +44,8 @@ type EvalResult = Extract<HarnessLabEventInput, { type: "eval_result" }>;
 export class Assembler {
   private readonly attempts = new Map<string, number>();
   private readonly rolloutsByInstance = new Map<string, Array<{ id: string; task: string; benchmark: string }>>();
+  /** Content fingerprints of the rollouts placed so far under each base id, with the file they came from. */
+  private readonly seen = new Map<string, Array<{ fingerprint: string; file: string; id: string }>>();
 
   constructor(readonly target: ImportTarget, readonly join: JoinIndex) {}
 
@@ -59,7 +68,7 @@ export class Assembler {
     const events: HarnessLabEventInput[] = [];
     const tasks = new Map<string, Task>();
     const rollouts: Rollout[] = [];
-    const sourceId = prefixedId("source", t.experimentId, t.runId, file.name);
+    const sourceId = sourceFileId(t.experimentId, file.bytes);
     const content = file.text ?? Buffer.from(file.bytes.buffer, file.bytes.byteOffset, file.bytes.byteLength).toString("base64");
     const keepSource = content.length <= MAX_SOURCE_FILE_CHARS;
     if (!keepSource) notes.push(`the original (${formatBytes(file.bytes.byteLength)}) is too large to keep for download`);
@@ -69,9 +78,16 @@ export class Assembler {
       const taskId = `${benchmark}:${draft.instanceId}`;
       if (!tasks.has(taskId)) tasks.set(taskId, { type: "task", id: taskId, key: draft.instanceId, benchmark });
       const baseId = prefixedId("rollout", t.experimentId, t.runId, taskId, draft.attempt);
+      const fingerprint = eventHash(this.rolloutEvent(draft, baseId, taskId, "", undefined));
+      const earlier = (this.seen.get(baseId) ?? []).find((r) => r.fingerprint === fingerprint);
+      if (earlier) {
+        notes.push(`instance ${draft.instanceId}${draft.attempt ? ` attempt ${draft.attempt}` : ""} is the same trajectory as in ${earlier.file}; stored once (rollout ${earlier.id})`);
+        continue;
+      }
       const n = (this.attempts.get(baseId) ?? 0) + 1;
       this.attempts.set(baseId, n);
       const id = n === 1 ? baseId : `${baseId}-${n}`;
+      this.seen.set(baseId, [...(this.seen.get(baseId) ?? []), { fingerprint, file: file.name, id }]);
       if (n > 1) notes.push(`instance ${draft.instanceId}${draft.attempt ? ` attempt ${draft.attempt}` : ""} was already imported from an earlier file; stored as rollout ${id}`);
       const known = this.rolloutsByInstance.get(draft.instanceId) ?? [];
       known.push({ id, task: taskId, benchmark });
@@ -81,7 +97,7 @@ export class Assembler {
     events.push(...tasks.values());
     if (keepSource && rollouts.length > 0) {
       events.push({
-        type: "source_file", id: sourceId, experiment: t.experimentId, name: file.name, format,
+        type: "source_file", id: sourceId, experiment: t.experimentId, name: baseNameOf(file.name), format,
         encoding: file.text === null ? "base64" : "utf8", content,
       });
     }
@@ -91,13 +107,11 @@ export class Assembler {
 
   private rolloutEvent(draft: RolloutDraft, id: string, task: string, format: string, sourceFile: string | undefined): Rollout {
     const t = this.target;
-    const verdict = this.join.verdictFor(draft.instanceId);
     const fact = this.join.factFor(draft.instanceId);
-    const { success, reward } = outcomeOf(draft, verdict?.verdict.success);
+    const { success, reward } = outcomeOf(draft, undefined);
     const metadata: Record<string, unknown> = { ...draft.metadata };
     const model = draft.model ?? fact?.model;
     if (model !== undefined) metadata.model = model;
-    if (verdict) metadata.verdict = { status: verdict.verdict.status, report: verdict.file };
     const exitStatus = draft.exitStatus ?? fact?.exitStatus;
     const submission = draft.submission ?? fact?.submission;
     return {
@@ -130,12 +144,12 @@ export class Assembler {
    * says whether a rollout made it into the store (a file refused there must not be linked to).
    */
   reportUnits(stored: (rolloutId: string) => boolean): Array<{ file: string; unit: EventUnit; notes: string[] }> {
-    return this.join.reportFiles.map(({ file, reports }) => {
+    return this.join.reportFiles.map(({ file, reports, contentHash }) => {
       const notes: string[] = [];
       const tasks = new Map<string, Task>();
       const evals: EvalResult[] = [];
       reports.forEach((report, index) => {
-        const built = this.evalResult(file, index, report, stored, tasks);
+        const built = this.evalResult(contentHash, index, report, tasks);
         if (built.duplicates > 0) notes.push(`${built.duplicates} verdict(s) repeat an instance already in this report; the first is kept`);
         if (built.event) evals.push(built.event);
         else notes.push(`report ${index + 1} has no verdicts and no summary numbers; nothing to store`);
@@ -144,7 +158,7 @@ export class Assembler {
     });
   }
 
-  private evalResult(file: string, index: number, report: ReportDraft, stored: (id: string) => boolean, tasks: Map<string, Task>) {
+  private evalResult(contentHash: string, index: number, report: ReportDraft, tasks: Map<string, Task>) {
     const t = this.target;
     const seen = new Set<string>();
     let duplicates = 0;
@@ -160,21 +174,15 @@ export class Assembler {
       const benchmark = rollouts[0]?.benchmark ?? t.benchmark;
       const task = `${benchmark}:${verdict.instanceId}`;
       if (!tasks.has(task)) tasks.set(task, { type: "task", id: task, key: verdict.instanceId, benchmark });
-      const rollout = rollouts.find((r) => stored(r.id));
-      results.push({
-        task,
-        success: verdict.success,
-        reward: verdict.success ? 1 : 0,
-        details: { ...verdict.details, status: verdict.status },
-        ...(rollout ? { rollout: rollout.id } : {}),
-      });
+      results.push({ task, success: verdict.success, reward: verdict.success ? 1 : 0, details: { ...verdict.details, status: verdict.status } });
     }
     if (results.length === 0 && !report.reported) return { event: undefined, duplicates };
     const event: EvalResult = {
       type: "eval_result",
-      id: prefixedId("eval", t.experimentId, t.runId, file, index),
+      id: prefixedId("eval", t.experimentId, t.runId, contentHash, index),
       experiment: t.experimentId,
       run: t.runId,
+      join_rollouts: true,
       ...(t.harness ? { harness_version: t.harness.id } : {}),
       benchmark: t.benchmark,
       results,
@@ -182,6 +190,19 @@ export class Assembler {
     };
     return { event, duplicates };
   }
+}
+
+/** The id of an imported original: the experiment and the bytes, so any path spelling gives the same record. */
+export function sourceFileId(experimentId: string, bytes: Uint8Array): string {
+  return prefixedId("source", experimentId, contentHashOf(bytes));
+}
+
+export function contentHashOf(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex");
+}
+
+function baseNameOf(name: string): string {
+  return name.slice(name.lastIndexOf("/") + 1);
 }
 
 /** A verdict wins; else the trajectory's own success/reward; else unknown (success false, reward null). */
@@ -198,11 +219,11 @@ export interface ParsedInput {
 }
 
 /** The join of every file's facts and verdicts, in the order given (name order: the first verdict wins). */
-export function joinOf(files: Array<{ file: { name: string }; parsed: ParsedFile }>): JoinIndex {
+export function joinOf(files: Array<{ file: { name: string; bytes?: Uint8Array }; parsed: ParsedFile }>): JoinIndex {
   const join = new JoinIndex();
   for (const { file, parsed } of files) {
     join.addFacts(parsed.facts);
-    join.addReports(file.name, parsed.reports);
+    join.addReports(file.name, parsed.reports, contentHashOf(file.bytes ?? new TextEncoder().encode(file.name)));
   }
   return join;
 }

@@ -74,13 +74,15 @@ describe("harness-lab import: options", () => {
 describe("harness-lab import --db", () => {
   it("prints a line per file and the totals; exits 1 when a file failed, after importing the others", async () => {
     const dir = runFolder();
+    fs.writeFileSync(path.join(dir, "bad.json"), "{}");
     const db = path.join(tempDir(), "lab.db");
     expect(await run([dir, "--experiment", "My import", "--harness", "H0", "--db", db], deps)).toBe(1);
     expect(out).toContain('experiment "My import" (my-import, new)');
     expect(out).toMatch(/run1\/trajs\/a-1\.json +test-traj +1 rollout/);
     expect(out).toMatch(/run1\/report\.json +test-report +2 verdicts/);
-    expect(out).toMatch(/run1\/notes\.txt +- +FAILED file: not a recognised trajectory, log or report format/);
-    expect(out).toContain("4 files: 3 imported, 1 failed; 2 rollouts, 2 verdicts");
+    expect(out).toMatch(/run1\/bad\.json +- +FAILED file: not a recognised trajectory, log or report format/);
+    expect(out).toMatch(/run1\/notes\.txt +- +skipped: documentation, not data/);
+    expect(out).toContain("5 files: 3 imported, 1 failed, 1 skipped (not data); 2 rollouts, 2 verdicts");
     expect(out).toMatch(/applied: +experiment 1, run 1, harness_version 1, task 2, source_file 2, rollout 2, eval_result 1/);
 
     const store = openStore(db);

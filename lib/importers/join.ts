@@ -12,6 +12,8 @@ export interface VerdictSource {
 export interface ReportFile {
   file: string;
   reports: ReportDraft[];
+  /** sha256 of the report file's bytes: its eval results' ids come from it, not from the path. */
+  contentHash: string;
 }
 
 export class JoinIndex {
@@ -20,9 +22,9 @@ export class JoinIndex {
   readonly reportFiles: ReportFile[] = [];
 
   /** Returns how many of the file's verdicts disagree with an earlier report's (those are not used for rollouts). */
-  addReports(file: string, reports: ReportDraft[]): number {
+  addReports(file: string, reports: ReportDraft[], contentHash: string): number {
     if (reports.length === 0) return 0;
-    this.reportFiles.push({ file, reports });
+    this.reportFiles.push({ file, reports, contentHash });
     let disagreements = 0;
     for (const report of reports) {
       for (const verdict of report.verdicts) {

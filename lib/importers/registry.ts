@@ -7,6 +7,7 @@ import { ImportProblem, type FormatReader, type InputFile, type ParsedFile, type
 import { errorWithStack, logLine } from "../log-text";
 
 export const UNKNOWN_FORMAT_REASON = "not a recognised trajectory, log or report format";
+export const EMPTY_FILE_REASON = "the file is empty: nothing to import";
 
 export type ReadOutcome =
   | { ok: true; format: string; parsed: ParsedFile; text: string | null }
@@ -58,6 +59,9 @@ export function pickReader(file: PeekedFile, readers: readonly FormatReader[]): 
 /** Peeks, picks and reads one file; never throws for anything the file contains. */
 export function readImportFile(file: InputFile, readers: readonly FormatReader[]): ReadOutcome {
   const peek = peekFile(file);
+  if (file.bytes.byteLength === 0 || (peek.text !== null && peek.text.trim() === "")) {
+    return { ok: false, format: null, field: "file", reason: EMPTY_FILE_REASON };
+  }
   const reader = pickReader(peek, readers);
   if (!reader) {
     if (peek.jsonError) return { ok: false, format: null, field: "file", reason: `not valid JSON: ${peek.jsonError}` };

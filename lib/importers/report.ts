@@ -1,5 +1,6 @@
 // The per-file import report: what each file gave (format, rollouts, verdicts) or why it gave nothing.
 // The CLI prints it, the upload route answers it as JSON and the form shows it as a table.
+import { describeAccounting, type Accounting } from "./accounting";
 
 export interface FileProblem {
   /** What in the file is wrong: a field path inside it, or "file" for the file as a whole. */
@@ -21,6 +22,10 @@ export interface FileReport {
   /** The ids of the stored rollouts, in file order, for links to the viewer. */
   rolloutIds: string[];
   problem?: FileProblem;
+  /** Why the file was left out without failing the import: not data (a README, an image, a hidden file). */
+  skipped?: string;
+  /** What the reader made of each item of the file (message, step, event); see lib/importers/accounting.ts. */
+  accounting?: Accounting;
   /** Things the user should know that did not stop the file (a duplicate instance, an original not kept). */
   notes: string[];
 }
@@ -37,6 +42,8 @@ export interface ImportReport {
     files: number;
     imported: number;
     failed: number;
+    /** Files that are not data (README, images, hidden files), listed and left out. */
+    skipped: number;
     rollouts: number;
     verdicts: number;
     applied: Counts;
@@ -54,16 +61,22 @@ export function failedFile(file: string, bytes: number, field: string, reason: s
   return { ...newFileReport(file, bytes), problem: { field, reason } };
 }
 
+export function skippedFile(file: string, bytes: number, reason: string): FileReport {
+  return { ...newFileReport(file, bytes), skipped: reason };
+}
+
 export function addCounts(into: Counts, from: Counts): void {
   for (const [key, n] of Object.entries(from)) into[key] = (into[key] ?? 0) + n;
 }
 
 export function summarise(files: FileReport[], applied: Counts, unchanged: Counts): ImportReport["totals"] {
   const failed = files.filter((f) => f.problem).length;
+  const skipped = files.filter((f) => !f.problem && f.skipped).length;
   return {
     files: files.length,
-    imported: files.length - failed,
+    imported: files.length - failed - skipped,
     failed,
+    skipped,
     rollouts: files.reduce((n, f) => n + f.rollouts, 0),
     verdicts: files.reduce((n, f) => n + f.verdicts, 0),
     applied,
@@ -100,15 +113,17 @@ export function formatImportReport(report: ImportReport): string {
   const formatWidth = Math.max(6, ...report.files.map((f) => (f.format ?? "-").length));
   const indent = " ".repeat(width + 4);
   for (const file of report.files) {
-    const what = file.problem ? `FAILED ${file.problem.field}: ${file.problem.reason}` : describeYield(file);
+    const what = file.problem ? `FAILED ${file.problem.field}: ${file.problem.reason}` : file.skipped ? `skipped: ${file.skipped}` : describeYield(file);
     const details = `${(file.format ?? "-").padEnd(formatWidth)}  ${what}`;
     if (file.file.length > width) lines.push(`  ${file.file}`, `${indent}${details}`);
     else lines.push(`  ${file.file.padEnd(width)}  ${details}`);
+    const accounted = file.accounting && !file.problem ? describeAccounting(file.accounting) : undefined;
+    if (accounted) lines.push(`${indent}${"".padEnd(formatWidth)}  ${accounted}`);
     for (const note of file.notes) lines.push(`${indent}${"".padEnd(formatWidth)}  note: ${note}`);
   }
   const t = report.totals;
   lines.push(
-    `${plural(t.files, "file")}: ${t.imported} imported, ${t.failed} failed; ${plural(t.rollouts, "rollout")}, ${plural(t.verdicts, "verdict")}`,
+    `${plural(t.files, "file")}: ${t.imported} imported, ${t.failed} failed${t.skipped ? `, ${t.skipped} skipped (not data)` : ""}; ${plural(t.rollouts, "rollout")}, ${plural(t.verdicts, "verdict")}`,
     `  applied:   ${formatCounts(t.applied)}`,
     `  unchanged: ${formatCounts(t.unchanged)}`,
   );

@@ -42,11 +42,12 @@ describe("an import into a store (CLI --db)", () => {
     const result = await importFiles(store, FILES);
     const byFile = Object.fromEntries(result.files.map((f) => [f.file, f]));
     expect(byFile["run/trajs/broken.json"]).toMatchObject({ format: "test-traj", rollouts: 0, problem: { field: "messages", reason: "must be a list" } });
-    expect(byFile["run/README.md"]).toMatchObject({ format: null, problem: { field: "file", reason: UNKNOWN_FORMAT_REASON } });
+    expect(byFile["run/README.md"]).toMatchObject({ format: null, skipped: "documentation, not data" });
+    expect(byFile["run/README.md"]!.problem).toBeUndefined();
     expect(byFile["run/trajs/a-1.json"]).toMatchObject({ format: "test-traj", rollouts: 1, rolloutIds: [expect.stringMatching(/^rollout-/)] });
     expect(byFile["run/report.json"]).toMatchObject({ format: "test-report", verdicts: 2 });
     expect(byFile["run/exit_statuses.txt"]).toMatchObject({ format: "test-sidecar", facts: 1 });
-    expect(result.totals).toMatchObject({ files: 6, imported: 4, failed: 2, rollouts: 2, verdicts: 2 });
+    expect(result.totals).toMatchObject({ files: 6, imported: 4, failed: 1, skipped: 1, rollouts: 2, verdicts: 2 });
     expect(result.ok).toBe(false);
     expect(count(store, "rollouts")).toBe(2);
     expect(count(store, "eval_results")).toBe(2);
@@ -69,7 +70,7 @@ describe("an import into a store (CLI --db)", () => {
     const changed = { ...FILES, "run/trajs/b-2.json": trajectory("b-2", { exit_status: "LimitsExceeded" }), "run/trajs/c-3.json": trajectory("c-3") };
     const result = await importFiles(store, changed);
     const byFile = Object.fromEntries(result.files.map((f) => [f.file, f]));
-    expect(byFile["run/trajs/b-2.json"]?.problem?.reason).toMatch(/already exists with different content/);
+    expect(byFile["run/trajs/b-2.json"]?.problem?.reason).toMatch(/imported into run "import" before from a different version of this file.*import it into a new run \(--run NAME\)/);
     expect(byFile["run/trajs/c-3.json"]).toMatchObject({ rollouts: 1 });
     expect(byFile["run/trajs/a-1.json"]?.problem).toBeUndefined();
     expect(count(store, "rollouts")).toBe(3);
@@ -78,7 +79,8 @@ describe("an import into a store (CLI --db)", () => {
   it("creates no experiment or run when no file yields anything", async () => {
     const store = openStore(":memory:");
     const result = await importFiles(store, { "a.md": "# nothing", "b.json": "{}" });
-    expect(result).toMatchObject({ ok: false, experiment: { created: false }, totals: { failed: 2 } });
+    expect(result).toMatchObject({ ok: false, experiment: { created: false }, totals: { failed: 1, skipped: 1 } });
+    expect(result.files.find((f) => f.file === "b.json")?.problem).toEqual({ field: "file", reason: UNKNOWN_FORMAT_REASON });
     expect(count(store, "experiments") + count(store, "runs")).toBe(0);
   });
 
@@ -95,7 +97,7 @@ describe("an upload into the store (one transaction)", () => {
   it("imports like the CLI and reports the same lines", async () => {
     const store = openStore(":memory:");
     const result = importIntoStore(store, new ImportSession(source(FILES), await target(store), { readers: TEST_READERS }));
-    expect(result.totals).toMatchObject({ imported: 4, failed: 2, rollouts: 2 });
+    expect(result.totals).toMatchObject({ imported: 4, failed: 1, skipped: 1, rollouts: 2 });
     expect(count(store, "rollouts")).toBe(2);
     const again = importIntoStore(store, new ImportSession(source(FILES), await target(store), { readers: TEST_READERS }));
     expect(again.totals.applied).toEqual({});
@@ -106,7 +108,7 @@ describe("an upload into the store (one transaction)", () => {
     importIntoStore(store, new ImportSession(source(FILES), await target(store), { readers: TEST_READERS }));
     const changed = { ...FILES, "run/trajs/a-1.json": trajectory("a-1", { model: "other" }), "run/trajs/c-3.json": trajectory("c-3") };
     const result = importIntoStore(store, new ImportSession(source(changed), await target(store), { readers: TEST_READERS }));
-    expect(result.files.find((f) => f.file === "run/trajs/a-1.json")?.problem?.reason).toMatch(/different content/);
+    expect(result.files.find((f) => f.file === "run/trajs/a-1.json")?.problem?.reason).toMatch(/different version of this file/);
     expect(result.files.find((f) => f.file === "run/trajs/c-3.json")).toMatchObject({ rollouts: 1 });
     expect(count(store, "rollouts")).toBe(3);
   });

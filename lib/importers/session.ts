@@ -10,10 +10,12 @@
 // (measured; keeping parses between the passes saved nothing and raised the peak memory by 50 %).
 // Then reportUnits gives the eval results, linked to the rollouts that were actually stored.
 import { validateEvent, type EventProblem, type HarnessLabEvent, type HarnessLabEventInput } from "../events/contract";
-import { Assembler, type EventUnit } from "./assemble";
+import { Assembler, contentHashOf, type EventUnit } from "./assemble";
 import { JoinIndex } from "./join";
 import { MAX_IMPORT_FILE_BYTES, MAX_IMPORT_TOTAL_BYTES, formatBytes } from "./limits";
-import { readImportFile, type ReadOutcome } from "./registry";
+import { EMPTY_FILE_REASON, readImportFile, UNKNOWN_FORMAT_REASON, type ReadOutcome } from "./registry";
+import { notDataReason } from "./not-data";
+import { groupConversationFolders } from "./conversation-folders";
 import { addCounts, failedFile, newFileReport, summarise, type Counts, type FileProblem, type FileReport, type ImportReport } from "./report";
 import type { FileSource } from "./sources";
 import type { ImportTarget } from "./target";
@@ -55,9 +57,14 @@ export class ImportSession {
   readonly applied: Counts = {};
   readonly unchanged: Counts = {};
 
-  constructor(private readonly source: FileSource, readonly target: ImportTarget, private readonly options: SessionOptions) {
+  private readonly source: FileSource;
+
+  constructor(source: FileSource, readonly target: ImportTarget, private readonly options: SessionOptions) {
+    // A conversation folder of one file per event (OpenHands V1) is read as one file.
+    this.source = groupConversationFolders(source);
     this.assembler = new Assembler(target, this.join);
     for (const refused of source.refused) this.files.set(refused.file, refused);
+    for (const skipped of source.skipped ?? []) this.files.set(skipped.file, skipped);
   }
 
   /** Pass 1. */
@@ -80,7 +87,10 @@ export class ImportSession {
       const outcome = this.read(entry.name);
       report.format = outcome.format;
       if (!outcome.ok) {
-        report.problem = { field: outcome.field, reason: outcome.reason };
+        // A README, an image or a log beside the data is not a failed import: it is listed as skipped.
+        const notData = outcome.format === null && (outcome.reason === UNKNOWN_FORMAT_REASON || outcome.reason === EMPTY_FILE_REASON) ? notDataReason(entry.name) : undefined;
+        if (notData) report.skipped = notData;
+        else report.problem = { field: outcome.field, reason: outcome.reason };
         continue;
       }
       const { parsed } = outcome;
@@ -88,7 +98,8 @@ export class ImportSession {
       report.verdicts = parsed.reports.reduce((n, r) => n + r.verdicts.length, 0);
       report.facts = parsed.facts.length;
       this.join.addFacts(parsed.facts);
-      const disagreements = this.join.addReports(entry.name, parsed.reports);
+      if (parsed.accounting) report.accounting = parsed.accounting;
+      const disagreements = this.join.addReports(entry.name, parsed.reports, contentHashOf(outcome.bytes));
       if (disagreements > 0) report.notes.push(`${disagreements} verdict(s) disagree with an earlier report; rollouts take the earlier one`);
       if (report.rollouts + report.verdicts + report.facts === 0 && !parsed.reports.some((r) => r.reported)) report.notes.push("nothing to import in this file");
       if (parsed.rollouts.length > 0) this.withRollouts.push(entry.name);
@@ -183,6 +194,14 @@ export class ImportSession {
   describeStoreProblem(sent: readonly HarnessLabEvent[], problem: EventProblem): FileProblem {
     const event = sent[problem.index];
     const what = event ? `${event.type}${"id" in event && typeof event.id === "string" ? ` ${event.id}` : ""}` : "an event";
+    if (event?.type === "rollout" && /already exists with different content/.test(problem.message)) {
+      // The same instance was imported into this run before from other bytes (a re-run, an edited file).
+      return {
+        field: "rollout",
+        reason: `rollout ${event.id} (task ${event.task}) was imported into run "${this.target.runName}" before from a different version of this file; ` +
+          `rollouts are immutable: to keep this version too, import it into a new run (--run NAME)`,
+      };
+    }
     return { field: problem.path || (event?.type ?? "file"), reason: `${problem.message} (${what})` };
   }
 

@@ -9,7 +9,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { InputFile } from "./types";
 import { compareNames, isJunkName, normaliseImportName } from "./file-names";
-import { failedFile, type FileReport } from "./report";
+import { failedFile, skippedFile, type FileReport } from "./report";
 
 export interface SourceEntry {
   name: string;
@@ -21,6 +21,8 @@ export interface FileSource {
   entries: SourceEntry[];
   /** Names refused before reading (escaping names, duplicates): each a report line. */
   refused: FileReport[];
+  /** Names left out without reading (hidden files and folders, system leftovers): listed as skipped. */
+  skipped?: FileReport[];
   load(name: string): Uint8Array;
 }
 
@@ -30,6 +32,7 @@ export class ImportPathError extends Error {}
 export function diskSource(paths: string[]): FileSource {
   const found = new Map<string, { abs: string; size: number }>();
   const refused: FileReport[] = [];
+  const skipped: FileReport[] = [];
   const add = (name: string, abs: string, size: number) => {
     if (found.has(name)) refused.push(failedFile(name, size, "file", `the same name as another file of this import (${found.get(name)!.abs}); import it separately`));
     else found.set(name, { abs, size });
@@ -45,7 +48,9 @@ export function diskSource(paths: string[]): FileSource {
       for (const file of walk(abs)) {
         const inside = path.relative(abs, file.abs).split(path.sep).join("/");
         const name = prefix ? `${prefix}/${inside}` : inside;
-        if (!isJunkName(inside)) add(name, file.abs, file.size);
+        if (file.hiddenFolder) skipped.push(skippedFile(`${name}/`, 0, HIDDEN_FOLDER));
+        else if (isJunkName(inside)) skipped.push(skippedFile(name, file.size, HIDDEN_FILE));
+        else add(name, file.abs, file.size);
       }
     } else {
       throw new ImportPathError(`${given} is neither a file nor a directory`);
@@ -55,6 +60,7 @@ export function diskSource(paths: string[]): FileSource {
   return {
     entries,
     refused,
+    skipped: dedupe(skipped, found),
     load: (name) => {
       const file = found.get(name);
       if (!file) throw new Error(`not part of this import: ${name}`);
@@ -63,14 +69,27 @@ export function diskSource(paths: string[]): FileSource {
   };
 }
 
-/** Regular files below `dir`; symbolic links (which could lead anywhere) and special files are skipped. */
-function* walk(dir: string): Generator<{ abs: string; size: number }> {
+const HIDDEN_FILE = "a hidden or system file, not data";
+const HIDDEN_FOLDER = "a hidden folder, not read";
+
+/** Skipped names that are not also imported (a name can only have one line in the report). */
+function dedupe(skipped: FileReport[], found: Map<string, unknown>): FileReport[] {
+  const seen = new Set<string>();
+  return skipped.filter((s) => !found.has(s.file) && !seen.has(s.file) && seen.add(s.file));
+}
+
+/**
+ * Regular files below `dir`, and each hidden folder once (not entered); symbolic links (which could lead
+ * anywhere) and special files are left out.
+ */
+function* walk(dir: string): Generator<{ abs: string; size: number; hiddenFolder?: boolean }> {
   const entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => compareNames(a.name, b.name));
   for (const entry of entries) {
     const abs = path.join(dir, entry.name);
     if (entry.isSymbolicLink()) continue;
     if (entry.isDirectory()) {
       if (!entry.name.startsWith(".")) yield* walk(abs);
+      else yield { abs, size: 0, hiddenFolder: true };
     } else if (entry.isFile()) {
       yield { abs, size: fs.statSync(abs).size };
     }
@@ -81,13 +100,17 @@ function* walk(dir: string): Generator<{ abs: string; size: number }> {
 export function memorySource(files: InputFile[]): FileSource {
   const found = new Map<string, Uint8Array>();
   const refused: FileReport[] = [];
+  const skipped: FileReport[] = [];
   for (const file of files) {
     const checked = normaliseImportName(file.name);
     if (!checked.ok) {
       refused.push(failedFile(file.name.slice(0, 300) || "(no name)", file.bytes.byteLength, "name", checked.reason));
       continue;
     }
-    if (isJunkName(checked.name)) continue;
+    if (isJunkName(checked.name)) {
+      skipped.push(skippedFile(checked.name, file.bytes.byteLength, HIDDEN_FILE));
+      continue;
+    }
     if (found.has(checked.name)) {
       refused.push(failedFile(checked.name, file.bytes.byteLength, "name", "the same name as another file of this upload"));
       continue;
@@ -98,6 +121,7 @@ export function memorySource(files: InputFile[]): FileSource {
   return {
     entries,
     refused,
+    skipped: dedupe(skipped, found),
     load: (name) => {
       const bytes = found.get(name);
       if (!bytes) throw new Error(`not part of this import: ${name}`);

@@ -3,6 +3,7 @@
 // joins drafts across files (trajectories + preds + exit statuses + evaluation reports) and emits events.
 import type { z } from "zod";
 import type { Turn } from "../events/rollout-event";
+import type { Accounting } from "./accounting";
 
 /** One file handed to the importer. `name` is relative to the import root, with "/" separators. */
 export interface InputFile {
@@ -72,6 +73,8 @@ export interface ParsedFile {
   rollouts: RolloutDraft[];
   facts: InstanceFact[];
   reports: ReportDraft[];
+  /** What became of every item of the file (lib/importers/accounting.ts); every trajectory reader gives it. */
+  accounting?: Accounting;
 }
 
 /** A file a reader recognised but cannot read: the report names the field and the reason. */

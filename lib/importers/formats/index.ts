@@ -10,6 +10,11 @@ import { sweAgentReader } from "./swe-agent";
 import { openHandsOutputReader } from "./openhands-output";
 import { openHandsEventsReader } from "./openhands";
 import { inspectLogReader } from "./inspect-ai";
+import { atifReader } from "./atif";
+import { harborResultReader } from "./harbor-result";
+import { claudeCodeReader } from "./claude-code";
+import { codexCliReader } from "./codex-cli";
+import { openHandsV1Reader } from "./openhands-v1";
 
 export const ALL_READERS: FormatReader[] = [
   sweBenchReportReader,
@@ -19,4 +24,9 @@ export const ALL_READERS: FormatReader[] = [
   openHandsOutputReader,
   openHandsEventsReader,
   inspectLogReader,
+  harborResultReader,
+  atifReader,
+  codexCliReader,
+  claudeCodeReader,
+  openHandsV1Reader,
 ];

@@ -2,6 +2,7 @@
 // and one file per sample). One rollout per sample and epoch; the log's task is the benchmark.
 import type { FormatReader, ParsedFile, PeekedFile } from "../types";
 import { readEvalArchive } from "./inspect-ai-eval-zip";
+import { Tally } from "../accounting";
 import { type InspectLogContext, sampleKey, sampleToRollout } from "./inspect-ai-sample";
 import { type JsonRecord, expectRecord, fieldPath, isRecord, optArray, optInteger, optRecord, optString, problem } from "./untrusted-json";
 
@@ -41,9 +42,12 @@ function readLog(log: JsonRecord, p: string, rawSamples: Array<{ value: unknown;
   const samples = rawSamples.map(({ value, field }) => ({ sample: expectRecord(value, field), field }));
   const context = logContext(log, p, samples);
   const rollouts = samples.map(({ sample, field }) => sampleToRollout(sample, field, context));
+  // Each message of each sample is one turn (inspect-ai-messages.ts maps them one to one).
+  const tally = new Tally("sample messages");
+  for (const { sample } of samples) tally.turn(Array.isArray(sample.messages) ? sample.messages.length : 0);
   // Inspect's own order (epoch, then id) so .json and .eval of one log list the same rollouts alike.
   rollouts.sort((a, b) => epochOf(a.attempt) - epochOf(b.attempt) || compareIds(a.instanceId, b.instanceId));
-  return { format, rollouts, facts: [], reports: [] };
+  return { format, rollouts, facts: [], reports: [], accounting: tally.accounting };
 }
 
 function epochOf(attempt: string): number {

@@ -9,6 +9,7 @@
 //     the assistant turn it answers gets format_error: true;
 //   1.1's final {role: "exit"} message → environment (it carries the submission or the exit reason).
 import type { TurnDraft } from "../types";
+import { Tally, type Accounting } from "../accounting";
 import { contentText, describe, expectRecord, isRecord, optCount, problem, readToolCalls, toolCallsAction, type JsonRecord } from "./swe-common";
 import { splitObservation } from "./swe-observation";
 import { fencedBlocks, type FencedBlock } from "./swe-fenced-blocks";
@@ -28,6 +29,11 @@ export interface MiniTurns {
   completionTokens?: number;
   /** What the 1.1 exit message says (used when `info` lacks it). */
   exit?: { exitStatus?: string; submission?: string };
+  /** The earliest and latest `extra.timestamp` (seconds since the epoch; 1.1 stamps each message). */
+  firstTimestamp?: number;
+  lastTimestamp?: number;
+  /** One message is one turn: every message is counted. */
+  accounting: Accounting;
 }
 
 /** The assistant turn still waiting for the observations of its actions. */
@@ -42,11 +48,14 @@ interface Pending {
 // The v1 agent's own action rule (DefaultAgent.parse_action): exactly one ```bash block.
 const V1_ACTION_LANGUAGES = ["bash"];
 // 1.1 text-based models use ```mswea_bash_command by default; accept both when `extra.actions` is missing.
+// The legacy bare list is written by versions on both sides of that change (mini-swe-agent's own test data
+// has ```mswea_bash_command blocks in a bare list), so it accepts both too.
 const V11_ACTION_LANGUAGES = ["bash", "mswea_bash_command"];
 
 export function miniTurns(messages: unknown[], options: MiniTurnOptions): MiniTurns {
   const turns: TurnDraft[] = [];
-  const out: MiniTurns = { turns };
+  const tally = new Tally("messages");
+  const out: MiniTurns = { turns, accounting: tally.accounting };
   let pending: Pending | null = null;
   let seenAssistant = false;
 
@@ -65,6 +74,12 @@ export function miniTurns(messages: unknown[], options: MiniTurnOptions): MiniTu
     const field = `messages.${i}`;
     const msg = expectRecord(message, field);
     const extra = isRecord(msg.extra) ? msg.extra : undefined;
+    tally.turn();
+    const stamp = extra && typeof extra.timestamp === "number" && Number.isFinite(extra.timestamp) && extra.timestamp > 0 ? extra.timestamp : undefined;
+    if (stamp !== undefined) {
+      out.firstTimestamp = Math.min(out.firstTimestamp ?? stamp, stamp);
+      out.lastTimestamp = Math.max(out.lastTimestamp ?? stamp, stamp);
+    }
 
     // OpenAI Responses API items (1.1 with a *_response model) have no chat role of their own.
     if (msg.role === undefined && msg.object === "response") {
@@ -196,7 +211,7 @@ function assistantTurn(
     setReasoning(turn, content);
     return { turn, expected: toolCalls.length };
   }
-  const blocks = fencedBlocks(content, version === "1.1" ? V11_ACTION_LANGUAGES : V1_ACTION_LANGUAGES);
+  const blocks = fencedBlocks(content, version === "1" ? V1_ACTION_LANGUAGES : V11_ACTION_LANGUAGES);
   const commands = extraCommands.length > 0 ? extraCommands : blocks.length === 1 ? [blocks[0]!.body.trim()] : [];
   if (commands.length === 1) turn.action = { command: commands[0] };
   else if (commands.length > 1) turn.action = { commands };

@@ -19,6 +19,7 @@ import {
   type JsonRecord,
 } from "./swe-common";
 import { miniTurns, type MiniVersion } from "./mini-swe-agent-turns";
+import type { Accounting } from "../accounting";
 
 const TRAJ_SUFFIX = ".traj.json";
 const FORMAT_PREFIX = "mini-swe-agent";
@@ -52,8 +53,8 @@ export const miniSweAgentReader: FormatReader = {
     const json = file.json;
     if (json === undefined || json === null) problem("file", "is not valid JSON");
     if (Array.isArray(json)) {
-      const rollout = buildRollout(file.name, "legacy", json, undefined, undefined);
-      return { format: `${FORMAT_PREFIX}-legacy`, rollouts: [rollout], facts: [], reports: [] };
+      const { rollout, accounting } = buildRollout(file.name, "legacy", json, undefined, undefined);
+      return { format: `${FORMAT_PREFIX}-legacy`, rollouts: [rollout], facts: [], reports: [], accounting };
     }
     const root = expectRecord(json, "file");
     const declared = optString(root, "trajectory_format", "");
@@ -64,8 +65,8 @@ export const miniSweAgentReader: FormatReader = {
     }
     const messages = expectArray(root.messages, "messages");
     const info = optRecord(root, "info", "");
-    const rollout = buildRollout(file.name, version, messages, info, optString(root, "instance_id", ""));
-    return { format: `${FORMAT_PREFIX}-${version}`, rollouts: [rollout], facts: [], reports: [] };
+    const { rollout, accounting } = buildRollout(file.name, version, messages, info, optString(root, "instance_id", ""));
+    return { format: `${FORMAT_PREFIX}-${version}`, rollouts: [rollout], facts: [], reports: [], accounting };
   },
 };
 
@@ -88,7 +89,7 @@ function buildRollout(
   messages: unknown[],
   info: JsonRecord | undefined,
   declaredId: string | undefined,
-): RolloutDraft {
+): { rollout: RolloutDraft; accounting: Accounting } {
   const config = info ? optRecord(info, "config", "info") : undefined;
   const agent = config ? optRecord(config, "agent", "info.config") : undefined;
   const model = config ? optRecord(config, "model", "info.config") : undefined;
@@ -121,7 +122,12 @@ function buildRollout(
   if (miniVersion !== undefined) metadata.mini_version = miniVersion;
   if (apiCalls !== undefined) metadata.api_calls = apiCalls;
   if (Object.keys(metadata).length > 0) rollout.metadata = metadata;
-  return rollout;
+  // 1.1 stamps every model answer and observation: the first to the last is the run's duration.
+  if (built.firstTimestamp !== undefined && built.lastTimestamp !== undefined) {
+    rollout.startedAt = built.firstTimestamp * 1000;
+    if (built.lastTimestamp > built.firstTimestamp) rollout.durationMs = (built.lastTimestamp - built.firstTimestamp) * 1000;
+  }
+  return { rollout, accounting: built.accounting };
 }
 
 /** LimitsExceeded covers both the step and the cost limit; the API-call count tells which one. */

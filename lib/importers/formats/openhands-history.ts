@@ -4,6 +4,7 @@
 // observations `observation` + `content` + `extras` + `cause` (the id of the action they answer); both
 // may carry `tool_call_metadata` (function-calling agents) and `llm_metrics` (a running total).
 import type { TurnDraft } from "../types";
+import { Tally, type Accounting } from "../accounting";
 import {
   type JsonRecord, describeJson, expectArray, expectRecord, fieldPath, isRecord, isoToMillis, optCount, optInteger,
   optNumber, optRecord, optString, problem,
@@ -20,6 +21,15 @@ export interface OpenHandsHistory {
   costUsd?: number;
   startedAt?: number;
   durationMs?: number;
+  /** What became of every event. */
+  accounting: Accounting;
+}
+
+/** Why an event that is not a turn is left out (or, for state changes, merged into the exit status). */
+function bookkeepingFate(kind: "action" | "observation", name: string): { merged: true } | { skipped: string } {
+  if (name === "change_agent_state" || name === "agent_state_changed") return { merged: true };
+  if (name === "recall") return { skipped: "a memory lookup (it repeats the user's message)" };
+  return { skipped: kind === "action" ? "an empty placeholder action (\"null\")" : "an empty placeholder observation (\"No observation\")" };
 }
 
 // Controller bookkeeping, not something the model, the user or the environment said: state changes, the
@@ -47,7 +57,13 @@ function flattenEvents(history: unknown[], path: string): Array<{ event: unknown
 
 export function readOpenHandsHistory(history: unknown, path: string): OpenHandsHistory {
   const events = flattenEvents(expectArray(history, path), path);
-  const out: OpenHandsHistory = { turns: [] };
+  const tally = new Tally("events");
+  const out: OpenHandsHistory = { turns: [], accounting: tally.accounting };
+  const leftOut = (kind: "action" | "observation", name: string) => {
+    const fate = bookkeepingFate(kind, name);
+    if ("merged" in fate) tally.merged();
+    else tally.skip(fate.skipped);
+  };
   const totals: Totals = { prompt: 0, completion: 0, responses: new Set() };
   const toolCallActions = new Set<number>();
   const times: number[] = [];
@@ -62,14 +78,21 @@ export function readOpenHandsHistory(history: unknown, path: string): OpenHandsH
 
     if (typeof ev.action === "string") {
       const turn = actionTurn(ev, ev.action, p, out);
-      if (turn === undefined) continue;
+      if (turn === undefined) {
+        leftOut("action", ev.action);
+        continue;
+      }
+      tally.turn();
       const id = optInteger(ev, "id", p);
       if (id !== undefined && isRecord(ev.tool_call_metadata)) toolCallActions.add(id);
       if (tokens !== undefined && turn.role === "assistant") turn.tokens = tokens;
       out.turns.push(turn);
     } else if (typeof ev.observation === "string") {
       const turn = observationTurn(ev, ev.observation, p, out, toolCallActions);
-      if (turn !== undefined) out.turns.push(turn);
+      if (turn !== undefined) {
+        tally.turn();
+        out.turns.push(turn);
+      } else leftOut("observation", ev.observation);
     } else if (ev.action !== undefined && ev.action !== null) {
       problem(fieldPath(p, "action"), `must be a string, got ${describeJson(ev.action)}`);
     } else if (ev.observation !== undefined && ev.observation !== null) {

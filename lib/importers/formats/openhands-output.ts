@@ -4,7 +4,8 @@
 // evaluated, a line states its verdict: `report.resolved` (update_output_with_eval.py) or
 // `test_result.report.resolved` (the remote evaluation's output.swebench_eval.jsonl).
 import type { FormatReader, ParsedFile, PeekedFile, RolloutDraft } from "../types";
-import { readOpenHandsHistory, truncationOfError } from "./openhands-history";
+import { readOpenHandsHistory, truncationOfError, type OpenHandsHistory } from "./openhands-history";
+import { Tally } from "../accounting";
 import {
   type JsonRecord, describeJson, expectRecord, fieldPath, isRecord, optCount, optInteger, optNumber, optRecord, optString,
   parseJsonText, problem,
@@ -55,13 +56,14 @@ export const openHandsOutputReader: FormatReader = {
       seen.set(id, 0);
     }
     // An instance run twice in one file (a resumed or repeated run) keeps both lines as separate attempts.
+    const tally = new Tally("history events");
     const rollouts = records.map(({ record, field }) => {
       const id = instanceIdOf(record, field);
       const occurrence = (seen.get(id) ?? 0) + 1;
       seen.set(id, occurrence);
-      return lineToRollout(record, field, id, repeated.has(id) ? `attempt ${occurrence}` : "");
+      return lineToRollout(record, field, id, repeated.has(id) ? `attempt ${occurrence}` : "", tally);
     });
-    return { format: "openhands-output", rollouts, facts: [], reports: [] };
+    return { format: "openhands-output", rollouts, facts: [], reports: [], accounting: tally.accounting };
   },
 };
 
@@ -74,14 +76,15 @@ function instanceIdOf(line: JsonRecord, field: string): string {
   return id;
 }
 
-function lineToRollout(line: JsonRecord, field: string, instanceId: string, attempt: string): RolloutDraft {
+function lineToRollout(line: JsonRecord, field: string, instanceId: string, attempt: string, tally: Tally): RolloutDraft {
   const testResult = optRecord(line, "test_result", field) ?? {};
   const testResultPath = fieldPath(field, "test_result");
   const instruction = optString(line, "instruction", field);
   const error = optString(line, "error", field);
-  const history = line.history === undefined || line.history === null
-    ? { turns: [] }
+  const history: OpenHandsHistory = line.history === undefined || line.history === null
+    ? { turns: [], accounting: new Tally("history events").accounting }
     : readOpenHandsHistory(line.history, fieldPath(field, "history"));
+  tally.add(history.accounting);
   const rollout: RolloutDraft = { instanceId, attempt, turns: history.turns };
   // A run that failed before the agent started has no history; its task text is all there is to show.
   if (rollout.turns.length === 0 && instruction !== undefined) rollout.turns = [{ role: "user", content: instruction }];

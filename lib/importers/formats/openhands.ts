@@ -55,6 +55,6 @@ export const openHandsEventsReader: FormatReader = {
     if (history.agentState !== undefined) metadata.agent_state = history.agentState;
     if (history.lastError !== undefined) metadata.error = history.lastError;
     if (Object.keys(metadata).length > 0) rollout.metadata = metadata;
-    return { format: "openhands-events", rollouts: [rollout], facts: [], reports: [] };
+    return { format: "openhands-events", rollouts: [rollout], facts: [], reports: [], accounting: history.accounting };
   },
 };

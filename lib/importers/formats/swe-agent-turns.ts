@@ -10,6 +10,10 @@
 // spliced in where they happened, each followed by the agent's feedback (taken from the next step's
 // `query`, the only place it is kept). Without history (or an empty one) the turns come from the
 // steps alone, with the first step's `query` as the opening context when present.
+// No step is ever dropped: a step history does not record (SWE-agent ≥ 1.1 may save a history of only the
+// system prompt; the final `submit` step is often missing from it) becomes its own turns, in step order,
+// where it happened. Every history message and every step is counted in the file's accounting.
+import type { Tally } from "../accounting";
 import type { TurnDraft } from "../types";
 import { at, contentText, describe, expectArray, expectRecord, optNumber, optString, problem, readToolCalls, toolCallsAction, type JsonRecord } from "./swe-common";
 
@@ -112,7 +116,15 @@ function findStep(steps: Step[], from: number, msg: JsonRecord): number {
   return -1;
 }
 
-export function turnsFromHistory(history: unknown[], steps: Step[]): TurnDraft[] {
+/** A step history does not hold: the answer with its action, and the output it got. */
+function unrecordedStepTurns(step: Step): TurnDraft[] {
+  const answer = withReasoning({ role: "assistant", content: step.response, raw: step.raw }, step.thought);
+  const action = stepAction(step.action, undefined, at("trajectory", step.index));
+  if (action) answer.action = action;
+  return [answer, { role: "environment", content: step.observation, observation: step.observation }];
+}
+
+export function turnsFromHistory(history: unknown[], steps: Step[], tally: Tally): TurnDraft[] {
   const turns: TurnDraft[] = [];
   let next = 0; // the first step not yet placed
   let open: { step: Step; role: "environment" | "tool" } | null = null; // a placed step whose output is not yet shown
@@ -126,11 +138,18 @@ export function turnsFromHistory(history: unknown[], steps: Step[]): TurnDraft[]
   };
   // Steps between the last placed one and the next history answer: the rejected ones are shown
   // where they happened; any other is a record history already holds under another shape.
-  const placeRejected = (until: number) => {
+  const placeUnrecorded = (until: number) => {
     for (; next < until; next++) {
-      if (wasRejected(steps[next]!, steps[next + 1])) turns.push(...rejectedStepTurns(steps[next]!, steps[next + 1]));
+      const step = steps[next]!;
+      if (wasRejected(step, steps[next + 1])) turns.push(...rejectedStepTurns(step, steps[next + 1]));
+      else turns.push(...unrecordedStepTurns(step));
+      tally.turn();
     }
   };
+  // History that holds no answer of the model (only the system prompt, say): the task and the rest of the
+  // opening are in the first step's query; they follow history's own messages.
+  const answers = history.some((m) => typeof m === "object" && m !== null && (m as JsonRecord).role === "assistant" && (m as JsonRecord).is_demo !== true);
+  const opening = !answers && steps[0]?.query ? steps[0].query.slice(history.length) : [];
 
   history.forEach((item, i) => {
     const field = at("history", i);
@@ -140,12 +159,16 @@ export function turnsFromHistory(history: unknown[], steps: Step[]): TurnDraft[]
     const content = contentText(msg.content, at(field, "content"));
     const isDemo = msg.is_demo === true;
 
+    tally.turn();
     if (role === "system") {
       turns.push({ role: "system", content, raw: msg });
     } else if (role === "assistant" && !isDemo) {
       flushOpenObservation();
-      const found = findStep(steps, next, msg);
-      if (found >= 0) placeRejected(found);
+      let found = findStep(steps, next, msg);
+      // No step with this action: a replay rewrote it in one place only; the next unplaced step is the one
+      // this message records, in another shape.
+      if (found < 0 && next < steps.length && !wasRejected(steps[next]!, steps[next + 1])) found = next;
+      if (found >= 0) placeUnrecorded(found);
       const step = found >= 0 ? steps[found] : undefined;
       const thought = optString(msg, "thought", field) ?? step?.thought ?? "";
       const command = optString(msg, "action", field) ?? step?.action ?? "";
@@ -155,6 +178,7 @@ export function turnsFromHistory(history: unknown[], steps: Step[]): TurnDraft[]
       turns.push(turn);
       seenAssistant = true;
       if (step) {
+        tally.merged(); // the step gives this turn's output (below) and its raw record
         next = found + 1;
         open = { step, role: Array.isArray(msg.tool_calls) && msg.tool_calls.length > 0 ? "tool" : "environment" };
       }
@@ -173,11 +197,16 @@ export function turnsFromHistory(history: unknown[], steps: Step[]): TurnDraft[]
     }
   });
   flushOpenObservation();
-  placeRejected(steps.length);
+  opening.forEach((item, i) => {
+    const field = at("trajectory.0.query", history.length + i);
+    const msg = expectRecord(item, field);
+    turns.push({ role: msg.role === "system" ? "system" : "user", content: contentText(msg.content, at(field, "content")), raw: msg });
+  });
+  placeUnrecorded(steps.length);
   return turns;
 }
 
-export function turnsFromSteps(steps: Step[]): TurnDraft[] {
+export function turnsFromSteps(steps: Step[], tally: Tally): TurnDraft[] {
   const turns: TurnDraft[] = [];
   const opening = steps[0]?.query ?? [];
   opening.forEach((item, i) => {
@@ -188,6 +217,7 @@ export function turnsFromSteps(steps: Step[]): TurnDraft[] {
   });
   steps.forEach((step, i) => {
     const next = steps[i + 1];
+    tally.turn();
     if (wasRejected(step, next)) {
       turns.push(...rejectedStepTurns(step, next));
       return;

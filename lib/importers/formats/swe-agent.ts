@@ -1,7 +1,9 @@
 // SWE-agent trajectories (`<instance_id>.traj`, JSON): `trajectory` (the steps), `history` (the
 // messages), `info` (exit status, submission, model_stats) and, from 1.0 on, `replay_config` (the
-// run's configuration, a JSON string or an object). One file is one rollout; for a RetryAgent file
-// that is the attempt SWE-agent chose (the top level), the others stay in the downloadable original.
+// run's configuration, a JSON string or an object). One file is one rollout, except a RetryAgent file:
+// its `attempts` list holds every attempt (each with its own trajectory, history and info) and the top
+// level repeats the chosen one (info.best_attempt_idx); each attempt becomes its own rollout of the task
+// ("attempt N", linked by metadata.retry_of and best_attempt), and the repeated top level is counted as merged.
 import type { FormatReader, ParsedFile, PeekedFile, RolloutDraft } from "../types";
 import {
   baseName,
@@ -18,6 +20,7 @@ import {
   type JsonRecord,
 } from "./swe-common";
 import { readSteps, turnsFromHistory, turnsFromSteps } from "./swe-agent-turns";
+import { Tally } from "../accounting";
 
 const FORMAT = "swe-agent";
 const TRAJ_SUFFIX = ".traj";
@@ -46,6 +49,7 @@ export const sweAgentReader: FormatReader = {
   detect(file: PeekedFile): boolean {
     const json = file.json;
     if (!isRecord(json)) return json === undefined && hasTrajName(file.name); // a broken .traj is still ours to report
+    if (Array.isArray(json.attempts) && isRecord(json.attempts[0]) && Array.isArray(json.attempts[0].trajectory) && !("messages" in json)) return true;
     if (!Array.isArray(json.trajectory) || "messages" in json) return false;
     const first = json.trajectory[0];
     if (first !== undefined) return looksLikeStep(first);
@@ -56,14 +60,43 @@ export const sweAgentReader: FormatReader = {
     const json = file.json;
     if (json === undefined || json === null) problem("file", "is not valid JSON");
     const root = expectRecord(json, "file");
+    if (Array.isArray(root.attempts) && root.attempts.length > 0) return readRetryAgent(root, file.name);
+    const { rollout, tally } = readOne(root, file.name, "");
+    return { format: FORMAT, rollouts: [rollout], facts: [], reports: [], accounting: tally.accounting };
+  },
+};
+
+function readRetryAgent(root: JsonRecord, name: string): ParsedFile {
+  const attempts = root.attempts as unknown[];
+  const info = optRecord(root, "info", "") ?? {};
+  const best = optCount(info, "best_attempt_idx", "info");
+  const tally = new Tally("history messages and steps");
+  // The top level is a copy of the chosen attempt: merged into that attempt's rollout.
+  const topItems = (Array.isArray(root.history) ? root.history.length : 0) + (Array.isArray(root.trajectory) ? root.trajectory.length : 0);
+  tally.merged(topItems);
+  const rollouts = attempts.map((item, i) => {
+    const attempt = expectRecord(item, `attempts.${i}`);
+    const withConfig = attempt.replay_config === undefined && root.replay_config !== undefined ? { ...attempt, replay_config: root.replay_config } : attempt;
+    const read = readOne(withConfig, name, `attempts.${i}.`);
+    tally.add(read.tally.accounting);
+    read.rollout.attempt = `attempt ${i + 1}`;
+    read.rollout.metadata = { ...read.rollout.metadata, retry_attempt: i + 1, attempts: attempts.length, ...(best !== undefined ? { best_attempt: best + 1, chosen: best === i } : {}) };
+    return read.rollout;
+  });
+  return { format: FORMAT, rollouts, facts: [], reports: [], accounting: tally.accounting };
+}
+
+function readOne(root: JsonRecord, fileName: string, prefix: string): { rollout: RolloutDraft; tally: Tally } {
+  {
     const steps = readSteps(root.trajectory);
     const history = root.history === undefined || root.history === null ? [] : root.history;
-    if (!Array.isArray(history)) problem("history", "must be a list of messages");
-    const turns = history.length > 0 ? turnsFromHistory(history, steps) : turnsFromSteps(steps);
+    if (!Array.isArray(history)) problem(`${prefix}history`, "must be a list of messages");
+    const tally = new Tally("history messages and steps");
+    const turns = history.length > 0 ? turnsFromHistory(history, steps, tally) : turnsFromSteps(steps, tally);
 
     const info = optRecord(root, "info", "") ?? {};
     const replay = replayConfig(root.replay_config);
-    const rollout: RolloutDraft = { instanceId: instanceIdOf(file.name, replay), attempt: "", turns };
+    const rollout: RolloutDraft = { instanceId: instanceIdOf(fileName, replay), attempt: "", turns };
 
     const exitStatus = nonEmpty(optString(info, "exit_status", "info"));
     if (exitStatus !== undefined) {
@@ -92,10 +125,9 @@ export const sweAgentReader: FormatReader = {
     if (version !== undefined) rollout.metadata = { ...rollout.metadata, swe_agent_version: version };
     const model = replay ? modelName(replay) : undefined;
     if (model !== undefined) rollout.model = model;
-
-    return { format: FORMAT, rollouts: [rollout], facts: [], reports: [] };
-  },
-};
+    return { rollout, tally };
+  }
+}
 
 /** replay_config is written with model_dump_json() (a string) by SWE-agent ≥ 1.0, as an object by some tools. */
 function replayConfig(value: unknown): JsonRecord | undefined {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { parse as parseYaml } from "yaml";
-import { sweSidecarReader } from "./swe-sidecars";
+import { isRunName, sweSidecarReader } from "./swe-sidecars";
 import { peekJson, peekReal, peekText, problemOf, realFiles } from "./swe-test-files";
 
 describe("exit_statuses_*.yaml (the real mini-swe-agent file)", () => {
@@ -30,10 +30,10 @@ describe("all_preds.jsonl (the real SWE-agent file)", () => {
   const file = peekReal(name!);
   const lines = file.text!.split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as Record<string, string>);
 
-  it("gives one fact per line with the patch and the model", () => {
+  it("gives one fact per line with the patch, and no model: its model_name_or_path is the run's name", () => {
     expect(sweSidecarReader.detect(file)).toBe(true);
     expect(sweSidecarReader.read(file).facts).toEqual(
-      lines.map((p) => ({ instanceId: p.instance_id, submission: p.model_patch, model: p.model_name_or_path })),
+      lines.map((p) => ({ instanceId: p.instance_id, submission: p.model_patch })),
     );
   });
 
@@ -93,4 +93,15 @@ describe("sidecars: detection and malformed files", () => {
       expect(problemOf(() => sweSidecarReader.read(file)).field).toBe(field);
     });
   }
+});
+
+describe("model_name_or_path that is a SWE-agent run name", () => {
+  it("is not taken as the model (the real all_preds.jsonl of SWE-agent's test data)", () => {
+    const parsed = sweSidecarReader.read(peekReal("swe-agent-traj/gpt4__swe-bench-dev-easy_first_only__default__t-0.00__p-0.95__c-3.00__install-1/all_preds.jsonl"));
+    expect(parsed.facts.length).toBeGreaterThan(0);
+    for (const fact of parsed.facts) expect(fact.model).toBeUndefined();
+    expect(isRunName("gpt4__swe-agent__test-repo__default_from_url__t-0.00__p-0.95__c-3.00__install-1")).toBe(true);
+    expect(isRunName("google/gemini-3-pro-preview")).toBe(false);
+    expect(isRunName("claude-3-5-sonnet__20241022")).toBe(false);
+  });
 });

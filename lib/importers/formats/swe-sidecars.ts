@@ -80,8 +80,17 @@ function predictionFact(value: unknown, field: string, key?: string): InstanceFa
   if (patch !== undefined && patch !== null && typeof patch !== "string") problem(at(field, "model_patch"), `must be text, got ${describe(patch)}`);
   if (typeof patch === "string" && patch !== "") fact.submission = patch;
   const model = nonEmpty(optString(record, "model_name_or_path", field));
-  if (model !== undefined) fact.model = model;
+  if (model !== undefined && !isRunName(model)) fact.model = model;
   return fact;
+}
+
+/**
+ * SWE-agent before 1.0 wrote its run name into model_name_or_path ("gpt4__swe-bench-dev-easy__default__t-0.00__
+ * p-0.95__c-3.00__install-1"): the model's short name, the data, the config and the sampling settings joined
+ * by "__". That is not a model name; the trajectory's own configuration names the model when anything does.
+ */
+export function isRunName(value: string): boolean {
+  return /(^|__)t-\d+(\.\d+)?__p-\d+(\.\d+)?(__|$)/.test(value) || /__install-\d+$/.test(value);
 }
 
 function readPreds(json: unknown): InstanceFact[] {

@@ -71,7 +71,7 @@ export async function POST(request: Request): Promise<Response> {
   try {
     const report = importIntoStore(store, session, arrivalOf(auth.principal));
     const t = report.totals;
-    console.info(logLine`import by ${who} into ${report.experiment.id}/${report.run.id}: ${t.files} file(s), ${t.failed} failed, ${t.rollouts} rollout(s)`);
+    console.info(logLine`import by ${who} into ${report.experiment.id}/${report.run.id}: ${t.files} file(s), ${t.failed} failed, ${t.skipped} skipped, ${t.rollouts} rollout(s)`);
     // No file could be read (so nothing was written, not even the experiment): the upload is refused, with
     // the per-file report so the form still shows why each file was not taken.
     if (t.imported === 0) return jsonResponse({ error: nothingImported(report), ...report }, 422);
@@ -85,7 +85,10 @@ export async function POST(request: Request): Promise<Response> {
 
 function nothingImported(report: ImportReport): string {
   const first = report.files.find((f) => f.problem);
-  if (!first?.problem) return "files: nothing to import (every file was skipped as a hidden or system file)";
+  if (!first?.problem) {
+    const skipped = report.files.find((f) => f.skipped);
+    return `files: nothing to import (every file was skipped as not data${skipped ? `; first: ${skipped.file}: ${skipped.skipped}` : ""})`;
+  }
   return `files: none of the ${report.files.length} file(s) could be imported; first: ${first.file}: ${first.problem.field}: ${first.problem.reason}`;
 }
 

@@ -1,0 +1,72 @@
+// ATIF trajectories (Harbor / Terminal-Bench): the real golden files of Harbor 0.1.31 and a trial folder
+// written like Harbor's (agent/trajectory.json + result.json), read into turns with tool calls, observations
+// and tokens, and the trial's verdict joined to its rollout through a real import.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { readFileSync } from "node:fs";
+import { atifReader } from "./atif";
+import { harborResultReader } from "./harbor-result";
+import { fixturesDir, peekBytes } from "./swe-test-files";
+import { realTrajectoriesNewFormatsDir } from "../../../test/shared-data";
+import { openStore } from "../../../db/client";
+import { run } from "../../cli/commands/import";
+
+const realAtif = (rel: string) => peekBytes(rel, readFileSync(path.join(realTrajectoriesNewFormatsDir, "atif", rel)));
+
+describe("ATIF (real Harbor golden files)", () => {
+  it("terminus-2: each agent step is an assistant turn with its tool call, its output a tool turn, tokens per step", () => {
+    const file = realAtif("terminus_2/hello-world-timeout.trajectory.json");
+    expect(atifReader.detect(file)).toBe(true);
+    const [rollout] = atifReader.read(file).rollouts;
+    expect(rollout).toMatchObject({ instanceId: "hello-world-timeout", model: "openai/gpt-4o", tokens: { prompt: 982, completion: 145 } });
+    expect(rollout!.costUsd).toBeCloseTo(0.003905, 6);
+    const assistants = rollout!.turns.filter((t) => t.role === "assistant");
+    expect(assistants[0]).toMatchObject({ action: { command: "echo 'Hello, world!'" }, tokens: 55 });
+    const tools = rollout!.turns.filter((t) => t.role === "tool");
+    expect(tools[0]!.observation).toContain("Hello, world!");
+    expect(JSON.stringify(rollout!.turns)).not.toContain("prompt_token_ids");
+  });
+
+  it("a summarisation step names its sub-agent trajectories, which read as rollouts of their own", () => {
+    const main = atifReader.read(realAtif("terminus_2/hello-world-context-summarization.trajectory.json")).rollouts[0]!;
+    expect(main.turns.some((t) => t.content.includes("sub-agent trajectory trajectory.summarization-1-summary.json"))).toBe(true);
+    const sub = atifReader.read(realAtif("terminus_2/hello-world-context-summarization.trajectory.summarization-1-summary.json")).rollouts[0]!;
+    expect(sub).toMatchObject({ instanceId: "hello-world-context-summarization", attempt: "summarization-1-summary" });
+  });
+});
+
+describe("a Harbor trial folder", () => {
+  const trial = path.join(fixturesDir, "harbor-job", "hello-world__Xk3pQ2");
+  it("reads the trial's task and attempt from its folder, and the verdict from result.json", () => {
+    const traj = atifReader.read(peekBytes("harbor-job/hello-world__Xk3pQ2/agent/trajectory.json", readFileSync(path.join(trial, "agent", "trajectory.json")))).rollouts[0]!;
+    expect(traj).toMatchObject({ instanceId: "hello-world", attempt: "hello-world__Xk3pQ2", durationMs: 8250 });
+    expect(traj.turns.find((t) => t.role === "assistant")?.reasoning).toBe("The file does not exist yet.");
+    const result = harborResultReader.read(peekBytes("harbor-job/hello-world__Xk3pQ2/result.json", readFileSync(path.join(trial, "result.json"))));
+    expect(result.reports[0]!.verdicts).toEqual([{ instanceId: "hello-world", success: true, status: "resolved", details: { trial: "hello-world__Xk3pQ2", reward: 1, rewards: { reward: 1 } } }]);
+  });
+
+  describe("imported", () => {
+    let dir = "";
+    beforeEach(() => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-atif-"));
+      vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+      vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    });
+    afterEach(() => {
+      vi.restoreAllMocks();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+    it("gives the rollout the verifier's verdict", async () => {
+      const db = path.join(dir, "lab.db");
+      expect(await run([path.join(fixturesDir, "harbor-job"), "--experiment", "tb", "--benchmark", "terminal-bench", "--db", db])).toBe(0);
+      const store = openStore(db);
+      try {
+        expect(store.sqlite.prepare("SELECT success, reward, source_format AS format FROM rollouts").all()).toEqual([{ success: 1, reward: 1, format: "atif" }]);
+      } finally {
+        store.sqlite.close();
+      }
+    });
+  });
+});

@@ -1,0 +1,39 @@
+// A Harbor trial's `result.json` (harbor/models/trial/result.py, TrialResult): the verifier's verdict on one
+// trial of one task. Shape: {task_name, trial_name, agent_info {name, model_info}, agent_result {n_input_tokens,
+// n_output_tokens, cost_usd}, verifier_result {rewards {reward: 0|1|float}} (older: {reward}), exception_info,
+// started_at, finished_at}. It becomes an evaluation report with one verdict for the task, joined to the
+// trial's ATIF trajectory (atif.ts) like a SWE-bench report: success when the reward is positive.
+import type { FormatReader, ParsedFile, PeekedFile, Verdict } from "../types";
+import { type JsonRecord, isRecord, optNumber, optRecord, optString, problem } from "./untrusted-json";
+
+function isTrialResult(name: string, json: unknown): json is JsonRecord {
+  const base = name.slice(name.lastIndexOf("/") + 1);
+  return base === "result.json" && isRecord(json) && typeof json.task_name === "string" && typeof json.trial_name === "string"
+    && ("verifier_result" in json || "exception_info" in json);
+}
+
+export const harborResultReader: FormatReader = {
+  name: "harbor-result",
+  detect: (file: PeekedFile) => isTrialResult(file.name, file.json),
+  read(file: PeekedFile): ParsedFile {
+    if (!isTrialResult(file.name, file.json)) problem("file", "not a Harbor trial result.json (task_name, trial_name, verifier_result)");
+    const root = file.json;
+    const task = optString(root, "task_name", "")!;
+    const verifier = optRecord(root, "verifier_result", "");
+    if (!verifier) {
+      // The trial failed before the verifier ran: no verdict (the exception stays in the file).
+      return { format: "harbor-result", rollouts: [], facts: [], reports: [{ verdicts: [{ instanceId: task, success: false, status: "incomplete" }] }] };
+    }
+    const rewards = optRecord(verifier, "rewards", "verifier_result");
+    const reward = rewards ? optNumber(rewards, "reward", "verifier_result.rewards") ?? Object.values(rewards).find((v): v is number => typeof v === "number")
+      : optNumber(verifier, "reward", "verifier_result");
+    if (reward === undefined) problem("verifier_result.rewards", "names no reward");
+    const verdict: Verdict = {
+      instanceId: task,
+      success: reward > 0,
+      status: reward > 0 ? "resolved" : "unresolved",
+      details: { trial: optString(root, "trial_name", "")!, reward, ...(rewards ? { rewards } : {}) },
+    };
+    return { format: "harbor-result", rollouts: [], facts: [], reports: [{ verdicts: [verdict] }] };
+  },
+};
