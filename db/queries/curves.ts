@@ -8,7 +8,7 @@ import { buildSeries, emptyColumns, type StepColumns } from "../../lib/curves/bu
 import type { CurveSettings } from "../../lib/curves/curve-settings";
 import { epochMarkers, harnessMarkers, type VersionInfo } from "../../lib/curves/markers";
 import {
-  aggregateTrainSteps, curveLabel, describeTrainerSource, isTrainingKey, oneMinusColumns, rateColumns, trainerSourceFor,
+  aggregateTrainSteps, curveLabel, describeTrainerSource, isTrainingKey, oneMinusColumns, rateColumns, shareColumns, trainerSourceFor,
   type TrainRolloutRow, type TrainStep,
 } from "../../lib/curves/training-series";
 import type { CurveMarker, CurveRun, CurveSeries, CurveSource, CurvesResponse } from "../../lib/curves/types";
@@ -153,6 +153,7 @@ function seriesValues(
     }
     const source: CurveSource = { kind: "trainer", key: describeTrainerSource(fallback) };
     if ("key" in fallback) return { key, source, values: loadMetric(store, runId, fallback.key, needs) };
+    if ("share" in fallback) return { key, source, values: shareColumns(fallback.share.map((k) => loadMetric(store, runId, k, needs))) };
     const [a, b] = fallback.oneMinus.map((k) => loadMetric(store, runId, k, needs));
     return { key, source, values: oneMinusColumns(a, b) };
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  aggregateTrainSteps, curveLabel, describeTrainerSource, oneMinusColumns, rateColumns, rateValue, trainerSourceFor, type TrainRolloutRow,
+  aggregateTrainSteps, curveLabel, describeTrainerSource, oneMinusColumns, rateColumns, rateValue, shareColumns, trainerSourceFor, type TrainRolloutRow,
 } from "./training-series";
 
 const row = (step: number, group: string, code: "S" | "F" | "St" | "U", extra: Partial<TrainRolloutRow> = {}): TrainRolloutRow => ({
@@ -61,6 +61,17 @@ describe("trainer fallbacks", () => {
     const all = { step: [0, 1, 2], epoch: [1, 1, 2], time: [10, 11, 12], value: [0.25, 0.5, null] };
     const none = { step: [0, 2], epoch: [1, 2], time: [10, 12], value: [0.25, 0.1] };
     expect(oneMinusColumns(all, none)).toEqual({ step: [0, 2], epoch: [1, 2], time: [10, 12], value: [0.5, null] });
+  });
+
+  it("rllm's solve counts of groups (solve_none += 1) give the mixed share, never 1 − 3 − 20", () => {
+    // rllm's agent trainer logs counts (metrics["batch/solve_none"] = solve_none) with solve_partial beside them.
+    const reported = new Set(["batch/solve_all", "batch/solve_none", "batch/solve_partial"]);
+    const source = trainerSourceFor("train:mixed_group_ratio", reported)!;
+    expect(describeTrainerSource(source)).toBe("batch/solve_partial / (batch/solve_partial + batch/solve_all + batch/solve_none)");
+    const col = (value: number[]) => ({ step: [0, 1], epoch: [1, 1], time: [10, 11], value });
+    expect(shareColumns([col([9, 0.5]), col([3, 0.25]), col([20, 0.25])]).value).toEqual([9 / 32, 0.5]);
+    // Without solve_partial, counts cannot be told from fractions once they add up to more than one: unknown.
+    expect(oneMinusColumns(col([3, 0.25]), col([20, 0.25])).value).toEqual([null, 0.5]);
   });
 
   it("labels the training keys and leaves a trainer's key as sent", () => {

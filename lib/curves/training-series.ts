@@ -44,12 +44,15 @@ const RATE_FIELD: Record<TrainingKey, keyof Pick<TrainingRates, "trainableRate" 
 };
 
 /**
- * Where a trainer's own report of a training curve may be found, best first. A candidate is one key, or
- * "1 − a − b" for rllm's solve_all / solve_none (a group that is neither all-solved nor all-failed is mixed).
+ * Where a trainer's own report of a training curve may be found, best first. A candidate is one key; or a share
+ * "a / (a + b + c)" — rllm's solve_partial among solve_partial, solve_all and solve_none, which some versions
+ * log as counts of groups and others as fractions (the share is right for both); or "1 − a − b" for the
+ * fractions solve_all / solve_none alone (verl's DAPO recipe; a group neither all-solved nor all-failed is
+ * mixed), which is unknown at a step where they are counts (a + b > 1).
  * verl and rllm: critic/score/mean, response_length/clip_ratio, batch/solve_*; SkyRL: reward/avg_raw_reward;
  * OpenRLHF (logged under train/): train/reward.
  */
-export type TrainerSource = { key: string } | { oneMinus: [string, string] };
+export type TrainerSource = { key: string } | { share: [string, ...string[]] } | { oneMinus: [string, string] };
 
 export const TRAINER_FALLBACKS: Record<TrainingKey, TrainerSource[]> = {
   "train:trainable_rate": [{ key: "train/trainable_rate" }, { key: "batch/trainable_rate" }, { key: "trainable_rate" }],
@@ -58,7 +61,8 @@ export const TRAINER_FALLBACKS: Record<TrainingKey, TrainerSource[]> = {
     { key: "pass_rate" }, { key: "success_rate" },
   ],
   "train:mixed_group_ratio": [
-    { key: "train/mixed_group_ratio" }, { key: "batch/mixed_group_ratio" }, { key: "batch/solve_partial" },
+    { key: "train/mixed_group_ratio" }, { key: "batch/mixed_group_ratio" },
+    { share: ["batch/solve_partial", "batch/solve_all", "batch/solve_none"] },
     { oneMinus: ["batch/solve_all", "batch/solve_none"] },
   ],
   "train:truncation_rate": [{ key: "train/truncation_rate" }, { key: "response_length/clip_ratio" }, { key: "train/clip_ratio" }],
@@ -70,30 +74,57 @@ export const TRAINER_FALLBACKS: Record<TrainingKey, TrainerSource[]> = {
 /** The first fallback whose keys the run reported, or null. */
 export function trainerSourceFor(key: TrainingKey, reportedKeys: ReadonlySet<string>): TrainerSource | null {
   for (const candidate of TRAINER_FALLBACKS[key]) {
-    if ("key" in candidate ? reportedKeys.has(candidate.key) : candidate.oneMinus.every((k) => reportedKeys.has(k))) return candidate;
+    if (sourceKeys(candidate).every((k) => reportedKeys.has(k))) return candidate;
   }
   return null;
 }
 
-export function describeTrainerSource(source: TrainerSource): string {
-  return "key" in source ? source.key : `1 − ${source.oneMinus[0]} − ${source.oneMinus[1]}`;
+/** The metric keys a source reads. */
+export function sourceKeys(source: TrainerSource): string[] {
+  return "key" in source ? [source.key] : "share" in source ? [...source.share] : [...source.oneMinus];
 }
 
-/** 1 − a − b at the steps where both were reported (null where either value is unknown); a's epoch and time. */
-export function oneMinusColumns(a: StepColumns, b: StepColumns): StepColumns {
-  const bAt = new Map<number, number | null>();
-  for (let i = 0; i < b.step.length; i++) bAt.set(b.step[i], b.value[i]);
+export function describeTrainerSource(source: TrainerSource): string {
+  if ("key" in source) return source.key;
+  if ("share" in source) return `${source.share[0]} / (${source.share.join(" + ")})`;
+  return `1 − ${source.oneMinus[0]} − ${source.oneMinus[1]}`;
+}
+
+/**
+ * f of the values at the steps where every column was reported (null where any value is unknown, or f says
+ * null); the first column's epoch and time.
+ */
+function combineColumns(columns: readonly StepColumns[], f: (values: number[]) => number | null): StepColumns {
+  const [first, ...rest] = columns;
+  const at = rest.map((c) => {
+    const byStep = new Map<number, number | null>();
+    for (let i = 0; i < c.step.length; i++) byStep.set(c.step[i], c.value[i]);
+    return byStep;
+  });
   const out = emptyColumns();
-  for (let i = 0; i < a.step.length; i++) {
-    const other = bAt.get(a.step[i]);
-    if (other === undefined) continue;
-    const mine = a.value[i];
-    out.step.push(a.step[i]);
-    out.epoch.push(a.epoch[i]);
-    out.time.push(a.time[i]);
-    out.value.push(mine === null || other === null ? null : 1 - mine - other);
+  for (let i = 0; i < first.step.length; i++) {
+    const others = at.map((m) => m.get(first.step[i]));
+    if (others.some((v) => v === undefined)) continue;
+    const values = [first.value[i], ...others] as Array<number | null>;
+    out.step.push(first.step[i]);
+    out.epoch.push(first.epoch[i]);
+    out.time.push(first.time[i]);
+    out.value.push(values.some((v) => v === null) ? null : f(values as number[]));
   }
   return out;
+}
+
+/** 1 − a − b where both are fractions; unknown where they are counts of groups (a + b > 1). */
+export function oneMinusColumns(a: StepColumns, b: StepColumns): StepColumns {
+  return combineColumns([a, b], ([x, y]) => (x + y > 1 + 1e-9 ? null : 1 - x - y));
+}
+
+/** a / (a + b + …): the share of the first among all, the same whether they are counts or fractions. */
+export function shareColumns(columns: readonly StepColumns[]): StepColumns {
+  return combineColumns(columns, (values) => {
+    const total = values.reduce((sum, v) => sum + v, 0);
+    return total > 0 ? values[0] / total : null;
+  });
 }
 
 /** One stored train rollout as the curves need it. */
