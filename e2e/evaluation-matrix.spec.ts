@@ -130,8 +130,9 @@ test.describe("evaluation matrix", () => {
 
     // The solved B attempt of a rescued task is H2's trajectory of that very task.
     const taskKey = (await rescued.first().getByRole("rowheader").getByRole("link").textContent())!.trim();
-    const solvedB = rescued.first().getByRole("link", { name: new RegExp(`^B repeat \\d \\(solved\\) of ${taskKey.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`) });
-    await expect(solvedB).toHaveCount(1);
+    const solvedBs = rescued.first().getByRole("link", { name: new RegExp(`^B repeat \\d \\(solved\\) of ${taskKey.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&")}$`) });
+    await expect(solvedBs.first()).toBeVisible();
+    const solvedB = solvedBs.first();
     const href = (await solvedB.getAttribute("href"))!;
     expect(decodeURIComponent(href)).toMatch(new RegExp(`^/rollouts/${REFERENCE_EVOLVED.harnessAdapt}-eval-H2-mini-verified-r\\d-t\\d+$`));
     await solvedB.click();
