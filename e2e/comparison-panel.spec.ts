@@ -4,6 +4,9 @@
 // summarised; and an unknown proposal. Ids hold ":", "/" and spaces so the page must decode them once.
 import { test, expect, bearer } from "./fixtures";
 import { REVIEW_HOOK_K, REVIEW_HOOK_TASKS, reviewHookSuccesses } from "../test/fixtures/comparison/review-hook";
+import { ruleNoise } from "../lib/stats/rule-noise";
+import { seedFromString } from "../lib/stats/prng";
+import { formatNoiseRate } from "../lib/stats/rule-noise-text";
 
 const P = "e2e-cmp";
 const EXP = `${P}:exp`;
@@ -66,6 +69,16 @@ test("the review-hook comparison: the rule's verdict, the interval, the warning 
 
   await expect(panel.getByText("pass rate +2.7 % but trainable rate \u22127.0 %: reject")).toBeVisible();
   await expect(panel.getByText("rule says reject")).toBeVisible();
+  // Next to the verdict: how often this rule accepts a candidate with no effect here (within-task re-deals of
+  // these very rollouts, seeded by the proposal id), the figure lib/stats/rule-noise.ts gives for them.
+  const noise = ruleNoise(events().filter((e) => e.type === "rollout").map((r) => {
+    const x = r as { harness_version: string; task: string; success: boolean; reward: number; truncated: boolean };
+    return { side: x.harness_version === `${P}:h0` ? "base" as const : "candidate" as const, taskId: x.task, success: x.success, reward: x.reward, truncated: x.truncated };
+  }), { seed: seedFromString(PROP) })!;
+  expect(noise.method).toBe("permutation");
+  await expect(panel.getByLabel("Rule noise")).toContainText(
+    `At 46 tasks and 184 rollouts a side, this rule accepts a candidate with no effect ${formatNoiseRate(noise.acceptRate)} of the time.`,
+  );
 
   const rates = panel.getByRole("table", { name: /Rates per side/ });
   await expect(rates.getByRole("columnheader", { name: "Base (H0)" })).toBeVisible();

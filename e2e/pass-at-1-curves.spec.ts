@@ -110,11 +110,11 @@ test("HarnessAdapt-RL and its GRPO baseline overlay on /compare/curves", async (
   await page.goto(curvesPath([GRPO_TRAIN, HA_TRAIN]));
   const section = pass1Section(page, "pass@1 of the chosen runs' checkpoints");
   const plot = section.getByRole("group", { name: /^pass@1 on .* by step: / }).first();
-  await expect(plot).toHaveAttribute("aria-label", /Reference: GRPO baseline \(seed 11, small\) · policy training, H0 only · H0 \(\d+ points\)/);
-  await expect(plot).toHaveAttribute("aria-label", /Reference: HarnessAdapt-RL \(seed 11, small\) · policy training with harness evolution · H0 \(\d+ points\)/);
+  await expect(plot).toHaveAttribute("aria-label", new RegExp(`Reference: GRPO baseline \\(seed ${REFERENCE.seed}, small\\) · policy training, H0 only · H0 \\(\\d+ points\\)`));
+  await expect(plot).toHaveAttribute("aria-label", new RegExp(`Reference: HarnessAdapt-RL \\(seed ${REFERENCE.seed}, small\\) · policy training with harness evolution · H0 \\(\\d+ points\\)`));
   // Unchoosing a run in the training-curves picker takes its pass@1 lines away too.
   // Other specs store GRPO baselines of other seeds with the same run name: pick this seed's group.
-  await page.getByRole("region", { name: "Curves" }).getByRole("group", { name: "Reference: GRPO baseline (seed 11, small)", exact: true })
+  await page.getByRole("region", { name: "Curves" }).getByRole("group", { name: `Reference: GRPO baseline (seed ${REFERENCE.seed}, small)`, exact: true })
     .getByRole("checkbox", { name: "policy training, H0 only" }).uncheck();
   await expect(plot).not.toHaveAttribute("aria-label", /GRPO baseline/);
 });

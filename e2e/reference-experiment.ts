@@ -20,14 +20,14 @@ function referenceIds(seed: number): ReferenceIds {
   return { seed, harnessAdapt: `${tag}-harnessadapt-rl`, grpo: `${tag}-grpo`, harnessR1: `${tag}-harness-r1` };
 }
 
-/** Seed 11: the rule rejects every proposal, so H1 and H2 carry H0's files (a run where evolution found nothing). */
-export const REFERENCE = referenceIds(11);
+/** Seed 3: the rule rejects every proposal, so H1 and H2 carry H0's files (a run where evolution found nothing). */
+export const REFERENCE = referenceIds(3);
 
 /**
- * Seed 3: the rule accepts a proposal in each epoch — H1 = H0 + localize_before_edit + reproduce_first,
- * H2 = H1 + refuse_malformed_edit — so the harness really changes twice during training.
+ * Seed 2: the rule accepts a proposal in each epoch — H1 = H0 + run_related_tests + report_failures_before_submit,
+ * H2 = H1 + reproduce_first + inject_test_status — so the harness really changes twice during training.
  */
-export const REFERENCE_EVOLVED = referenceIds(3);
+export const REFERENCE_EVOLVED = referenceIds(2);
 
 /** Seed 13: for the specs that launch jobs into it, since a job adds runs that other specs would then count. */
 export const REFERENCE_JOBS = referenceIds(13);

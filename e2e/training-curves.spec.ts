@@ -81,8 +81,8 @@ test("when the rule accepts a proposal in each epoch, the H0 → H1 and H1 → H
   const experiment = await (await request.get(`/api/v1/experiments/${encodeURIComponent(REFERENCE_EVOLVED.harnessAdapt)}`, { headers: bearer(server.adminToken) })).json();
   const versions = experiment.records.harnessVersions as Array<{ label: string; originProposalId: string | null }>;
   const producedBy = (label: string) => versions.find((v) => v.label === label)?.originProposalId;
-  expect(producedBy("H1"), "seed 3 accepts a proposal in epoch 1").toBeTruthy();
-  expect(producedBy("H2"), "seed 3 accepts a proposal in epoch 2").toBeTruthy();
+  expect(producedBy("H1"), "seed 2 accepts a proposal in epoch 1").toBeTruthy();
+  expect(producedBy("H2"), "seed 2 accepts a proposal in epoch 2").toBeTruthy();
 
   await page.goto(experimentPath(REFERENCE_EVOLVED.harnessAdapt));
   const section = curvesSection(page);
@@ -115,13 +115,13 @@ test("GRPO and HarnessAdapt-RL overlay on one chart, chosen in the run picker", 
   await page.goto(curvesPath());
   const section = page.getByRole("region", { name: "Curves" });
   await expect(section.getByText("Choose at least one run to draw.")).toBeVisible();
-  await section.getByRole("group", { name: "Reference: GRPO baseline (seed 11, small)" }).getByRole("checkbox", { name: "policy training, H0 only" }).check();
-  await section.getByRole("group", { name: "Reference: HarnessAdapt-RL (seed 11, small)" })
+  await section.getByRole("group", { name: "Reference: GRPO baseline (seed 3, small)" }).getByRole("checkbox", { name: "policy training, H0 only" }).check();
+  await section.getByRole("group", { name: "Reference: HarnessAdapt-RL (seed 3, small)" })
     .getByRole("checkbox", { name: "policy training with harness evolution" }).check();
   await expect(page).toHaveURL(new RegExp(`runs=${encodeURIComponent(GRPO_TRAIN)},${encodeURIComponent(HA_TRAIN)}`));
   const chart = section.getByRole("img", { name: /^Line chart of Trainable rate by step/ });
-  await expect(chart).toHaveAttribute("aria-label", /Reference: GRPO baseline \(seed 11, small\) · policy training, H0 only \(6 points\)/);
-  await expect(chart).toHaveAttribute("aria-label", /Reference: HarnessAdapt-RL \(seed 11, small\) · policy training with harness evolution \(6 points\)/);
+  await expect(chart).toHaveAttribute("aria-label", /Reference: GRPO baseline \(seed 3, small\) · policy training, H0 only \(6 points\)/);
+  await expect(chart).toHaveAttribute("aria-label", /Reference: HarnessAdapt-RL \(seed 3, small\) · policy training with harness evolution \(6 points\)/);
   // Two runs, each a faint raw line and a smoothed line.
   await expect(chart.locator("path.recharts-line-curve")).toHaveCount(4);
   // GRPO stays on H0: only HarnessAdapt-RL's markers are listed.

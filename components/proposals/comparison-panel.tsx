@@ -8,6 +8,7 @@ import { formatCount, formatDateTime } from "@/lib/format";
 import { formatSensitivityPp } from "@/lib/stats/format-stats";
 import { plural, type SideLabels } from "./comparison-format";
 import { ComparisonVerdict } from "./comparison-verdict";
+import { RuleNoiseNote } from "./rule-noise-note";
 import { ComparisonRatesTable } from "./comparison-rates-table";
 import { ComparisonTasksTable } from "./comparison-tasks-table";
 import { ComparisonReported } from "./comparison-reported";
@@ -37,6 +38,7 @@ function RolloutComparison({ stats, labels, method }: { stats: RolloutComparison
   return (
     <>
       <ComparisonVerdict rule={stats.rule} />
+      <RuleNoiseNote noise={stats.ruleNoise} />
       {stats.warnings.length > 0 && (
         <ul className={styles.warnings} aria-label="Warnings">
           {stats.warnings.map((w) => (

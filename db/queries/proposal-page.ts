@@ -17,6 +17,27 @@ interface ProposalLink {
   status: ProposalStatus;
 }
 
+/** The rule noise stored with a decision (a person's statistics snapshot, or a trainer's rule_noise). */
+export interface RuleNoiseRecord {
+  acceptRate: number;
+  tasks: number;
+  rollouts: { base: number; candidate: number };
+}
+
+function readNoise(parsed: Record<string, unknown> | null): RuleNoiseRecord | null {
+  const stats = parsed?.statistics as Record<string, unknown> | null | undefined;
+  const raw = (stats?.ruleNoise ?? parsed?.rule_noise) as Record<string, unknown> | null | undefined;
+  if (!raw || typeof raw !== "object") return null;
+  const rollouts = raw.rollouts as Record<string, unknown> | undefined;
+  const n = (x: unknown) => (typeof x === "number" && Number.isFinite(x) ? x : null);
+  const acceptRate = n(raw.acceptRate);
+  const tasks = n(raw.tasks);
+  const base = n(rollouts?.base);
+  const candidate = n(rollouts?.candidate);
+  if (acceptRate === null || tasks === null || base === null || candidate === null || acceptRate < 0 || acceptRate > 1) return null;
+  return { acceptRate, tasks, rollouts: { base, candidate } };
+}
+
 export interface DecisionEntry {
   id: string;
   verdict: "accept" | "reject";
@@ -25,7 +46,7 @@ export interface DecisionEntry {
   reason: string | null;
   at: number;
   /** The rule's verdict when the decision was taken, as stored with it; null when none was recorded. */
-  rule: { verdict: "accept" | "reject" | null; reason: string | null } | null;
+  rule: { verdict: "accept" | "reject" | null; reason: string | null; noise?: RuleNoiseRecord | null } | null;
   promotion: { kind: "promote" | "demote"; label: string } | null;
 }
 
@@ -61,8 +82,9 @@ function readRule(json: string | null, verdict: "accept" | "reject", actorKind: 
   const said = parsed?.verdict === "accept" || parsed?.verdict === "reject" ? parsed.verdict : null;
   const reason = typeof parsed?.reason === "string" ? parsed.reason : null;
   // A trainer's rule decision is the rule's verdict, whatever extra numbers it sent along.
-  if (actorKind === "rule") return { verdict, reason };
-  return parsed ? { verdict: said, reason } : null;
+  const noise = readNoise(parsed);
+  if (actorKind === "rule") return { verdict, reason, noise };
+  return parsed ? { verdict: said, reason, noise } : null;
 }
 
 export function getProposalPage(store: Store, proposalId: string): ProposalPage | null {

@@ -8,6 +8,7 @@ import { pairedComparison } from "./paired-comparison";
 import type { PairedEstimate } from "./paired-bootstrap";
 import { oneRolloutPp, rateChange, type RateChange } from "./rate-change";
 import { perTaskRates, sideRates, type SideRollout, type TaskSideRates } from "./task-rates";
+import { ruleNoise, type RuleNoise } from "./rule-noise";
 
 export type Side = "base" | "candidate";
 
@@ -66,6 +67,8 @@ export interface RolloutComparisonStatistics extends Common {
   };
   tasks: TaskRow[];
   warnings: ComparisonWarning[];
+  /** How often the rule accepts a no-effect candidate at these tasks and rollouts (lib/stats/rule-noise.ts). */
+  ruleNoise: RuleNoise | null;
 }
 
 export interface ReportedSide {
@@ -144,6 +147,7 @@ function fromRollouts(meta: ComparisonMeta, rollouts: readonly ComparisonRollout
     },
     tasks,
     warnings: comparisonWarnings({ paired, base: baseTasks, candidate: candidateTasks, declaredK: meta.rolloutsPerTask }),
+    ruleNoise: ruleNoise(rollouts, { seed }),
   };
 }
 

@@ -10,6 +10,9 @@ import { storeSink } from "@/lib/demo/run/event-sink";
 import { runReferenceExperiment } from "@/lib/demo/run/reference-experiment";
 import { computeTrainingRates } from "@/lib/metrics/training-rates";
 import { acceptanceRule } from "@/lib/metrics/acceptance-rule";
+import { ruleNoise } from "@/lib/stats/rule-noise";
+import { seedFromString } from "@/lib/stats/prng";
+import { demoConfig } from "@/lib/demo/run/demo-config";
 
 let store: Store;
 let summary: Awaited<ReturnType<typeof runReferenceExperiment>>;
@@ -61,6 +64,13 @@ describe("the reference experiment, --size small", () => {
         candidate: { passRate: candidate.passRate!, trainableRate: candidate.trainableRate! },
       });
       expect(decisions[0].verdict).toBe(rule.verdict);
+      // The decision record says how often the rule accepts a no-effect candidate here: the figure the comparison
+      // panel recomputes from the same stored rollouts with the same seed.
+      const noiseRows = rows<{ side: "base" | "candidate"; task_id: string; success: number; reward: number | null; truncated: number }>(
+        "SELECT c.side, r.task_id, r.success, r.reward, r.truncated FROM comparison_rollouts c JOIN rollouts r ON r.id = c.rollout_id WHERE c.comparison_id = ? ORDER BY r.sample_index, r.id", comparison.id);
+      const recomputed = ruleNoise(noiseRows.map((r) => ({ side: r.side, taskId: r.task_id, success: r.success === 1, reward: r.reward, truncated: r.truncated === 1 })), { seed: seedFromString(proposal.id) });
+      const stored = (JSON.parse(decisions[0].rule_verdict) as { rule_noise?: { acceptRate: number } }).rule_noise;
+      expect(stored?.acceptRate).toBe(recomputed?.acceptRate);
       expect(proposal.status).toBe(rule.verdict === "accept" ? "accepted" : "rejected");
     }
     expect(proposals.some((p) => p.status === "rejected")).toBe(true);
@@ -119,6 +129,14 @@ describe("the reference experiment, --size small", () => {
       }
     }
     expect(summary.harness_r1.ablation).toHaveProperty("best patch");
+    // Every packet counts (none skipped for having no failure), and the baselines are re-runs like the patched ones.
+    const config = demoConfig("small", 1);
+    expect(packets).toHaveLength(config.engineerSteps * config.packetsPerStep);
+    const baselinePurposes = rows<{ purpose: string }>("SELECT DISTINCT purpose FROM rollouts WHERE experiment_id = ? AND id LIKE '%-baseline-t%'", R1);
+    expect(baselinePurposes).toEqual([{ purpose: "rerun" }]);
+    // Several draws per task for the baseline (shared streams with the patched re-runs).
+    const draws = rows<{ n: number }>("SELECT count(*) AS n FROM rollouts WHERE experiment_id = ? AND id LIKE ?", R1, `${packets[0].id}-baseline-t%`)[0].n;
+    expect(draws).toBe(config.packetTasks * config.targetDraws);
   });
 
   it("gives the same events for the same seed", async () => {

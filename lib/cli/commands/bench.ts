@@ -16,6 +16,7 @@ import { runBrowserBench } from "../../bench/browser-bench";
 import { runCurvesBench } from "../../bench/curves-bench";
 import { runEvalMatrixBench } from "../../bench/eval-matrix-bench";
 import { runHarnessR1Bench } from "../../bench/harness-r1-bench";
+import { referenceScienceFigures } from "../../bench/reference-science-bench";
 import { runPass1CurvesBench } from "../../bench/pass-at-1-curves-bench";
 import { runHistoryCostBench } from "../../bench/history-cost-bench";
 import { runJobsBench } from "../../bench/jobs-bench";
@@ -52,6 +53,14 @@ export async function run(args: string[]): Promise<number> {
   const episodesPerSecond = Math.round(environmentEpisodesPerSecond(quick ? 1 : 3));
   const small = await referenceRunSeconds("small");
   const full = quick ? null : await referenceRunSeconds("default");
+  // What the experiment shows, seeds 1–3 at the default size (minutes: three runs plus 30 comparisons each).
+  const science = [];
+  if (!quick) {
+    for (const seed of [1, 2, 3]) {
+      process.stderr.write(`bench: what the reference experiment shows, seed ${seed}…\n`);
+      science.push(await referenceScienceFigures(seed));
+    }
+  }
   const result = {
     machine: { cpus: os.cpus().length, memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version },
     quick,
@@ -67,6 +76,7 @@ export async function run(args: string[]): Promise<number> {
     demo_small_phases_seconds: small.phases,
     demo_small_rollouts: small.rollouts,
     ...(full ? { demo_default_seconds: full.total, demo_default_phases_seconds: full.phases, demo_default_rollouts: full.rollouts } : {}),
+    ...(science.length ? { reference_science: science } : {}),
     ...runBrowserBench(quick ? { rollouts: 100_000, queries: 200, searchRollouts: 10_000, searches: 100 } : { rollouts: 1_000_000, queries: 200, searchRollouts: 100_000, searches: 100 }),
     ...(await results("curves", () => runCurvesBench({ quick }))),
     ...(await results("evaluation matrix", () => runEvalMatrixBench({ quick }))),
@@ -93,6 +103,7 @@ export async function run(args: string[]): Promise<number> {
       ingest_http_vs_raw_ratio: ">= 0.5", server_peak_rss_during_big_body_mb: "< 1024",
       python_vs_ts_client_ratio: ">= 0.8", python_log_rollout_block_p99_ms: "< 1 (30-turn rollout)",
       demo_small_seconds: "< 20", demo_default_seconds: "< 120",
+      reference_science: "per seed: pass_at_1.gain_pp >= 8; training pass rate up, truncation down; protocol.aa.accepted <= 2 of 20; protocol.real_gain.accepted >= 8 of 10",
       import_real_folder_ms: "< 2000", import_synthetic_ms: "< 20000",
       browser_query_p95_ms: "< 50", browser_search_p95_ms: "< 200",
       viewer_real_2mb_interactive_ms: "< 1500", viewer_dom_long_vs_real_ratio: "bounded (about 1)",

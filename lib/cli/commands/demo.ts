@@ -6,7 +6,7 @@ import { clientSink, storeSink, type EventSink } from "../../demo/run/event-sink
 import { runReferenceExperiment } from "../../demo/run/reference-experiment";
 import type { DemoSize } from "../../demo/run/demo-config";
 
-const USAGE = "usage: harness-lab demo [--seed N] [--size small|default] [--server URL --token T | --db FILE] [--review rule|human [--review-timeout MINUTES]]\n";
+const USAGE = "usage: harness-lab demo [--seed N] [--size small|default] [--server URL --token T | --db FILE] [--review rule|human [--review-timeout MINUTES]] [--truncation keep|drop]\n";
 
 export async function run(args: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -19,12 +19,14 @@ export async function run(args: string[]): Promise<number> {
       db: { type: "string" },
       review: { type: "string", default: "rule" },
       "review-timeout": { type: "string", default: "30" },
+      truncation: { type: "string", default: "keep" },
     },
   });
   const seed = Number(values.seed);
   if (!Number.isInteger(seed) || seed < 0) return usageError(`--seed must be a whole number, not "${values.seed}"`);
   if (values.size !== "small" && values.size !== "default") return usageError(`--size must be small or default, not "${values.size}"`);
   if (values.review !== "rule" && values.review !== "human") return usageError(`--review must be rule or human, not "${values.review}"`);
+  if (values.truncation !== "keep" && values.truncation !== "drop") return usageError(`--truncation must be keep or drop, not "${values.truncation}"`);
   const server = values.server ?? process.env.HARNESS_LAB_URL;
   const token = values.token ?? process.env.HARNESS_LAB_TOKEN;
   if (values.db && values.server) return usageError("choose one target: --server or --db");
@@ -53,7 +55,7 @@ export async function run(args: string[]): Promise<number> {
     };
   }
   try {
-    const summary = await runReferenceExperiment({ seed, size: values.size as DemoSize, sink, review: values.review as "rule" | "human", reviewTimeoutMs: reviewTimeoutMinutes * 60_000, log: (line) => process.stdout.write(`${line}\n`) });
+    const summary = await runReferenceExperiment({ seed, size: values.size as DemoSize, sink, review: values.review as "rule" | "human", reviewTimeoutMs: reviewTimeoutMinutes * 60_000, variant: { truncation: values.truncation }, log: (line) => process.stdout.write(`${line}\n`) });
     process.stdout.write(`${JSON.stringify(summary)}\n`);
     return 0;
   } finally {

@@ -6,7 +6,7 @@
 //   inject recovery hints) → the turn is recorded.
 //
 // Ends on submit (the hidden tests run on the current file: reward 1 when all pass, else 0) or at
-// maxTurns (truncated, "turn_limit", reward 0; such rollouts are dropped from the policy update).
+// maxTurns (truncated, "turn_limit", reward 0; the policy update keeps or drops them, policy/grpo.ts).
 //
 // Timeouts: unless every tool and hook is reviewed catalogue code (LoadedHarness.trusted), the whole
 // episode runs under one watchdog (a thread per episode, 0.15–0.4 ms). Only when it fires — harness code
@@ -31,7 +31,8 @@ export interface RunEpisodeOptions {
   policy: EpisodePolicy;
   /** The caller's stream; the episode takes one draw from it and seeds its own streams with it. */
   rng: Rng;
-  maxTurns: number;
+  /** Turn limit; without it, the harness's config.json maxTurns (the harness file decides, as in H0). */
+  maxTurns?: number;
   temperature: number;
   /** Skill texts given for this episode (training only), on top of the harness's skill files. */
   skills?: string[];
@@ -73,9 +74,10 @@ const freezeContext = (ctx: DecisionContext): Readonly<DecisionContext> => Objec
 
 const NO_HOOKS: HookOutcome = Object.freeze({ messages: [], shown: [], action: null, observation: null, refusal: null });
 
-function play(o: RunEpisodeOptions, env: TaskEnvironment, seed: number, guard: boolean): EpisodeResult {
-  const h = o.harness;
+function play(options: RunEpisodeOptions, env: TaskEnvironment, seed: number, guard: boolean): EpisodeResult {
+  const h = options.harness;
   const config = h.config;
+  const o = { ...options, maxTurns: options.maxTurns ?? config.maxTurns };
   const episodeRng = createRng(seed);
   const policyRng = episodeRng.fork("policy");
   const harnessRng = episodeRng.fork("harness");

@@ -31,7 +31,7 @@ export function toolCategory(tool: string | null): ToolCategory | null {
 // ---- tool head: one weight vector per tool over these context features ----
 
 export const CONTEXT_FEATURES = [
-  "bias", "turn-fraction", "viewed", "edited", "edits-3+", "tests-run-since-edit", "tests-passed",
+  "bias", "turns-used", "viewed", "edited", "edits-3+", "tests-run-since-edit", "tests-passed",
   "tests-failed", "failing-tests", "suspicious-lines", "symptoms",
   "last:view", "last:test", "last:search", "last:edit", "last:other",
   // Where the repair stands, as one-hot states: a linear model cannot form "edited AND tests passed
@@ -49,6 +49,13 @@ const HINT_PATTERNS: Record<"verify" | "search" | "applicable" | "stall" | "subm
   submit: /ready to submit|all (visible )?tests pass|submit now/,
 };
 
+/**
+ * Turns used, in units of this many turns (saturating at 1). A fixed scale, not the episode's limit: with
+ * turn / maxTurns the same turn reads differently in training (12 turns) and evaluation (18), and the
+ * learned urge to submit shifts with the limit.
+ */
+export const TURN_SCALE = 12;
+
 export function contextFeatures(ctx: DecisionContext): number[] {
   const hintText = ctx.hints.join("\n").toLowerCase();
   const hint = (key: keyof typeof HINT_PATTERNS) => (HINT_PATTERNS[key].test(hintText) ? 1 : 0);
@@ -61,7 +68,7 @@ export function contextFeatures(ctx: DecisionContext): number[] {
     : ctx.lastTestsPassed === true ? "edit-passing" : "edit-failing";
   return [
     1,
-    ctx.maxTurns > 0 ? Math.min(1, ctx.turn / ctx.maxTurns) : 0,
+    Math.min(1, ctx.turn / TURN_SCALE),
     ctx.viewed ? 1 : 0,
     ctx.editsMade > 0 ? 1 : 0,
     ctx.editsMade >= 3 ? 1 : 0,

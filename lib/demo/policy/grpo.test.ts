@@ -112,6 +112,42 @@ describe("grpoUpdate", () => {
   });
 });
 
+describe("grpoUpdate: truncation and step size (issue 16)", () => {
+  it("with truncation \"keep\", running out of turns is a failure: the group learns from it; \"drop\" ignores it", () => {
+    const rng = createRng(5);
+    const policy = new SoftmaxPolicy();
+    const d = () => [policy.decide(toyContext, rng, 1).decision];
+    const group = { episodes: [episode({ success: true, decisions: d() }), episode({ success: false, truncated: true, decisions: d() })] };
+    const dropped = grpoUpdate(policy.clone(), [group], { learningRate: 1 });
+    expect(dropped).toMatchObject({ usedRollouts: 0, droppedTruncated: 1, gradNorm: 0 });
+    const kept = grpoUpdate(policy.clone(), [group], { learningRate: 1, truncation: "keep" });
+    expect(kept).toMatchObject({ usedRollouts: 2, droppedTruncated: 0, mixedGroups: 1 });
+    expect(kept.advantages[0][0]).toBeGreaterThan(0);
+    expect(kept.advantages[0][1]).toBeLessThan(0);
+  });
+
+  it("a kept truncated rollout with truncatedReward below 0 ranks under a wrong submission", () => {
+    const group = [episode({ success: true }), episode({ success: false }), episode({ success: false, truncated: true })];
+    const a = groupAdvantages(group, false, "keep", -0.5) as number[];
+    expect(a[2]).toBeLessThan(a[1]);
+    // Mean-centred: rewards 1, 0, −0.5 around their mean 1/6.
+    [1 - 1 / 6, -1 / 6, -0.5 - 1 / 6].forEach((x, k) => expect(a[k]).toBeCloseTo(x, 12));
+  });
+
+  it("divides by every rollout handed in: the same contrast among more rollouts moves the policy less", () => {
+    const policy = new SoftmaxPolicy();
+    const mixed = toyGroup(policy, 1, 8);
+    const rng = createRng(9);
+    const uniform = Array.from({ length: 7 }, () => ({
+      episodes: Array.from({ length: 8 }, () => episode({ success: false, decisions: [policy.decide(toyContext, rng, 1).decision] })),
+    }));
+    const alone = grpoUpdate(policy.clone(), [mixed], { learningRate: 1 });
+    const among = grpoUpdate(policy.clone(), [mixed, ...uniform], { learningRate: 1 });
+    expect(among.usedRollouts).toBe(alone.usedRollouts);
+    expect(among.gradNorm).toBeCloseTo(alone.gradNorm / 8, 9);
+  });
+});
+
 describe("grpoUpdate with a KL penalty", () => {
   it("reports the KL to the reference and holds the policy closer to it", () => {
     const reference = new SoftmaxPolicy();

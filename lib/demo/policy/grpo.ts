@@ -1,8 +1,12 @@
 // One GRPO step over groups of rollouts (the K rollouts of one task in one training step).
-// The filter is DOMAIN.md's, in its order: drop truncated rollouts (and any whose reward is unknown),
-// then keep only groups that still hold both a success and a failure; everything else contributes
-// nothing. Advantages are group-relative; the update is REINFORCE on every recorded softmax choice.
-// The rollouts used here are, by construction, exactly the "trainable" ones of computeTrainingRates.
+// Two truncation policies. "drop" is DOMAIN.md's filter, in its order: drop truncated rollouts (and any
+// whose reward is unknown), then keep only groups that still hold both a success and a failure; the
+// rollouts used are then exactly the "trainable" ones of computeTrainingRates. "keep" (the reference
+// experiment's default, a documented departure) keeps a truncated rollout as a failure with reward
+// `truncatedReward` (0, or below 0 as DAPO's overlong punishment): with "drop", running out of turns costs
+// nothing while a wrong submission is punished, and a small policy learns to stall. Advantages are group-relative; the update is REINFORCE on every recorded softmax choice, and the
+// objective is divided by the number of rollouts handed in (a constant per batch, as Dr. GRPO), so a step
+// whose groups hold little contrast moves the policy little.
 import type { EpisodeResult } from "../types";
 import type { TrainingRolloutInput } from "../../metrics/training-rates";
 
@@ -20,8 +24,15 @@ export interface GrpoGroup {
   episodes: EpisodeResult[];
 }
 
+/** What the update does with a rollout that ran out of turns. */
+export type TruncationPolicy = "drop" | "keep";
+
 export interface GrpoOptions {
   learningRate: number;
+  /** Default "drop" (DOMAIN.md's filter). */
+  truncation?: TruncationPolicy;
+  /** With truncation "keep": the reward a truncated rollout gets in the update (default 0; the stored reward stays 0). */
+  truncatedReward?: number;
   /** Divide by the group's reward standard deviation (GRPO). false: mean-centred only (Dr. GRPO). Default true. */
   normalizeAdvantages?: boolean;
   /** Clip the gradient's global norm. Default: no clipping. */
@@ -40,11 +51,11 @@ export interface GrpoStats {
   groups: number;
   /** Groups holding both a success and a failure after dropping. */
   mixedGroups: number;
-  /** Rollouts whose decisions received an advantage: equal to computeTrainingRates' trainableRollouts. */
+  /** Rollouts whose decisions received an advantage: with truncation "drop", computeTrainingRates' trainableRollouts. */
   usedRollouts: number;
   droppedTruncated: number;
   droppedUnknownReward: number;
-  /** usedRollouts / rollouts (null without rollouts). */
+  /** usedRollouts / rollouts (null without rollouts); with "drop", the trainable rate of DOMAIN.md. */
   trainableRate: number | null;
   mixedGroupRatio: number | null;
   /** Mean advantage over the used rollouts: ~0 by construction, a sanity figure. */
@@ -74,20 +85,25 @@ export function toTrainingInputs(groups: readonly GrpoGroup[]): TrainingRolloutI
 }
 
 /** Group-relative advantages; null for rollouts the filter drops or groups without contrast. */
-export function groupAdvantages(episodes: readonly EpisodeResult[], normalize = true): Array<number | null> {
-  const usable = episodes.map((e) => !e.truncated && rewardOf(e) !== null);
+export function groupAdvantages(
+  episodes: readonly EpisodeResult[], normalize = true, truncation: TruncationPolicy = "drop", truncatedReward = 0,
+): Array<number | null> {
+  // A kept truncated rollout is a failure: its reward is truncatedReward whatever the episode recorded.
+  const rewardFor = (e: EpisodeResult) => (e.truncated ? truncatedReward : e.reward);
+  const usable = episodes.map((e) => (truncation === "drop" ? !e.truncated : true) && rewardOf(e) !== null);
   const kept = episodes.filter((_, k) => usable[k]);
-  const mixed = kept.some((e) => e.success) && kept.some((e) => !e.success);
+  const mixed = kept.some((e) => e.success && !e.truncated) && kept.some((e) => !e.success || e.truncated);
   if (!mixed) return episodes.map(() => null);
-  const rewards = kept.map((e) => e.reward);
+  const rewards = kept.map(rewardFor);
   const mean = rewards.reduce((a, b) => a + b, 0) / rewards.length;
   const std = Math.sqrt(rewards.reduce((a, r) => a + (r - mean) ** 2, 0) / rewards.length);
   const divisor = normalize ? std + STD_EPSILON : 1;
-  return episodes.map((e, k) => (usable[k] ? (e.reward - mean) / divisor : null));
+  return episodes.map((e, k) => (usable[k] ? (rewardFor(e) - mean) / divisor : null));
 }
 
 export function grpoUpdate<G>(policy: TrainablePolicy<G>, groups: readonly GrpoGroup[], options: GrpoOptions): GrpoStats {
   const normalize = options.normalizeAdvantages ?? true;
+  const truncation = options.truncation ?? "drop";
   let rollouts = 0;
   let droppedTruncated = 0;
   let droppedUnknownReward = 0;
@@ -95,10 +111,10 @@ export function grpoUpdate<G>(policy: TrainablePolicy<G>, groups: readonly GrpoG
   const advantages = groups.map((g) => {
     rollouts += g.episodes.length;
     for (const e of g.episodes) {
-      if (e.truncated) droppedTruncated += 1;
+      if (e.truncated && truncation === "drop") droppedTruncated += 1;
       else if (rewardOf(e) === null) droppedUnknownReward += 1;
     }
-    const a = groupAdvantages(g.episodes, normalize);
+    const a = groupAdvantages(g.episodes, normalize, truncation, options.truncatedReward ?? 0);
     if (a.some((x) => x !== null)) mixedGroups += 1;
     return a;
   });
@@ -118,15 +134,16 @@ export function grpoUpdate<G>(policy: TrainablePolicy<G>, groups: readonly GrpoG
   }
   let klSum = 0;
   if (used.length > 0) {
-    // The objective is the mean over used rollouts of A_i · Σ_t log π(decision_t): a sum over a
-    // rollout's decisions (no length normalisation, which would favour short failures' gradients).
+    // The objective is Σ over used rollouts of A_i · Σ_t log π(decision_t), divided by every rollout handed
+    // in: a sum over a rollout's decisions (no length normalisation, which would favour short failures'
+    // gradients), and a constant divisor, so two usable rollouts do not move the policy as far as fifty.
     const grad = policy.zeroGradient();
     for (const { episode, advantage } of used) {
       if (beta > 0) {
-        for (const d of episode.decisions) klSum += policy.accumulateKlGradient!(d, options.reference as never, -beta / used.length, grad);
+        for (const d of episode.decisions) klSum += policy.accumulateKlGradient!(d, options.reference as never, -beta / rollouts, grad);
       }
       if (advantage === 0) continue;
-      for (const d of episode.decisions) choices += policy.accumulateGradient(d, advantage / used.length, grad);
+      for (const d of episode.decisions) choices += policy.accumulateGradient(d, advantage / rollouts, grad);
     }
     ({ gradNorm, clipped } = policy.applyGradient(grad, options.learningRate, options.maxGradNorm));
   }

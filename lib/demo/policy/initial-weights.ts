@@ -31,7 +31,7 @@ const TOOL_PRIORS: Record<string, Partial<Record<ContextFeature, number>>> = {
     "state:edit-passing": -1, "edits-3+": -0.5, "last:edit": -0.4, "hint:applicable": 0.3,
   },
   submit: {
-    bias: -1.5, "state:edit-passing": 2, "state:unverified-edit": 0.3, "turn-fraction": 1.5, "hint:submit": 1, "hint:verify": -0.5,
+    bias: -1.5, "state:edit-passing": 2, "state:unverified-edit": 0.3, "turns-used": 1.5, "hint:submit": 1, "hint:verify": -0.5,
   },
   view_diff: { bias: -1, edited: 0.5, "last:edit": 0.2 },
 };

@@ -6,9 +6,12 @@ import { rolloutEvent } from "./experiment-events";
 import type { HarnessFile } from "../harness/types";
 import type { EpisodeResult } from "../types";
 import { runEpisode } from "../episode/run-episode";
+import { episodeStream } from "./episode-streams";
 import type { SoftmaxPolicy } from "../policy/softmax-policy";
 import { computeTrainingRates } from "../../metrics/training-rates";
 import { acceptanceRule, type AcceptanceResult } from "../../metrics/acceptance-rule";
+import { ruleNoise, type NoiseRollout, type RuleNoise } from "../../stats/rule-noise";
+import { seedFromString } from "../../stats/prng";
 
 export interface ComparisonSide {
   harnessVersion: string;
@@ -23,6 +26,8 @@ export interface ComparisonOutcome {
   baseRollouts: string[];
   candidateRollouts: string[];
   episodes: Array<{ id: string; episode: EpisodeResult }>;
+  /** How often the rule would accept a no-effect candidate here: the dashboard's figure (same rollouts, same seed). */
+  noise: RuleNoise | null;
 }
 
 export async function compareCandidate(ctx: DemoContext, input: {
@@ -34,19 +39,21 @@ export async function compareCandidate(ctx: DemoContext, input: {
   const ids: Record<keyof typeof sides, string[]> = { base: [], candidate: [] };
   const rates: Record<keyof typeof sides, ReturnType<typeof computeTrainingRates>> = {} as never;
   const episodes: ComparisonOutcome["episodes"] = [];
+  const noiseInputs: NoiseRollout[] = [];
   for (const side of ["base", "candidate"] as const) {
     const harness = ctx.harness(sides[side].files);
-    // Each side gets its own stream: the comparison is paired by task, not by random draw.
-    const rng = ctx.rng.fork(`${input.comparisonId}/${side}`);
     const inputs = [];
     for (const [t, task] of ctx.suites.comparison.entries()) {
       const group = `${input.comparisonId}-${side}-t${t}`;
       for (let k = 0; k < config.comparisonRolloutsPerTask; k++) {
-        const episode = runEpisode({ task, harness, policy: input.policy, rng, maxTurns: config.trainMaxTurns, temperature: config.temperature });
+        // Both sides run (task, k) on the same stream: paired by draw, not only by task (common random numbers).
+        const rng = episodeStream(ctx.rng, input.comparisonId, task, k);
+        const episode = runEpisode({ task, harness, policy: input.policy, rng, temperature: config.temperature });
         const id = `${group}-k${k}`;
         ids[side].push(id);
         episodes.push({ id, episode });
         inputs.push({ groupKey: group, success: episode.success, reward: episode.reward, truncated: episode.truncated });
+        noiseInputs.push({ side, taskId: ctx.ids.taskId(task), success: episode.success, reward: episode.reward, truncated: episode.truncated });
         await ctx.sink.send(rolloutEvent({
           id, experiment: input.experiment, run: input.run, task: ctx.ids.taskId(task), harnessVersion: sides[side].harnessVersion,
           purpose: "comparison", epoch: input.epoch, group, sampleIndex: k,
@@ -78,5 +85,6 @@ export async function compareCandidate(ctx: DemoContext, input: {
       base_rollouts: base.rollouts, candidate_rollouts: candidate.rollouts,
     },
   });
-  return { rule, base, candidate, baseRollouts: ids.base, candidateRollouts: ids.candidate, episodes };
+  const noise = ruleNoise(noiseInputs, { seed: seedFromString(input.proposalId) });
+  return { rule, base, candidate, baseRollouts: ids.base, candidateRollouts: ids.candidate, episodes, noise };
 }

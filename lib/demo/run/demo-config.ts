@@ -1,6 +1,8 @@
 // The sizes of the reference experiment. "default" follows the paper's shape at CPU scale (46 comparison
 // tasks × 4 rollouts per side, up to 5 rounds per epoch, 2 epochs, 3 evaluation repeats); "small" is the
 // same program shrunk for tests and quick looks.
+import type { TruncationPolicy } from "../policy/grpo";
+
 export type DemoSize = "small" | "default";
 
 export interface DemoConfig {
@@ -15,11 +17,21 @@ export interface DemoConfig {
   comparisonRolloutsPerTask: number;
   preparationTasks: number;
   evalRepeats: number;
+  /** Written into H0's config.json (maxTurns): training, preparation and comparisons use the harness's own limit. */
   trainMaxTurns: number;
   /** Evaluation allows longer episodes, as the paper's 150 turns vs 60 in training. */
   evalMaxTurns: number;
   temperature: number;
   learningRate: number;
+  maxGradNorm: number;
+  /**
+   * What the update does with rollouts that ran out of turns: "keep" counts them as failures with reward
+   * truncatedReward (this experiment's default, a departure from the paper), "drop" is the paper's filter (with
+   * it the policy learns to stall: timing out is free while a wrong submission is punished).
+   */
+  truncation: TruncationPolicy;
+  /** The update's reward for a kept truncated rollout: below a wrong submission's 0, as DAPO's overlong punishment. */
+  truncatedReward: number;
   /** Training steps after which a checkpoint is recorded (the last one is always recorded). */
   checkpointEvery: number;
   /** Harness-R1: engineer GRPO steps, failure packets per step, patches per packet (K = 8), tasks per batch. */
@@ -28,12 +40,20 @@ export interface DemoConfig {
   patchesPerPacket: number;
   packetTasks: number;
   engineerLearningRate: number;
+  /** Harness-R1: attempts per task of the frozen target, for the baseline and every patched re-run (shared streams). */
+  targetDraws: number;
 }
 
-export function demoConfig(size: DemoSize, seed: number): DemoConfig {
+/** Variants a user can ask for (`demo --truncation drop` runs the paper's filter and shows it failing). */
+export interface DemoVariant {
+  truncation?: TruncationPolicy;
+}
+
+export function demoConfig(size: DemoSize, seed: number, variant: DemoVariant = {}): DemoConfig {
   const common = {
-    seed, size, epochs: 2, rolloutsPerTask: 4, comparisonRolloutsPerTask: 4, evalRepeats: 3, temperature: 1, learningRate: 0.1,
-    patchesPerPacket: 8, engineerLearningRate: 0.5,
+    seed, size, epochs: 2, rolloutsPerTask: 4, comparisonRolloutsPerTask: 4, evalRepeats: 3, temperature: 1, learningRate: 2, maxGradNorm: 5,
+    truncation: variant.truncation ?? "keep", truncatedReward: -0.25,
+    patchesPerPacket: 8, engineerLearningRate: 0.5, targetDraws: 2,
   };
   if (size === "small") {
     return { ...common, stepsPerEpoch: 3, tasksPerStep: 6, roundsPerEpoch: 2, preparationTasks: 8, trainMaxTurns: 10, evalMaxTurns: 14, checkpointEvery: 3,

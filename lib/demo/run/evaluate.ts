@@ -5,6 +5,7 @@ import { rolloutEvent } from "./experiment-events";
 import type { HarnessFile } from "../harness/types";
 import { EVAL_SUITES } from "../types";
 import { runEpisode } from "../episode/run-episode";
+import { episodeStream } from "./episode-streams";
 import type { SoftmaxPolicy } from "../policy/softmax-policy";
 
 export interface EvaluatedHarness {
@@ -28,9 +29,10 @@ export async function evaluateCheckpoint(ctx: DemoContext, input: {
       let solved = 0;
       for (let repeat = 0; repeat < config.evalRepeats; repeat++) {
         const evalId = `${input.run}-${h.label}-${suite}-r${repeat}`;
-        const rng = ctx.rng.fork(`${input.checkpoint}/${suite}/r${repeat}/${h.label}`);
         const results = [];
         for (const [t, task] of ctx.suites.eval[suite].entries()) {
+          // Every harness version and every checkpoint runs (task, repeat) on the same stream: paired draws.
+          const rng = episodeStream(ctx.rng, `eval/${suite}`, task, repeat);
           const episode = runEpisode({ task, harness, policy: input.policy, rng, maxTurns: config.evalMaxTurns, temperature: config.temperature });
           const rollout = `${evalId}-t${t}`;
           await ctx.sink.send(rolloutEvent({

@@ -6,6 +6,7 @@ import { compareCandidate } from "./compare-candidate";
 import type { Incumbent } from "./training-loop";
 import type { LabelledRollout } from "./train-step";
 import { runEpisode } from "../episode/run-episode";
+import { episodeStream } from "./episode-streams";
 import type { SoftmaxPolicy } from "../policy/softmax-policy";
 import type { RepairTask } from "../types";
 import { classifyProblems } from "../teacher/classify-problems";
@@ -14,6 +15,7 @@ import { checkSkill, writeMechanismSkill } from "../teacher/skills";
 import { applyComponents } from "../harness/compose";
 import { componentById } from "../harness/components";
 import { waitForHumanDecision, type HumanDecision } from "./human-gate";
+import { formatNoiseRate } from "../../stats/rule-noise-text";
 
 export interface EvolutionResult {
   incumbent: Incumbent;
@@ -32,13 +34,12 @@ export async function evolutionEpoch(ctx: DemoContext, input: {
   let lastAccepted: string | undefined;
 
   // Preparation: two attempts per task, so successes and failures of the same task can be compared.
-  const prepRng = ctx.rng.fork(`${experiment}/prep/${epoch}`);
   const prepared: LabelledRollout[] = [];
   const skills = new Map<string, string[]>();
   for (const [t, task] of input.tasks.slice(0, config.preparationTasks).entries()) {
     const group = `${run}-prep-e${epoch}-t${t}`;
     const pair = [0, 1].map((k) => {
-      const episode = runEpisode({ task, harness: ctx.harness(incumbent.files), policy: input.policy, rng: prepRng, maxTurns: config.trainMaxTurns, temperature: config.temperature });
+      const episode = runEpisode({ task, harness: ctx.harness(incumbent.files), policy: input.policy, rng: episodeStream(ctx.rng, `${experiment}/prep/${epoch}`, task, k), temperature: config.temperature });
       return { id: `${group}-k${k}`, task, episode };
     });
     for (const [k, r] of pair.entries()) {
@@ -109,9 +110,9 @@ export async function evolutionEpoch(ctx: DemoContext, input: {
       await ctx.sink.send({
         type: "decision", id: `${proposalId}-decision`, proposal: proposalId, verdict: outcome.rule.verdict, actor: "acceptance-rule",
         reason: timedOut ? `no decision by a person within ${Math.round(ctx.review.mode === "human" ? ctx.review.timeoutMs / 60_000 : 0)} min, so the rule decided: ${outcome.rule.reason}` : outcome.rule.reason,
-        rule_verdict: { ...outcome.rule, base: outcome.base, candidate: outcome.candidate },
+        rule_verdict: { ...outcome.rule, base: outcome.base, candidate: outcome.candidate, ...(outcome.noise ? { rule_noise: { ...outcome.noise } } : {}) },
       });
-      ctx.log(`  epoch ${epoch} round ${round}: ${proposal.componentIds.join(" + ")} — ${outcome.rule.reason}`);
+      ctx.log(`  epoch ${epoch} round ${round}: ${proposal.componentIds.join(" + ")} — ${outcome.rule.reason}${outcome.noise ? ` (a no-effect candidate is accepted ${formatNoiseRate(outcome.noise.acceptRate)} of the time here)` : ""}`);
     }
     const accepted = verdict === "accept";
     input.history.push({ componentIds: proposal.componentIds, accepted, proposalId });

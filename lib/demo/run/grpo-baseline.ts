@@ -12,6 +12,7 @@ import type { SoftmaxPolicy } from "../policy/softmax-policy";
 export interface GrpoBaselineResult extends MethodSummary {
   /** The policy at each recorded checkpoint: frozen targets Harness-R1 was not trained with. */
   checkpoints: Array<{ id: string; step: number; policy: SoftmaxPolicy }>;
+  untrained: SoftmaxPolicy;
 }
 
 export async function runGrpoBaseline(ctx: DemoContext): Promise<GrpoBaselineResult> {
@@ -24,7 +25,7 @@ export async function runGrpoBaseline(ctx: DemoContext): Promise<GrpoBaselineRes
     config: { ...config },
   });
   await sink.send({ type: "run", id: run, experiment, kind: "train", status: "running", name: "policy training, H0 only" });
-  const h0: Incumbent = { id: `${experiment}-H0`, label: "H0", files: h0Files(), components: [] };
+  const h0: Incumbent = { id: `${experiment}-H0`, label: "H0", files: h0Files({ maxTurns: config.trainMaxTurns }), components: [] };
   await sink.send(harnessVersionEvent({ id: h0.id, experiment, label: "H0", origin: "initial", description: "the bare setup: view, run_tests, search, edit, submit", files: h0.files }));
   const policy = initialPolicy();
   const untrained = await recordUntrainedCheckpoint(ctx, experiment, run, policy);
@@ -48,6 +49,6 @@ export async function runGrpoBaseline(ctx: DemoContext): Promise<GrpoBaselineRes
   await sink.send({ type: "run", id: evalRun, experiment, kind: "eval", status: "running", name: `pass@1 of ${lastCheckpoint} under H0` });
   const evalSummary = await evaluateCheckpoint(ctx, { experiment, run: evalRun, checkpoint: lastCheckpoint, policy, harnesses: [{ harnessVersion: h0.id, label: "H0", files: h0.files }] });
   await sink.send({ type: "run", id: evalRun, experiment, kind: "eval", status: "finished" });
-  await evaluateUntrained(ctx, { experiment, untrained, harnesses: [{ harnessVersion: h0.id, label: "H0", files: h0.files }] });
-  return { experiment, eval: evalSummary, checkpoints };
+  const untrainedEval = await evaluateUntrained(ctx, { experiment, untrained, harnesses: [{ harnessVersion: h0.id, label: "H0", files: h0.files }] });
+  return { experiment, eval: evalSummary, untrainedEval, checkpoints, untrained: untrained.policy };
 }

@@ -1,7 +1,10 @@
-// Harness-R1: an engineer learns to patch the lifecycle hooks of a frozen target. For each failure packet
-// (the target's failed rollouts on a batch) it samples K patches; each valid, complete patch is applied and
-// the target re-run on the same batch; reward = change in success rate, else 0; the engineer is trained with
-// GRPO on it. Then the best patch is ablated one hook position at a time and tried on targets it never saw.
+// Harness-R1: an engineer learns to patch the lifecycle hooks of a frozen target (the trained GRPO checkpoint).
+// For each failure packet (the target's failed rollouts on a batch, every packet counted) it samples K patches;
+// each valid, complete patch is applied and the target re-run on the same batch, on the same streams as the
+// baseline (several draws per task, common random numbers); reward = change in success rate, else 0; the
+// engineer is trained with GRPO on it. Baseline and patched runs are both "rerun" rollouts: the engineer's cost.
+// Then the best patch is ablated one hook position at a time and tried on targets it never saw (other training
+// runs' checkpoints and the untrained policy), each gain with its paired 95 % interval over held-out tasks.
 import type { DemoContext } from "./demo-context";
 import { harnessVersionEvent } from "./experiment-events";
 import { checkpointEvent } from "./training-loop";
@@ -15,14 +18,36 @@ import { classifyProblems } from "../teacher/classify-problems";
 import { EngineerPolicy, type EngineerDecision } from "../engineer/engineer-policy";
 import { checkPatch, patchFiles, patchKey, patchPositions, withoutPosition, type HookPatch } from "../engineer/patch-space";
 import { packetFeatures } from "../engineer/packet-features";
+import { pairedBootstrap } from "../../stats/paired-bootstrap";
+import { seedFromString } from "../../stats/prng";
+
+/** A frozen policy Harness-R1 patches for or tests its patch on. */
+export interface R1Target {
+  id: string;
+  name: string;
+  policy: SoftmaxPolicy;
+}
+
+/** Patched − H0 success on the held-out tasks, paired by task (mean over draws), with its 95 % interval. */
+export interface HeldOutGain {
+  before: number;
+  after: number;
+  delta: number;
+  ci95: [number, number] | null;
+  tasks: number;
+}
 
 export interface HarnessR1Summary extends MethodSummary {
   bestPatch: string;
   ablation: Record<string, number>;
-  transfer: Record<string, { before: number; after: number }>;
+  /** The best patch's held-out gain on the trained target. */
+  gain: HeldOutGain;
+  transfer: Record<string, HeldOutGain>;
+  /** Per packet, in order: the baseline success and the mean reward of its patches (the regression-to-the-mean check). */
+  packets: Array<{ baseline: number; meanReward: number }>;
 }
 
-export async function runHarnessR1(ctx: DemoContext, otherTargets: ReadonlyArray<{ id: string; policy: SoftmaxPolicy }>): Promise<HarnessR1Summary> {
+export async function runHarnessR1(ctx: DemoContext, trained: R1Target, otherTargets: readonly R1Target[]): Promise<HarnessR1Summary> {
   const { config, sink } = ctx;
   const experiment = `ref-${ctx.ids.tag}-harness-r1`;
   const run = `${experiment}-engineer`;
@@ -33,11 +58,12 @@ export async function runHarnessR1(ctx: DemoContext, otherTargets: ReadonlyArray
   });
   await sink.send({ type: "run", id: run, experiment, kind: "engineer", status: "running", name: "engineer training on failure packets" });
   const h0Id = `${experiment}-H0`;
-  const base = h0Files();
+  const base = h0Files({ maxTurns: config.trainMaxTurns });
   await sink.send(harnessVersionEvent({ id: h0Id, experiment, label: "H0", origin: "initial", description: "the target's bare harness", files: base }));
-  const target = new SoftmaxPolicy();
+  const target = trained.policy;
   const targetCheckpoint = `${experiment}-target`;
-  await sink.send({ ...checkpointEvent(experiment, run, target, 0, 0), id: targetCheckpoint, role: "target", name: "frozen target (untrained softmax policy)" });
+  await sink.send({ ...checkpointEvent(experiment, run, target, 0, 0), id: targetCheckpoint, role: "target", name: `frozen target (${trained.name})` });
+  const draws = config.targetDraws;
 
   const versions = new Map<string, string>();
   const versionOf = async (patch: HookPatch, files: readonly HarnessFile[]): Promise<string> => {
@@ -63,21 +89,23 @@ export async function runHarnessR1(ctx: DemoContext, otherTargets: ReadonlyArray
   const pool = ctx.rng.fork(`${experiment}/batches`).shuffle(ctx.suites.train);
   const batchOf = (n: number): RepairTask[] => Array.from({ length: config.packetTasks }, (_, i) => pool[(n * config.packetTasks + i) % pool.length]);
   let packetIndex = 0;
+  const packets: HarnessR1Summary["packets"] = [];
   for (let step = 0; step < config.engineerSteps; step++) {
     const groups: Array<{ decisions: EngineerDecision[]; rewards: number[] }> = [];
     const rewards: number[] = [];
     for (let p = 0; p < config.packetsPerStep; p++, packetIndex++) {
       const tasks = batchOf(packetIndex);
       const packetId = `${experiment}-packet${packetIndex}`;
-      // The batch's rollouts name the engineer step, which places the packet (and its patches) on the
-      // best-patch-so-far curve of the Harness-R1 views.
-      const baseline = await runTargetBatch(ctx, { experiment, run, idPrefix: `${packetId}-baseline`, harnessVersion: h0Id, files: base, policy: target, checkpoint: targetCheckpoint, tasks, purpose: "eval", step });
+      // Baseline re-runs are the engineer's cost like the patched ones ("rerun", not "eval"). The batch's
+      // rollouts name the engineer step, which places the packet (and its patches) on the best-patch curve.
+      const scope = `${experiment}/${packetId}`;
+      const baseline = await runTargetBatch(ctx, { experiment, run, idPrefix: `${packetId}-baseline`, harnessVersion: h0Id, files: base, policy: target, checkpoint: targetCheckpoint, tasks, purpose: "rerun", scope, draws, step });
+      // Every packet counts, even one without a failure (skipping those would bias the rewards upward).
       const failed = baseline.rollouts.filter((r) => !r.episode.success);
-      if (failed.length === 0) continue;
       const report = classifyProblems(failed.map((r) => ({ id: r.id, episode: r.episode })));
       await sink.send({
         type: "failure_packet", id: packetId, experiment, run, target_checkpoint: targetCheckpoint, benchmark: "train",
-        text: `${failed.length} of ${tasks.length} rollouts failed. ${report.problems.map((x) => `${x.kind.replace(/_/g, " ")}: ${x.episodes}`).join("; ")}`,
+        text: `${failed.length} of ${baseline.rollouts.length} rollouts failed. ${report.problems.map((x) => `${x.kind.replace(/_/g, " ")}: ${x.episodes}`).join("; ")}`,
         rollouts: failed.map((r) => r.id),
       });
       const features = packetFeatures(report);
@@ -93,7 +121,7 @@ export async function runHarnessR1(ctx: DemoContext, otherTargets: ReadonlyArray
           proposal = patchProposalId(experiment, patchKey(patch));
           patched = await runTargetBatch(ctx, {
             experiment, run, idPrefix: `${packetId}-patch${k}`, harnessVersion: await versionOf(patch, files), files, policy: target,
-            checkpoint: targetCheckpoint, tasks, purpose: "rerun", step,
+            checkpoint: targetCheckpoint, tasks, purpose: "rerun", scope, draws, step,
           });
         }
         // r(B, P) = Δ_B(P) when the patch is valid and complete, else 0 (DOMAIN.md).
@@ -113,6 +141,7 @@ export async function runHarnessR1(ctx: DemoContext, otherTargets: ReadonlyArray
         });
       }
       groups.push(group);
+      packets.push({ baseline: baseline.successRate, meanReward: group.rewards.reduce((a, b) => a + b, 0) / group.rewards.length });
     }
     const stats = engineer.update(groups, config.engineerLearningRate);
     await sink.send({
@@ -134,12 +163,23 @@ export async function runHarnessR1(ctx: DemoContext, otherTargets: ReadonlyArray
     const patched = patchPositions(patch).length > 0;
     const files = patched ? patchFiles(base, patch) : base;
     const version = patched ? await versionOf(patch, files) : h0Id;
-    const result = await runTargetBatch(ctx, { experiment, run: evalRun, idPrefix: `${evalRun}-${label}`, harnessVersion: version, files, policy, checkpoint, tasks: heldOut, purpose: patched ? "rerun" : "eval" });
-    await sink.send({
-      type: "eval_result", id: `${evalRun}-${label}`, experiment, run: evalRun, checkpoint, harness_version: version, benchmark: "mini-verified", repeat: 0,
-      results: result.rollouts.map((r) => ({ task: ctx.ids.taskId(r.task), success: r.episode.success, reward: r.episode.reward, rollout: r.id })),
+    // Held-out runs are evaluation: every version and target on the same streams, `draws` draws per task.
+    const result = await runTargetBatch(ctx, {
+      experiment, run: evalRun, idPrefix: `${evalRun}-${label}`, harnessVersion: version, files, policy, checkpoint, tasks: heldOut, purpose: "eval",
+      scope: `${experiment}/held-out`, draws,
     });
+    for (let d = 0; d < draws; d++) {
+      await sink.send({
+        type: "eval_result", id: d === 0 ? `${evalRun}-${label}` : `${evalRun}-${label}-r${d}`, experiment, run: evalRun, checkpoint, harness_version: version, benchmark: "mini-verified", repeat: d,
+        results: result.rollouts.filter((r) => r.draw === d).map((r) => ({ task: ctx.ids.taskId(r.task), success: r.episode.success, reward: r.episode.reward, rollout: r.id })),
+      });
+    }
     return result;
+  };
+  const gainOf = (before: BatchRun, after: BatchRun, label: string): HeldOutGain => {
+    const d = after.perTask.map((x, i) => x - before.perTask[i]);
+    const estimate = pairedBootstrap(d, { seed: seedFromString(`${experiment}/${label}`), resamples: 2000 });
+    return { before: before.successRate, after: after.successRate, delta: after.successRate - before.successRate, ci95: estimate.ci95, tasks: d.length };
   };
   const heldBaseline = await evaluate("H0", {}, target, targetCheckpoint);
   const heldReport = classifyProblems(heldBaseline.rollouts.filter((r) => !r.episode.success).map((r) => ({ id: r.id, episode: r.episode })));
@@ -149,7 +189,8 @@ export async function runHarnessR1(ctx: DemoContext, otherTargets: ReadonlyArray
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const bestTried = [...tried.values()].sort((a, b) => mean(b.rewards) - mean(a.rewards) || b.rewards.length - a.rewards.length)[0];
   const best = patchPositions(greedy).length > 0 || !bestTried ? greedy : bestTried.patch;
-  const ablation: Record<string, number> = { "H0": heldBaseline.successRate, "best patch": (await evaluate("best", best, target, targetCheckpoint)).successRate };
+  const bestRun = await evaluate("best", best, target, targetCheckpoint);
+  const ablation: Record<string, number> = { "H0": heldBaseline.successRate, "best patch": bestRun.successRate };
   for (const position of patchPositions(best)) {
     ablation[`best patch − ${position}`] = (await evaluate(`minus-${position}`, withoutPosition(best, position), target, targetCheckpoint)).successRate;
   }
@@ -157,14 +198,16 @@ export async function runHarnessR1(ctx: DemoContext, otherTargets: ReadonlyArray
   const transfer: HarnessR1Summary["transfer"] = {};
   for (const other of otherTargets) {
     const checkpoint = `${experiment}-target-${other.id}`;
-    await sink.send({ ...checkpointEvent(experiment, evalRun, other.policy, 0, 0), id: checkpoint, role: "target", name: `unseen target: ${other.id}` });
-    transfer[other.id] = {
-      before: (await evaluate(`${other.id}-H0`, {}, other.policy, checkpoint)).successRate,
-      after: (await evaluate(`${other.id}-best`, best, other.policy, checkpoint)).successRate,
-    };
+    await sink.send({ ...checkpointEvent(experiment, evalRun, other.policy, 0, 0), id: checkpoint, role: "target", name: `unseen target: ${other.name}` });
+    const before = await evaluate(`${other.id}-H0`, {}, other.policy, checkpoint);
+    const after = await evaluate(`${other.id}-best`, best, other.policy, checkpoint);
+    transfer[other.id] = gainOf(before, after, other.id);
   }
   await sink.send({ type: "run", id: evalRun, experiment, kind: "eval", status: "finished" });
-  return { experiment, eval: {}, bestPatch: `${patchKey(best)} (${best === greedy ? "engineer's greedy patch" : "best mean reward in training"})`, ablation, transfer };
+  return {
+    experiment, eval: {}, bestPatch: `${patchKey(best)} (${best === greedy ? "engineer's greedy patch" : "best mean reward in training"})`, ablation,
+    gain: gainOf(heldBaseline, bestRun, "trained-target"), transfer, packets,
+  };
 }
 
 /** The proposal of one distinct patch (the same patch sampled again is the same proposal). */

@@ -11,24 +11,38 @@ import { evaluateUntrained, recordUntrainedCheckpoint } from "./untrained-checkp
 import type { LabelledRollout } from "./train-step";
 import type { ProposalHistoryEntry } from "../teacher/propose";
 import { h0Files } from "../harness/h0";
+import type { SoftmaxPolicy } from "../policy/softmax-policy";
 
 export interface MethodSummary {
   experiment: string;
   eval: EvalSummary;
   proposals?: ProposalHistoryEntry[];
+  /** pass@1 of the untrained checkpoint (step 0), per harness label and suite: the "before training" row. */
+  untrainedEval?: EvalSummary;
 }
 
-export async function runHarnessAdapt(ctx: DemoContext): Promise<MethodSummary> {
+export interface HarnessAdaptResult extends MethodSummary {
+  /** The final policy: an unseen target for Harness-R1. */
+  policy: SoftmaxPolicy;
+  finalHarness: string;
+}
+
+export async function runHarnessAdapt(ctx: DemoContext): Promise<HarnessAdaptResult> {
   const { config, sink } = ctx;
   const experiment = `ref-${ctx.ids.tag}-harnessadapt-rl`;
   const run = `${experiment}-train`;
   await sink.send({
     type: "experiment", id: experiment, name: `Reference: HarnessAdapt-RL (seed ${config.seed}, ${config.size})`, method: "harnessadapt-rl",
-    description: "The CPU-sized reference experiment (lib/demo): a softmax policy trained with GRPO on generated JavaScript repair tasks while a rule-based teacher evolves the harness.",
+    description: [
+      "The CPU-sized reference experiment (lib/demo): a softmax policy trained with GRPO on generated JavaScript repair tasks while a rule-based teacher evolves the harness.",
+      `Departures from the paper: truncated rollouts are kept as failures (reward ${config.truncatedReward}) unless truncation is "drop" (here: "${config.truncation}");`,
+      "the update is divided by every rollout sampled (Dr. GRPO); both sides of a comparison and every harness version in an evaluation share each (task, sample)'s random stream;",
+      "the untrained checkpoint (step 0) is evaluated too, so the matrix has a before-training row; each verdict shows how often the rule accepts a no-effect candidate at this size.",
+    ].join(" "),
     config: { ...config },
   });
   await sink.send({ type: "run", id: run, experiment, kind: "train", status: "running", name: "policy training with harness evolution" });
-  let incumbent: Incumbent = { id: `${experiment}-H0`, label: "H0", files: h0Files(), components: [] };
+  let incumbent: Incumbent = { id: `${experiment}-H0`, label: "H0", files: h0Files({ maxTurns: config.trainMaxTurns }), components: [] };
   await sink.send(harnessVersionEvent({ id: incumbent.id, experiment, label: "H0", origin: "initial", description: "the bare setup: view, run_tests, search, edit, submit", files: incumbent.files }));
   const versions: Incumbent[] = [incumbent];
   const policy = initialPolicy();
@@ -71,6 +85,6 @@ export async function runHarnessAdapt(ctx: DemoContext): Promise<MethodSummary> 
     harnesses: versions.map((v) => ({ harnessVersion: v.id, label: v.label, files: v.files })),
   });
   await sink.send({ type: "run", id: evalRun, experiment, kind: "eval", status: "finished" });
-  await evaluateUntrained(ctx, { experiment, untrained, harnesses: versions.map((v) => ({ harnessVersion: v.id, label: v.label, files: v.files })) });
-  return { experiment, eval: evalSummary, proposals: history };
+  const untrainedEval = await evaluateUntrained(ctx, { experiment, untrained, harnesses: versions.map((v) => ({ harnessVersion: v.id, label: v.label, files: v.files })) });
+  return { experiment, eval: evalSummary, proposals: history, untrainedEval, policy, finalHarness: incumbent.label };
 }

@@ -1,7 +1,7 @@
 // The reference experiment end to end: tasks, HarnessAdapt-RL, the GRPO baseline, Harness-R1, every
 // record sent as events. Returns what ran, the wall time of each phase, and the cost in rollouts by purpose.
 import { createDemoContext } from "./demo-context";
-import { demoConfig, type DemoSize } from "./demo-config";
+import { demoConfig, type DemoSize, type DemoVariant } from "./demo-config";
 import { demoIds, taskEvent } from "./experiment-events";
 import type { EventSink } from "./event-sink";
 import { runHarnessAdapt } from "./harnessadapt";
@@ -18,6 +18,8 @@ export interface ReferenceExperimentOptions {
   review: "rule" | "human";
   /** With review "human": how long to wait for a person before the rule decides. */
   reviewTimeoutMs?: number;
+  /** Departures from the default configuration (the paper's drop-truncated filter, for instance). */
+  variant?: DemoVariant;
   log(line: string): void;
 }
 
@@ -32,7 +34,7 @@ export async function runReferenceExperiment(options: ReferenceExperimentOptions
       phases[name] = Math.round(performance.now() - start) / 1000;
     }
   };
-  const config = demoConfig(options.size, options.seed);
+  const config = demoConfig(options.size, options.seed, options.variant);
   const suites = await timed("tasks", async () => buildSuites(options.seed, options.size));
   const ctx = createDemoContext({ config, ids: demoIds(options.seed, options.size), suites, sink: options.sink, rng: createRng(options.seed), log: options.log,
     review: options.review === "human" ? { mode: "human", timeoutMs: options.reviewTimeoutMs ?? 30 * 60_000 } : { mode: "rule" },
@@ -47,13 +49,23 @@ export async function runReferenceExperiment(options: ReferenceExperimentOptions
   const grpo = await timed("grpo", () => runGrpoBaseline(ctx));
   options.log(`  pass@1 ${JSON.stringify(grpo.eval)}`);
   options.log("Harness-R1:");
-  const r1 = await timed("harness-r1", () => runHarnessR1(ctx, grpo.checkpoints.map((c) => ({ id: `grpo-step${c.step}`, policy: c.policy }))));
-  options.log(`  best patch ${r1.bestPatch}; ablation ${JSON.stringify(r1.ablation)}; transfer ${JSON.stringify(r1.transfer)}`);
+  // The target is the trained GRPO checkpoint; the unseen targets differ: another training run's final
+  // checkpoint, an early checkpoint of this one, and the untrained policy.
+  const last = grpo.checkpoints[grpo.checkpoints.length - 1];
+  const first = grpo.checkpoints[0];
+  const r1 = await timed("harness-r1", () => runHarnessR1(ctx, { id: `grpo-step${last.step}`, name: `GRPO baseline, step ${last.step}`, policy: last.policy }, [
+    { id: "harnessadapt-final", name: "HarnessAdapt-RL, final checkpoint", policy: adapt.policy },
+    ...(first.step !== last.step ? [{ id: `grpo-step${first.step}`, name: `GRPO baseline, step ${first.step}`, policy: first.policy }] : []),
+    { id: "untrained", name: "untrained policy", policy: grpo.untrained },
+  ]));
+  options.log(`  best patch ${r1.bestPatch}; ablation ${JSON.stringify(r1.ablation)}; gain ${JSON.stringify(r1.gain)}; transfer ${JSON.stringify(r1.transfer)}`);
   await timed("flush", () => options.sink.flush());
   return {
     seed: options.seed, size: options.size, phases_seconds: phases, rollouts_by_purpose: ctx.cost,
     pass_at_1: { [adapt.experiment]: adapt.eval, [grpo.experiment]: grpo.eval },
-    harness_r1: { best_patch: r1.bestPatch, ablation: r1.ablation, transfer: r1.transfer },
+    pass_at_1_untrained: { [adapt.experiment]: adapt.untrainedEval ?? {}, [grpo.experiment]: grpo.untrainedEval ?? {} },
+    final_harness: adapt.finalHarness,
+    harness_r1: { best_patch: r1.bestPatch, ablation: r1.ablation, gain: r1.gain, transfer: r1.transfer, packets: r1.packets },
     proposals: adapt.proposals?.map((p) => ({ id: p.proposalId, components: p.componentIds, accepted: p.accepted })),
     events: options.sink.counts(),
   };

@@ -6,7 +6,9 @@ import type { RepairTask, EpisodeResult } from "../types";
 import type { HarnessFile } from "../harness/types";
 import { runEpisode } from "../episode/run-episode";
 import type { SoftmaxPolicy } from "../policy/softmax-policy";
-import { grpoUpdate } from "../policy/grpo";
+import { grpoUpdate, toTrainingInputs } from "../policy/grpo";
+import { computeTrainingRates } from "../../metrics/training-rates";
+import { episodeStream } from "./episode-streams";
 
 export interface TrainStepInput {
   experiment: string;
@@ -30,12 +32,13 @@ export interface LabelledRollout {
 export async function trainStep(ctx: DemoContext, input: TrainStepInput): Promise<LabelledRollout[]> {
   const { config } = ctx;
   const harness = ctx.harness(input.harnessFiles);
-  const rng = ctx.rng.fork(`${input.experiment}/train/${input.step}`);
+  // Streams by step, task and sample (not by method): HarnessAdapt-RL and the GRPO baseline draw alike.
   const rollouts: LabelledRollout[] = [];
   const groups = input.tasks.map((task, t) => {
     const skills = input.skills?.get(task.id);
-    const episodes = Array.from({ length: config.rolloutsPerTask }, () =>
-      runEpisode({ task, harness, policy: input.policy, rng, maxTurns: config.trainMaxTurns, temperature: config.temperature, skills }),
+    // The turn limit is the harness's own (config.json maxTurns).
+    const episodes = Array.from({ length: config.rolloutsPerTask }, (_, k) =>
+      runEpisode({ task, harness, policy: input.policy, rng: episodeStream(ctx.rng, `train/${input.step}/t${t}`, task, k), temperature: config.temperature, skills }),
     );
     return { task, episodes, group: `${input.run}-step${input.step}-t${t}`, skills };
   });
@@ -51,7 +54,9 @@ export async function trainStep(ctx: DemoContext, input: TrainStepInput): Promis
     }
   }
   ctx.count(input.experiment, "train", rollouts.length);
-  const stats = grpoUpdate(input.policy, groups, { learningRate: config.learningRate, maxGradNorm: 5 });
+  const stats = grpoUpdate(input.policy, groups, { learningRate: config.learningRate, maxGradNorm: config.maxGradNorm, truncation: config.truncation, truncatedReward: config.truncatedReward });
+  // The trainable rate is DOMAIN.md's (truncated rollouts never count), whatever the update kept.
+  const rates = computeTrainingRates(toTrainingInputs(groups));
   const all = groups.flatMap((g) => g.episodes);
   const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
   await ctx.sink.send({
@@ -66,8 +71,10 @@ export async function trainStep(ctx: DemoContext, input: TrainStepInput): Promis
       "batch/solve_none": mean(groups.map((g) => (g.episodes.every((e) => !e.success) ? 1 : 0))),
       "response_length/mean": mean(all.map((e) => e.turns.filter((t) => t.role === "assistant").length)),
       "response_length/clip_ratio": mean(all.map((e) => (e.truncated ? 1 : 0))),
-      "train/trainable_rate": stats.trainableRate,
-      "train/mixed_group_ratio": stats.mixedGroupRatio,
+      "train/trainable_rate": rates.trainableRate,
+      "train/mixed_group_ratio": rates.mixedGroupRatio,
+      // The share of rollouts the update learned from: above the trainable rate when truncated ones are kept.
+      "train/update_rollout_rate": stats.trainableRate,
       "actor/grad_norm": stats.gradNorm,
     },
   });

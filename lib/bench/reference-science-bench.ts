@@ -1,0 +1,145 @@
+// Figures of what the reference experiment shows (issue 16), per seed at the default size: does the policy learn
+// (pass@1 of the final checkpoint under its final harness vs the untrained one under H0, training pass rate and
+// truncation early vs late), can the comparison protocol tell a real gain from no change (20 A/A comparisons,
+// 10 of the catalogue's real gain on the trained policy, with the rule-noise estimate of each), the final
+// checkpoint under H2 vs H0 (paired Δ with its interval), and Harness-R1's held-out gains with intervals and the
+// correlation of each packet's baseline with its reward. Numbers are whatever the runs produce; not a timed test.
+import { runReferenceExperiment } from "../demo/run/reference-experiment";
+import type { DemoSize } from "../demo/run/demo-config";
+import type { EventSink } from "../demo/run/event-sink";
+import { createDemoContext } from "../demo/run/demo-context";
+import { demoConfig } from "../demo/run/demo-config";
+import { demoIds } from "../demo/run/experiment-events";
+import { compareCandidate } from "../demo/run/compare-candidate";
+import { buildSuites } from "../demo/tasks/suites";
+import { createRng } from "../demo/random";
+import { h0Files } from "../demo/harness/h0";
+import { applyComponents } from "../demo/harness/compose";
+import { componentById } from "../demo/harness/components";
+import { SoftmaxPolicy } from "../demo/policy/softmax-policy";
+import { pairedBootstrap } from "../stats/paired-bootstrap";
+import type { HarnessLabEventInput } from "../events/contract";
+
+type Captured = Extract<HarnessLabEventInput, { type: "metrics" | "eval_result" | "checkpoint" | "harness_version" }>;
+
+/** Keeps the few event types the figures need; drops rollouts (the bulk). */
+function capturingSink(): EventSink & { events: Captured[] } {
+  const events: Captured[] = [];
+  return {
+    events, client: null,
+    send: async (event) => {
+      if (event.type === "metrics" || event.type === "eval_result" || event.type === "checkpoint" || event.type === "harness_version") events.push(event as Captured);
+    },
+    flush: async () => {},
+    counts: () => ({ applied: {}, unchanged: {} }),
+  };
+}
+
+const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
+const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
+const pp = (x: number) => round(100 * x, 1);
+
+function correlation(xs: readonly number[], ys: readonly number[]): number | null {
+  if (xs.length < 3) return null;
+  const mx = mean(xs);
+  const my = mean(ys);
+  let sxy = 0, sxx = 0, syy = 0;
+  xs.forEach((x, i) => {
+    sxy += (x - mx) * (ys[i] - my);
+    sxx += (x - mx) ** 2;
+    syy += (ys[i] - my) ** 2;
+  });
+  return sxx === 0 || syy === 0 ? null : round(sxy / Math.sqrt(sxx * syy), 2);
+}
+
+/** Mean over the first and the last third of a metric's steps. */
+function earlyLate(values: readonly number[]): { early: number; late: number } {
+  const third = Math.max(1, Math.floor(values.length / 3));
+  return { early: round(mean(values.slice(0, third))), late: round(mean(values.slice(-third))) };
+}
+
+/** Paired over (suite, task): the mean success over repeats of the candidate label minus the base label's. */
+function pairedEvalDelta(events: Captured[], run: string, checkpoint: string, base: string, candidate: string, seed: number) {
+  const perTask = (version: string) => {
+    const sums = new Map<string, { s: number; n: number }>();
+    for (const e of events) {
+      if (e.type !== "eval_result" || e.run !== run || e.checkpoint !== checkpoint || e.harness_version !== version) continue;
+      for (const r of e.results ?? []) {
+        const key = `${e.benchmark}/${r.task}`;
+        const cell = sums.get(key) ?? { s: 0, n: 0 };
+        cell.s += r.success ? 1 : 0;
+        cell.n += 1;
+        sums.set(key, cell);
+      }
+    }
+    return sums;
+  };
+  const b = perTask(base);
+  const c = perTask(candidate);
+  const d = [...b.keys()].filter((k) => c.has(k)).sort().map((k) => c.get(k)!.s / c.get(k)!.n - b.get(k)!.s / b.get(k)!.n);
+  const estimate = pairedBootstrap(d, { seed, resamples: 5000 });
+  return { delta_pp: estimate.mean === null ? null : pp(estimate.mean), ci95_pp: estimate.ci95 ? estimate.ci95.map(pp) : null, tasks: d.length };
+}
+
+export async function referenceScienceFigures(seed: number, size: DemoSize = "default", tries = { aa: 20, gain: 10 }) {
+  const sink = capturingSink();
+  const summary = await runReferenceExperiment({ seed, size, sink, review: "rule", log: () => {} });
+  const ids = demoIds(seed, size);
+  const adapt = `ref-${ids.tag}-harnessadapt-rl`;
+  const final = summary.pass_at_1[adapt][summary.final_harness];
+  const untrained = summary.pass_at_1_untrained[adapt].H0;
+  const train = sink.events.filter((e): e is Extract<Captured, { type: "metrics" }> => e.type === "metrics" && e.run === `${adapt}-train`);
+  const series = (key: string) => train.map((m) => Number(m.values[key] ?? 0));
+  const checkpoints = sink.events.filter((e): e is Extract<Captured, { type: "checkpoint" }> => e.type === "checkpoint" && e.experiment === adapt);
+  const lastCheckpoint = checkpoints.sort((a, b) => (b.step ?? 0) - (a.step ?? 0))[0];
+  const h = (label: string) => `${adapt}-${label}`;
+
+  // The protocol on the trained policy: A/A (candidate = incumbent) and the catalogue's real gain.
+  const config = demoConfig(size, seed);
+  const ctx = createDemoContext({
+    config, ids, suites: buildSuites(seed, size), sink: capturingSink(), rng: createRng(seed).fork("bench/protocol"), log: () => {}, review: { mode: "rule" },
+  });
+  const policy = SoftmaxPolicy.fromJSON(lastCheckpoint.metadata?.weights);
+  const h0 = h0Files({ maxTurns: config.trainMaxTurns });
+  const gain = applyComponents(h0, ["reproduce_first", "inject_test_status"].map(componentById));
+  const protocol = async (label: string, n: number, candidate: typeof h0) => {
+    let accepted = 0;
+    const noise: number[] = [];
+    const passDiff: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const outcome = await compareCandidate(ctx, {
+        experiment: "bench", run: "bench", comparisonId: `bench-${label}-${i}`, proposalId: `bench-${label}-${i}`, epoch: 0, policy,
+        base: { harnessVersion: "H0", files: h0 }, candidate: { harnessVersion: label, files: candidate },
+      });
+      if (outcome.rule.verdict === "accept") accepted++;
+      if (outcome.noise) noise.push(outcome.noise.acceptRate);
+      passDiff.push(outcome.candidate.passRate - outcome.base.passRate);
+    }
+    return { accepted, of: n, mean_pass_change_pp: pp(mean(passDiff)), mean_rule_noise: round(mean(noise)) };
+  };
+  const aa = await protocol("aa", tries.aa, h0);
+  const real = await protocol("real-gain", tries.gain, gain);
+
+  const r1 = summary.harness_r1;
+  const gainPp = (g: { delta: number; ci95: [number, number] | null; tasks: number }) => ({ delta_pp: pp(g.delta), ci95_pp: g.ci95 ? g.ci95.map(pp) : null, tasks: g.tasks });
+  return {
+    seed,
+    seconds: Object.values(summary.phases_seconds).reduce((a, b) => a + b, 0),
+    pass_at_1: {
+      untrained_h0: round(mean(Object.values(untrained))),
+      final: round(mean(Object.values(final))),
+      final_harness: summary.final_harness,
+      gain_pp: pp(mean(Object.values(final)) - mean(Object.values(untrained))),
+    },
+    training: { pass_rate: earlyLate(series("critic/score/mean")), truncation: earlyLate(series("response_length/clip_ratio")) },
+    h2_vs_h0: pairedEvalDelta(sink.events, `${adapt}-eval`, lastCheckpoint.id, h("H0"), h("H2"), seed),
+    protocol: { aa, real_gain: real },
+    harness_r1: {
+      best_patch: r1.best_patch,
+      trained_target: gainPp(r1.gain),
+      unseen_targets: Object.fromEntries(Object.entries(r1.transfer).map(([k, v]) => [k, gainPp(v)])),
+      packets: r1.packets.length,
+      corr_baseline_reward: correlation(r1.packets.map((p) => p.baseline), r1.packets.map((p) => p.meanReward)),
+    },
+  };
+}
