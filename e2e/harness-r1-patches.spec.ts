@@ -106,3 +106,18 @@ test("an unknown experiment is a 404", async ({ page }) => {
   const res = await page.goto(`/experiments/${enc(`${P}:nope`)}/patches`);
   expect(res?.status()).toBe(404);
 });
+
+test("an engineer patch's proposal page carries its evaluations: baseline, patched, Δ, reward and the packet's best", async ({ page }) => {
+  // Reproduced in the outside review: the page said "No candidate comparison has been recorded", so the
+  // reviewer decided blind while the patch was its packet's best (+50 pp here).
+  await page.goto(`/proposals/${enc(ids.proposal)}`);
+  await expect(page.getByRole("heading", { level: 1, name: "Normalise queries and remember them" })).toBeVisible();
+  await expect(page.getByText("No candidate comparison has been recorded")).toHaveCount(0);
+  const section = page.getByRole("region", { name: "Patch evaluations" });
+  await expect(section.getByLabel("Patch effect")).toContainText("Δ success (patched − baseline) +50.0 pp (one packet: no interval) over 1 packet");
+  await expect(section.getByLabel("Patch effect")).toContainText("the best patch of 1 of its 1 packet");
+  const row = section.getByRole("table", { name: "Patch evaluations" }).getByRole("row").filter({ has: page.getByRole("rowheader", { name: ids.packet }) });
+  await expect(row.getByRole("cell")).toHaveText(["engineer on failure packets", "yes", "yes", "25.0%", "75.0%", "+50.0 pp", "+50.0 pp", "yes"]);
+  await row.getByRole("link", { name: "engineer on failure packets" }).click();
+  await expect(page).toHaveURL(new RegExp(`/runs/${enc(ids.run).replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`));
+});

@@ -22,6 +22,9 @@ import { EvidenceList } from "@/components/proposals/evidence-list";
 import { Lineage } from "@/components/proposals/lineage";
 import { HarnessDiff } from "@/components/harness-diff/harness-diff";
 import { ComparisonPanel } from "@/components/proposals/comparison-panel";
+import { PatchEvidencePanel } from "@/components/proposals/patch-evidence-panel";
+import { listProposalPatchEvaluations } from "@/db/queries/proposal-patch-evaluations";
+import { patchEvidence } from "@/lib/patches/patch-evidence";
 import { ProposalLaunch } from "@/components/jobs/proposal-launch";
 import { listJobTemplates } from "@/lib/jobs/templates";
 import { decideProposalAction } from "../actions";
@@ -34,6 +37,11 @@ const KIND_LABELS = { tool_hook: "tool / hook change", engineer_patch: "engineer
 
 interface Props {
   params: Promise<{ id: string }>;
+}
+
+function EngineerPatchEvidence({ proposalId }: { proposalId: string }) {
+  const { evaluations, places } = listProposalPatchEvaluations(getStore(), proposalId);
+  return <PatchEvidencePanel evidence={patchEvidence(proposalId, evaluations)} places={places} />;
 }
 
 export default async function ProposalPage({ params }: Props) {
@@ -116,8 +124,9 @@ export default async function ProposalPage({ params }: Props) {
         />
       </section>
 
-      {/* Its own section, headed "Comparison": each side's rates, the paired estimates and the rule's verdict. */}
-      <ComparisonPanel data={getProposalComparison(getStore(), p.id)} />
+      {/* Its own section, headed "Comparison": each side's rates, the paired estimates and the rule's verdict. An
+          engineer patch's evidence is its re-runs on failure packets instead. */}
+      {p.kind === "engineer_patch" ? <EngineerPatchEvidence proposalId={p.id} /> : <ComparisonPanel data={getProposalComparison(getStore(), p.id)} />}
 
       <section className="section" aria-labelledby="decide-heading">
         <h2 id="decide-heading">Decision</h2>
