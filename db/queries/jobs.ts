@@ -130,6 +130,11 @@ function withRuns(store: Store, rows: JobRow[], now: number): JobRecord[] {
   }));
 }
 
+/** The job's reason column as stored now (a cancel's mark from another dashboard included). */
+export function getJobStatusReason(store: Store, id: string): string | null {
+  return (store.sqlite.prepare("SELECT status_reason FROM jobs WHERE id = ?").pluck().get(id) as string | null | undefined) ?? null;
+}
+
 export function getJob(store: Store, id: string, now: number = Date.now()): JobRecord | null {
   const row = selectJobs(store).where(eq(jobs.id, id)).get();
   return row ? withRuns(store, [row], now)[0] : null;

@@ -4,7 +4,7 @@
 import "server-only";
 import path from "node:path";
 import { StringDecoder } from "node:string_decoder";
-import type { JobRecord } from "../../db/queries/jobs";
+import { getJobStatusReason, type JobRecord } from "../../db/queries/jobs";
 import { finishJob, markJobRunning, setJobExternalId, setJobStatusReason, setJobTokenExpiry } from "../../db/mutations/jobs";
 import { jobDirOf, readLaunchSpec, removeTokenFile, SLURM_SCRIPT, TOKEN_FILE } from "./job-dir";
 import { writePrivateFile } from "./job-files";
@@ -57,8 +57,11 @@ export async function checkSlurmJob(rt: JobRuntime, job: JobRecord): Promise<voi
   const end = (status: "succeeded" | "failed" | "cancelled" | "lost", exitCode: number | null, reason: string | null) => {
     if (job.logPath) followProgress(rt, job);
     const ending = rt.ending.get(job.id);
-    // Whoever cancelled it — this runtime, or another one before a restart (the reason column says so).
-    const cancelledBy = ending?.reason ?? (job.statusReason?.startsWith(CANCEL_MARK) ? `cancelled by ${job.statusReason.slice(CANCEL_MARK.length)}` : null);
+    // Whoever cancelled it — this runtime, or another one (before a restart, or a second dashboard on the same
+    // store) whose mark is in the reason column. Read afresh: `job` was read before this poll asked Slurm, and
+    // the other dashboard may have marked its cancel meanwhile.
+    const reasonNow = getJobStatusReason(rt.store, job.id) ?? job.statusReason;
+    const cancelledBy = ending?.reason ?? (reasonNow?.startsWith(CANCEL_MARK) ? `cancelled by ${reasonNow.slice(CANCEL_MARK.length)}` : null);
     finishJob(rt.store, job.id, { status, exitCode, reason: status === "cancelled" && cancelledBy ? cancelledBy : reason, finishedAt: Date.now(), actor: status === "cancelled" ? ending?.actor : undefined });
     if (jobDir) removeTokenFile(jobDir);
     rt.ending.delete(job.id);

@@ -90,7 +90,7 @@ describe("POST /api/v1/imports", () => {
 
   it("refuses an upload of which no file could be read with a 422, the report, and nothing written", async () => {
     const before = count("experiments");
-    const response = await upload(form({ experiment: "Nothing readable" }, { "../../etc/passwd": "{}", "notes.md": "# no" }), { authorization: `Bearer ${tokens.ingest}` });
+    const response = await upload(form({ experiment: "Nothing readable" }, { "../../etc/passwd": "{}", "notes.json": "# no" }), { authorization: `Bearer ${tokens.ingest}` });
     expect(response.status).toBe(422);
     const body = await response.json();
     expect(body.error).toMatch(/^files: none of the 2 file\(s\) could be imported; first: /);
@@ -107,7 +107,9 @@ describe("POST /api/v1/imports", () => {
     // The browser's relative path survives as the name.
     expect(byFile["run1/trajs/a-1.json"]).toMatchObject({ format: "test-traj", rollouts: 1, rolloutIds: [expect.stringMatching(/^rollout-/)] });
     expect(byFile["run1/report.json"]).toMatchObject({ format: "test-report", verdicts: 2 });
-    expect(byFile["run1/notes.md"]).toMatchObject({ problem: { field: "file", reason: "not a recognised trajectory, log or report format" } });
+    // A file that is not data is listed as skipped, with why, and fails nothing.
+    expect(byFile["run1/notes.md"]).toMatchObject({ skipped: "documentation, not data", rollouts: 0 });
+    expect(byFile["run1/notes.md"]).not.toHaveProperty("problem");
     expect(Object.values(byFile).some((f) => (f as { problem?: { field: string } }).problem?.field === "name")).toBe(true);
     expect(count("rollouts")).toBe(2);
 
