@@ -57,6 +57,8 @@ export interface Verdict {
   success: boolean;
   /** e.g. resolved, unresolved, error, empty_patch, incomplete. */
   status: string;
+  /** The one attempt it judges (a Harbor trial's name): joins only the rollout whose metadata.attempt is this. */
+  attempt?: string;
   /** Shown in the viewer as is: FAIL_TO_PASS / PASS_TO_PASS with success and failure lists, patch flags. */
   details?: Record<string, unknown>;
 }
