@@ -22,7 +22,9 @@ describe("mini-swe-agent v2 with a Responses API model", () => {
     expect(assistants).toHaveLength(4);
     expect(assistants[0]).toMatchObject({ reasoning: "Find where Blueprint checks its name.", action: { command: 'grep -n "may not contain a dot" -r src/flask' }, tokens: 190 });
     expect(assistants[1]!.content).toBe("Reading the constructor and the tests.");
-    expect(assistants[1]!.action!.tool_calls!.map((c) => c.id)).toEqual(["call_Qm2", "call_Qm3"]);
+    // Each call's id is its call_id, the one its function_call_output answers.
+    const calls = (assistants[1]!.action as { tool_calls: Array<{ id: string }> }).tool_calls;
+    expect(calls.map((c) => c.id)).toEqual(["call_Qm2", "call_Qm3"]);
     expect(JSON.stringify(assistants[1]!.action)).toContain("empty_name");
     const tools = rollout.turns.filter((t) => t.role === "tool");
     expect(tools.map((t) => t.return_code)).toEqual([0, 0, 1, 1]);
