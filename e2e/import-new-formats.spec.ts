@@ -90,6 +90,8 @@ test("every new format imports through the form and shows its turns in the viewe
   const twoCalls = await openTurn(page, miniV2, 5);
   await expect(twoCalls.getByText("Reading the constructor and the tests.")).toBeVisible();
   await expect(twoCalls.getByText(/empty_name/).first()).toBeVisible();
+  // Each call carries the call_id its output answers (not the response item's own fc_ id).
+  await expect(twoCalls.getByText(/"id": "call_Qm3"/)).toBeVisible();
   await expect((await openTurn(page, miniV2, 7)).getByText("rc 1").first()).toBeVisible();
   const edit = await openTurn(page, miniV2, 8);
   await expect(edit.getByText("Action · command")).toBeVisible();
