@@ -77,6 +77,8 @@ export interface ParsedFile {
   reports: ReportDraft[];
   /** What became of every item of the file (lib/importers/accounting.ts); every trajectory reader gives it. */
   accounting?: Accounting;
+  /** A producer's bookkeeping the reader recognised (a Harbor job's config.json): listed as skipped with this reason. */
+  notData?: string;
 }
 
 /** A file a reader recognised but cannot read: the report names the field and the reason. */

@@ -92,6 +92,19 @@ describe("a Harbor trial folder", () => {
       expect(await imp([jobDir], db)).toBe(0);
     });
 
+    it("lists a job folder's bookkeeping (configs, the job's summary, episode debug logs) as skipped and exits 0", async () => {
+      const printed: string[] = [];
+      vi.mocked(process.stdout.write).mockImplementation((chunk: string | Uint8Array) => (printed.push(String(chunk)), true));
+      expect(await imp([jobDir], path.join(dir, "lab.db"))).toBe(0);
+      const out = printed.join("");
+      for (const file of ["harbor-job-trials/config.json", "harbor-job-trials/hello-world__Rm8vT4q/config.json"]) {
+        expect(out).toMatch(new RegExp(`${file.replace(/[.]/g, "\\.")} +harbor-job-file +skipped: a Harbor (job|trial)'s configuration, not data`));
+      }
+      expect(out).toMatch(/harbor-job-trials\/result\.json +harbor-job-file +skipped: a Harbor job's summary/);
+      expect(out).toMatch(/episode-0\/debug\.json\s+harbor-job-file +skipped: a Harbor agent's per-episode LLM debug log/);
+      expect(out).not.toMatch(/FAILED/);
+    });
+
     it("joins each trial's verdict whichever is imported first, in separate imports", async () => {
       // The trajectories alone, in folders named like Harbor's trials (the task and trial come from the folder).
       const trialsOnly = path.join(dir, "job");
