@@ -14,6 +14,8 @@ const CODEX = path.join(NEW, "codex-cli/sessions/2026/01/02/rollout-2026-01-02T0
 const OPENHANDS_V1 = path.join(NEW, "openhands-v1-sdk/cli447_hi_followup_iterative_case_a");
 const HARBOR_JOB = path.join(FIXTURES, "harbor-job");
 const RETRY = path.join(FIXTURES, "swe-agent-retry.traj");
+const MINI_V2 = path.join(FIXTURES, "mini-swe-agent-2-responses.traj.json");
+const MINI_LEGACY = path.join(FIXTURES, "mini-swe-agent-legacy-mswea.traj.json");
 
 const turn = (page: Page, idx: number) => page.getByRole("article", { name: new RegExp(`^Turn ${idx} · `) });
 
@@ -27,7 +29,7 @@ async function openTurn(page: Page, href: string, idx: number) {
 test("every new format imports through the form and shows its turns in the viewer", async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto("/trajectories/import");
-  await page.getByLabel("Add files").setInputFiles([CLAUDE, CODEX, RETRY]);
+  await page.getByLabel("Add files").setInputFiles([CLAUDE, CODEX, RETRY, MINI_V2, MINI_LEGACY]);
   const folder = page.getByLabel("Add a folder");
   await folder.setInputFiles(OPENHANDS_V1);
   await folder.setInputFiles(HARBOR_JOB);
@@ -51,6 +53,10 @@ test("every new format imports through the form and shows its turns in the viewe
   const codex = await hrefOf(path.basename(CODEX));
   const openhands = await hrefOf("cli447_hi_followup_iterative_case_a/event-*.json");
   const atif = await hrefOf("harbor-job/hello-world__Xk3pQ2/agent/trajectory.json");
+  await expect(rowOf(path.basename(MINI_V2))).toContainText("mini-swe-agent-1.1");
+  const miniV2 = await hrefOf(path.basename(MINI_V2));
+  await expect(rowOf(path.basename(MINI_LEGACY))).toContainText("mini-swe-agent-legacy");
+  const miniLegacy = await hrefOf(path.basename(MINI_LEGACY));
 
   // Claude Code: the Glob tool call, its tool_result as the observation, output tokens of the model turn.
   const glob = await openTurn(page, claude, 2);
@@ -82,4 +88,24 @@ test("every new format imports through the form and shows its turns in the viewe
   await expect((await openTurn(page, atif, 4)).getByText(/Hello, world!/).first()).toBeVisible();
   await expect(page.getByRole("region", { name: "Evaluation" }).getByText("resolved", { exact: true }).first()).toBeVisible();
 
+  // mini-swe-agent v2 with a Responses API model: a response's two function calls, their outputs with return
+  // codes, the next answer's command, its failing output (rc 1) and the tokens of the answer.
+  const twoCalls = await openTurn(page, miniV2, 5);
+  await expect(twoCalls.getByText("Reading the constructor and the tests.")).toBeVisible();
+  await expect(twoCalls.getByText(/empty_name/).first()).toBeVisible();
+  // Each call carries the call_id its output answers (not the response item's own fc_ id).
+  await expect(twoCalls.getByText(/"id": "call_Qm3"/)).toBeVisible();
+  await expect((await openTurn(page, miniV2, 7)).getByText("rc 1").first()).toBeVisible();
+  const edit = await openTurn(page, miniV2, 8);
+  await expect(edit.getByText("Action · command")).toBeVisible();
+  await expect(edit.getByText("310 tokens")).toBeVisible();
+  const failed = await openTurn(page, miniV2, 9);
+  await expect(failed.getByText("rc 1").first()).toBeVisible();
+  await expect(failed.getByText(/ValueError: 'name' may not be empty\./).first()).toBeVisible();
+
+  // mini-swe-agent's legacy bare list with ```mswea_bash_command blocks: the block as a command, its return code.
+  const missing = await openTurn(page, miniLegacy, 4);
+  await expect(missing.getByText("Action · command")).toBeVisible();
+  await expect(missing.getByText("ls missing.txt", { exact: true })).toBeVisible();
+  await expect((await openTurn(page, miniLegacy, 5)).getByText("rc 2").first()).toBeVisible();
 });

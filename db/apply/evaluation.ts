@@ -1,6 +1,7 @@
 // Appliers for evaluation results and the Harness-R1 records: failure packets and patch evaluations.
 import "server-only";
 import type { EventOf } from "../../lib/events/contract";
+import { JOIN_ATTEMPT_KEY } from "../../lib/events/evaluation-events";
 import { ApplyContext, type ApplyStatus, insertImmutable, json, bool, orNull } from "./context";
 import { joinVerdictsToStoredRollouts } from "./verdict-join";
 
@@ -21,7 +22,11 @@ export function applyEvalResult(ctx: ApplyContext, e: EventOf<"eval_result">): A
     ).run(e.id, e.experiment, orNull(e.run), orNull(e.checkpoint), orNull(e.harness_version), e.benchmark, e.repeat,
       json(e.reported), bool(e.join_rollouts === true), hash, ctx.now);
     const result = ctx.stmt("INSERT INTO eval_results (eval_run_id, task_id, success, reward, rollout_id, details) VALUES (?, ?, ?, ?, ?, ?)");
-    for (const r of e.results) result.run(e.id, r.task, bool(r.success), orNull(r.reward), orNull(r.rollout), json(r.details));
+    for (const r of e.results) {
+      // A joining result's attempt is kept inside its details (JOIN_ATTEMPT_KEY): no column of its own, no migration.
+      const details = r.attempt !== undefined ? { ...r.details, [JOIN_ATTEMPT_KEY]: r.attempt } : r.details;
+      result.run(e.id, r.task, bool(r.success), orNull(r.reward), orNull(r.rollout), json(details));
+    }
     joinVerdictsToStoredRollouts(ctx, e);
   });
 }

@@ -52,4 +52,43 @@ describe("eval_result.join_rollouts", () => {
     const named = { ...verdict("ev-y", true), results: [{ task: "t1", success: true, rollout: "r1" }] };
     expect(applyEvents(store, [...parents, named])).toMatchObject({ ok: false, status: 400, errors: [{ path: "results.0.rollout" }] });
   });
+
+  // Harbor jobs run several trials of one task; each trial's result.json is the verdict of its own trial only.
+  const trialRollout = (id: string, meta: Record<string, unknown>) => ({ ...rollout(id), metadata: meta });
+  const trialVerdict = (id: string, attempt: string, success: boolean) => ({
+    ...verdict(id, success), results: [{ task: "t1", success, reward: success ? 1 : 0, attempt }],
+  });
+
+  it("a verdict naming an attempt joins only that attempt's rollout, whichever arrives first", () => {
+    const store = openStore(":memory:");
+    expect(applyEvents(store, [...parents, trialRollout("r-a", { attempt: "t1__A" }), trialVerdict("ev-a", "t1__A", true)])).toMatchObject({ ok: true });
+    expect(applyEvents(store, [trialVerdict("ev-b", "t1__B", false)])).toMatchObject({ ok: true });
+    expect(applyEvents(store, [trialRollout("r-b", { attempt: "t1__B" }), trialRollout("r-c", { attempt: "t1__C" })])).toMatchObject({ ok: true });
+    expect(outcome(store, "r-a")).toEqual({ success: 1, reward: 1, joined: "ev-a" });
+    expect(outcome(store, "r-b")).toEqual({ success: 0, reward: 0, joined: "ev-b" });
+    expect(outcome(store, "r-c")).toEqual({ success: 0, reward: null, joined: null });
+    expect(store.sqlite.prepare("SELECT rollout_id FROM eval_results WHERE eval_run_id = 'ev-b'").pluck().get()).toBe("r-b");
+    expect(applyEvents(store, [trialVerdict("ev-b", "t1__B", false)])).toMatchObject({ ok: true, unchanged: { eval_result: 1 } });
+  });
+
+  it("attempt needs join_rollouts, and details.join_attempt is the store's: 400 naming the field", () => {
+    const store = openStore(":memory:");
+    const { join_rollouts: _join, ...notJoining } = trialVerdict("ev-n", "t1__A", true);
+    expect(applyEvents(store, [...parents, notJoining])).toMatchObject({ ok: false, status: 400, errors: [{ path: "results.0.attempt" }] });
+    const reserved = { ...verdict("ev-r", true), results: [{ task: "t1", success: true, details: { join_attempt: "x" } }] };
+    expect(applyEvents(store, [...parents, reserved])).toMatchObject({ ok: false, status: 400, errors: [{ path: "results.0.details.join_attempt" }] });
+  });
+
+  it("a verdict without attempt goes to the chosen attempt only, not to attempts a retry loop discarded", () => {
+    const store = openStore(":memory:");
+    applyEvents(store, [...parents, trialRollout("r-1", { attempt: "attempt 1", chosen: false }), verdict("ev-1", true)]);
+    applyEvents(store, [trialRollout("r-2", { attempt: "attempt 2", chosen: true })]);
+    expect(outcome(store, "r-1")).toEqual({ success: 0, reward: null, joined: null });
+    expect(outcome(store, "r-2")).toEqual({ success: 1, reward: 1, joined: "ev-1" });
+    const other = openStore(":memory:");
+    applyEvents(other, [...parents, trialRollout("r-1", { chosen: false }), trialRollout("r-2", { chosen: true })]);
+    applyEvents(other, [verdict("ev-1", true)]);
+    expect(outcome(other, "r-1")).toEqual({ success: 0, reward: null, joined: null });
+    expect(outcome(other, "r-2")).toEqual({ success: 1, reward: 1, joined: "ev-1" });
+  });
 });

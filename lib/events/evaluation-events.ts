@@ -3,6 +3,9 @@ import { z } from "zod";
 import { Id, Label, Text, Count, FiniteNumber, NumberRecord, JsonObject } from "./primitives";
 import { HOOK_POSITIONS } from "../domain/vocabulary";
 
+/** Where the store keeps a joining result's attempt inside its details (no column of its own); the export gives it back as `attempt`. */
+export const JOIN_ATTEMPT_KEY = "join_attempt";
+
 export const EvalResultEvent = z.strictObject({
   type: z.literal("eval_result"),
   id: Id,
@@ -17,6 +20,11 @@ export const EvalResultEvent = z.strictObject({
     success: z.boolean(),
     reward: FiniteNumber.optional(),
     rollout: Id.optional(),
+    attempt: Label.optional().describe(
+      "Only with join_rollouts: the verdict joins only the run's rollouts of the task whose metadata.attempt equals this " +
+      "(one trial of several of a task, e.g. a Harbor trial name), in either arrival order. Without it a verdict joins every " +
+      "rollout of the task except attempts a retry loop did not choose (metadata.chosen false).",
+    ),
     // What the evaluator said beyond pass/fail, e.g. a SWE-bench report's FAIL_TO_PASS / PASS_TO_PASS lists.
     details: JsonObject.optional(),
   })).max(100_000).default([]),
@@ -24,7 +32,8 @@ export const EvalResultEvent = z.strictObject({
   join_rollouts: z.boolean().optional().describe(
     "When true (requires `run`), each result is the evaluator's verdict on the run's rollouts of its task: every such " +
     "rollout whose outcome is still unknown (reward null) takes `success` and `reward` from it, whether it arrives " +
-    "before or after this eval result, and the result links the first of them. A joined outcome is set once: a " +
+    "before or after this eval result, and the result links the first of them. Rollouts marked metadata.chosen false " +
+    "(attempts a retry loop did not choose) take only a verdict that names their `attempt`. A joined outcome is set once: a " +
     "later joining verdict that differs for the same rollout is refused with 409 naming both eval results. " +
     "The store finds the rollouts, so results must not name a `rollout`. Default false (results only link what they name).",
   ),
@@ -38,6 +47,13 @@ export const EvalResultEvent = z.strictObject({
     if (event.run === undefined) ctx.addIssue({ code: "custom", path: ["run"], message: "join_rollouts needs the run whose rollouts the verdicts join" });
     event.results.forEach((r, i) => {
       if (r.rollout !== undefined) ctx.addIssue({ code: "custom", path: ["results", i, "rollout"], message: "leave rollout out with join_rollouts: the store finds the run's rollouts of the task" });
+      if (r.details !== undefined && JOIN_ATTEMPT_KEY in r.details) {
+        ctx.addIssue({ code: "custom", path: ["results", i, "details", JOIN_ATTEMPT_KEY], message: "reserved for the store (it keeps the result's attempt there); send attempt instead" });
+      }
+    });
+  } else {
+    event.results.forEach((r, i) => {
+      if (r.attempt !== undefined) ctx.addIssue({ code: "custom", path: ["results", i, "attempt"], message: "attempt says which rollout a joining verdict joins: it needs join_rollouts" });
     });
   }
   if (event.results.length === 0 && !event.reported) {

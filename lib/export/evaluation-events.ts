@@ -4,6 +4,7 @@ import "server-only";
 import type Database from "better-sqlite3";
 import type { EventInput } from "./event-types";
 import { flag, opt, parsed, rowsOf } from "./rows";
+import { JOIN_ATTEMPT_KEY } from "../events/evaluation-events";
 
 export function* evalResultEvents(sqlite: Database.Database, experiment: string): Generator<EventInput<"eval_result">> {
   const results = sqlite.prepare("SELECT task_id, success, reward, rollout_id, details FROM eval_results WHERE eval_run_id = ? ORDER BY rowid");
@@ -14,12 +15,20 @@ export function* evalResultEvents(sqlite: Database.Database, experiment: string)
       results: (results.all(e.id) as Array<Record<string, unknown>>).map((r) => ({
         task: r.task_id as string, success: flag(r.success), reward: opt(r.reward as number | null),
         // A joining eval result names no rollout: the store links the one it joins (db/apply/verdict-join.ts).
-        rollout: e.joins_rollouts ? undefined : opt(r.rollout_id as string | null), details: parsed(r.details),
+        rollout: e.joins_rollouts ? undefined : opt(r.rollout_id as string | null),
+        ...detailsAndAttempt(parsed(r.details), flag(e.joins_rollouts)),
       })),
       reported: parsed<Record<string, number>>(e.reported),
       ...(e.joins_rollouts ? { join_rollouts: true } : {}),
     };
   }
+}
+
+/** A joining result's attempt is stored inside its details (JOIN_ATTEMPT_KEY): given back as the event's `attempt`. */
+function detailsAndAttempt(details: Record<string, unknown> | undefined, joins: boolean): { details?: Record<string, unknown>; attempt?: string } {
+  if (!joins || details === undefined || typeof details[JOIN_ATTEMPT_KEY] !== "string") return { details };
+  const { [JOIN_ATTEMPT_KEY]: attempt, ...rest } = details;
+  return { attempt: attempt as string, ...(Object.keys(rest).length > 0 ? { details: rest } : {}) };
 }
 
 export function* failurePacketEvents(sqlite: Database.Database, experiment: string): Generator<EventInput<"failure_packet">> {

@@ -13,7 +13,8 @@
 //   attempt with different content, the 2nd, 3rd… get "-2", "-3"… in file-name order; the same trajectory
 //   twice (an Inspect log as .json and as .eval) is stored once.
 // - Source file id: prefixedId("source", experiment, sha256 of the bytes), named by the file's base name.
-// - One eval_result per report (id from experiment, run, sha256 of the report's bytes, index).
+// - One eval_result per report (id from experiment, run, sha256 of the report's bytes, index). A verdict on
+//   one attempt (a Harbor trial's result.json) names it, so it joins that trial's rollout only.
 import { createHash } from "node:crypto";
 import { prefixedId } from "../client/ids";
 import { eventHash } from "../events/canonical-json";
@@ -174,7 +175,11 @@ export class Assembler {
       const benchmark = rollouts[0]?.benchmark ?? t.benchmark;
       const task = `${benchmark}:${verdict.instanceId}`;
       if (!tasks.has(task)) tasks.set(task, { type: "task", id: task, key: verdict.instanceId, benchmark });
-      results.push({ task, success: verdict.success, reward: verdict.success ? 1 : 0, details: { ...verdict.details, status: verdict.status } });
+      results.push({
+        task, success: verdict.success, reward: verdict.success ? 1 : 0,
+        ...(verdict.attempt !== undefined ? { attempt: verdict.attempt } : {}),
+        details: { ...verdict.details, status: verdict.status },
+      });
     }
     if (results.length === 0 && !report.reported) return { event: undefined, duplicates };
     const event: EvalResult = {

@@ -29,8 +29,9 @@ export class JoinIndex {
     for (const report of reports) {
       for (const verdict of report.verdicts) {
         if (!isEvaluated(verdict)) continue;
-        const earlier = this.verdicts.get(verdict.instanceId);
-        if (!earlier) this.verdicts.set(verdict.instanceId, { verdict, file });
+        const key = verdictKey(verdict.instanceId, verdict.attempt);
+        const earlier = this.verdicts.get(key);
+        if (!earlier) this.verdicts.set(key, { verdict, file });
         else if (earlier.verdict.success !== verdict.success) disagreements += 1;
       }
     }
@@ -51,14 +52,17 @@ export class JoinIndex {
     }
   }
 
-  verdictFor(instanceId: string): VerdictSource | undefined {
-    return this.verdicts.get(instanceId);
+  verdictFor(instanceId: string, attempt?: string): VerdictSource | undefined {
+    return this.verdicts.get(verdictKey(instanceId, attempt));
   }
 
   factFor(instanceId: string): InstanceFact | undefined {
     return this.facts.get(instanceId);
   }
 }
+
+/** Verdicts of different attempts of one instance (Harbor trials) are different verdicts, not a disagreement. */
+const verdictKey = (instanceId: string, attempt: string | undefined) => attempt === undefined ? instanceId : `${instanceId}\u0000${attempt}`;
 
 /** An instance the evaluator never finished ("incomplete", pending) has no verdict: it is neither success nor failure. */
 export function isEvaluated(verdict: Verdict): boolean {

@@ -94,6 +94,10 @@ export class ImportSession {
         continue;
       }
       const { parsed } = outcome;
+      if (parsed.notData !== undefined) {
+        report.skipped = parsed.notData;
+        continue;
+      }
       report.rollouts = parsed.rollouts.length;
       report.verdicts = parsed.reports.reduce((n, r) => n + r.verdicts.length, 0);
       report.facts = parsed.facts.length;

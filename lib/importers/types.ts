@@ -57,6 +57,8 @@ export interface Verdict {
   success: boolean;
   /** e.g. resolved, unresolved, error, empty_patch, incomplete. */
   status: string;
+  /** The one attempt it judges (a Harbor trial's name): joins only the rollout whose metadata.attempt is this. */
+  attempt?: string;
   /** Shown in the viewer as is: FAIL_TO_PASS / PASS_TO_PASS with success and failure lists, patch flags. */
   details?: Record<string, unknown>;
 }
@@ -75,6 +77,8 @@ export interface ParsedFile {
   reports: ReportDraft[];
   /** What became of every item of the file (lib/importers/accounting.ts); every trajectory reader gives it. */
   accounting?: Accounting;
+  /** A producer's bookkeeping the reader recognised (a Harbor job's config.json): listed as skipped with this reason. */
+  notData?: string;
 }
 
 /** A file a reader recognised but cannot read: the report names the field and the reason. */

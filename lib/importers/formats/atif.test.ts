@@ -41,10 +41,10 @@ describe("a Harbor trial folder", () => {
   const trial = path.join(fixturesDir, "harbor-job", "hello-world__Xk3pQ2");
   it("reads the trial's task and attempt from its folder, and the verdict from result.json", () => {
     const traj = atifReader.read(peekBytes("harbor-job/hello-world__Xk3pQ2/agent/trajectory.json", readFileSync(path.join(trial, "agent", "trajectory.json")))).rollouts[0]!;
-    expect(traj).toMatchObject({ instanceId: "hello-world", attempt: "hello-world__Xk3pQ2", durationMs: 8250 });
+    expect(traj).toMatchObject({ instanceId: "hello-world", attempt: "hello-world__Xk3pQ2", durationMs: 8250, metadata: { attempt: "hello-world__Xk3pQ2" } });
     expect(traj.turns.find((t) => t.role === "assistant")?.reasoning).toBe("The file does not exist yet.");
     const result = harborResultReader.read(peekBytes("harbor-job/hello-world__Xk3pQ2/result.json", readFileSync(path.join(trial, "result.json"))));
-    expect(result.reports[0]!.verdicts).toEqual([{ instanceId: "hello-world", success: true, status: "resolved", details: { trial: "hello-world__Xk3pQ2", reward: 1, rewards: { reward: 1 } } }]);
+    expect(result.reports[0]!.verdicts).toEqual([{ instanceId: "hello-world", attempt: "hello-world__Xk3pQ2", success: true, status: "resolved", details: { trial: "hello-world__Xk3pQ2", reward: 1, rewards: { reward: 1 } } }]);
   });
 
   describe("imported", () => {
@@ -67,6 +67,60 @@ describe("a Harbor trial folder", () => {
       } finally {
         store.sqlite.close();
       }
+    });
+
+    // A job with several trials of one task (harbor run -k 2): each result.json judges its own trial only.
+    const jobDir = path.join(fixturesDir, "harbor-job-trials");
+    const trials = ["hello-world__Xk3pQ2", "hello-world__Rm8vT4q", "configure-git-webserver-with-pos__Hn4kD2s"];
+    const byTrial = (db: string) => {
+      const store = openStore(db);
+      try {
+        return Object.fromEntries((store.sqlite.prepare(
+          "SELECT json_extract(metadata, '$.attempt') AS trial, success, reward FROM rollouts",
+        ).all() as Array<{ trial: string; success: number; reward: number | null }>).map((r) => [r.trial, [r.success, r.reward]]));
+      } finally {
+        store.sqlite.close();
+      }
+    };
+    const expected = { "hello-world__Xk3pQ2": [1, 1], "hello-world__Rm8vT4q": [0, 0], "configure-git-webserver-with-pos__Hn4kD2s": [1, 1] };
+    const imp = (paths: string[], db: string) => run([...paths, "--experiment", "tb", "--run", "job-1", "--benchmark", "terminal-bench", "--db", db]);
+
+    it("gives each trial of a task its own trial's verdict, a long task name included", async () => {
+      const db = path.join(dir, "lab.db");
+      expect(await imp([jobDir], db)).toBe(0);
+      expect(byTrial(db)).toEqual(expected);
+      expect(await imp([jobDir], db)).toBe(0);
+    });
+
+    it("lists a job folder's bookkeeping (configs, the job's summary, episode debug logs) as skipped and exits 0", async () => {
+      const printed: string[] = [];
+      vi.mocked(process.stdout.write).mockImplementation((chunk: string | Uint8Array) => (printed.push(String(chunk)), true));
+      expect(await imp([jobDir], path.join(dir, "lab.db"))).toBe(0);
+      const out = printed.join("");
+      for (const file of ["harbor-job-trials/config.json", "harbor-job-trials/hello-world__Rm8vT4q/config.json"]) {
+        expect(out).toMatch(new RegExp(`${file.replace(/[.]/g, "\\.")} +harbor-job-file +skipped: a Harbor (job|trial)'s configuration, not data`));
+      }
+      expect(out).toMatch(/harbor-job-trials\/result\.json +harbor-job-file +skipped: a Harbor job's summary/);
+      expect(out).toMatch(/episode-0\/debug\.json\s+harbor-job-file +skipped: a Harbor agent's per-episode LLM debug log/);
+      expect(out).not.toMatch(/FAILED/);
+    });
+
+    it("joins each trial's verdict whichever is imported first, in separate imports", async () => {
+      // The trajectories alone, in folders named like Harbor's trials (the task and trial come from the folder).
+      const trialsOnly = path.join(dir, "job");
+      for (const t of trials) {
+        fs.mkdirSync(path.join(trialsOnly, t, "agent"), { recursive: true });
+        fs.copyFileSync(path.join(jobDir, t, "agent", "trajectory.json"), path.join(trialsOnly, t, "agent", "trajectory.json"));
+      }
+      const results = trials.map((t) => path.join(jobDir, t, "result.json"));
+      const resultsFirst = path.join(dir, "results-first.db");
+      for (const result of results) expect(await imp([result], resultsFirst)).toBe(0);
+      expect(await imp([trialsOnly], resultsFirst)).toBe(0);
+      expect(byTrial(resultsFirst)).toEqual(expected);
+      const trajectoriesFirst = path.join(dir, "trajectories-first.db");
+      for (const t of trials) expect(await imp([path.join(trialsOnly, t)], trajectoriesFirst)).toBe(0);
+      for (const result of [...results].reverse()) expect(await imp([result], trajectoriesFirst)).toBe(0);
+      expect(byTrial(trajectoriesFirst)).toEqual(expected);
     });
   });
 });

@@ -10,7 +10,8 @@
 // their own, named in `subagent_trajectory_ref`; each is a rollout linked by metadata.parent_session.
 // The task is the trial's: "<task>__<id>/agent/trajectory.json" → task, attempt = the trial; otherwise the
 // file's name before ".trajectory" (Harbor's golden files), else the session id. The verdict comes from the
-// trial's result.json (harbor-result.ts), joined like any evaluation report.
+// trial's result.json (harbor-result.ts), joined like any evaluation report; every file of a trial folder
+// carries metadata.attempt = the trial's name, so that verdict joins this trial's rollouts only.
 import type { FormatReader, ParsedFile, PeekedFile, RolloutDraft, TurnDraft } from "../types";
 import { Tally } from "../accounting";
 import { contentText, type ToolCallAction, toolCallsAction } from "./swe-common";
@@ -23,10 +24,15 @@ function isAtif(json: unknown): json is JsonRecord & { steps: unknown[] } {
 }
 
 /** Task and attempt from where Harbor puts the file, else from its name. */
-export function atifTaskOf(name: string, sessionId: string | undefined): { instanceId: string; attempt: string } {
+/** The Harbor trial whose folder holds the file ("<trial>/agent/…"), if it is in one. */
+function trialOf(name: string): string | undefined {
   const parts = name.split("/");
-  const base = parts[parts.length - 1]!;
-  const trial = parts.length >= 3 && parts[parts.length - 2] === "agent" ? parts[parts.length - 3]! : undefined;
+  return parts.length >= 3 && parts[parts.length - 2] === "agent" ? parts[parts.length - 3]! : undefined;
+}
+
+export function atifTaskOf(name: string, sessionId: string | undefined): { instanceId: string; attempt: string } {
+  const base = name.slice(name.lastIndexOf("/") + 1);
+  const trial = trialOf(name);
   if (trial !== undefined) {
     const cut = trial.lastIndexOf("__");
     const rest = base.replace(/\.json$/, "").replace(/^trajectory\.?/, "");
@@ -152,6 +158,8 @@ export const atifReader: FormatReader = {
     }
     const metadata: JsonRecord = { schema_version: root.schema_version };
     if (sessionId !== undefined) metadata.session_id = sessionId;
+    const trial = trialOf(file.name);
+    if (trial !== undefined) metadata.attempt = trial;
     const agentName = optString(agent, "name", "agent");
     if (agentName !== undefined) metadata.agent = agentName;
     const version = optString(agent, "version", "agent");

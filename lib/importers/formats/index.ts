@@ -12,6 +12,7 @@ import { openHandsEventsReader } from "./openhands";
 import { inspectLogReader } from "./inspect-ai";
 import { atifReader } from "./atif";
 import { harborResultReader } from "./harbor-result";
+import { harborJobFilesReader } from "./harbor-job-files";
 import { claudeCodeReader } from "./claude-code";
 import { codexCliReader } from "./codex-cli";
 import { openHandsV1Reader } from "./openhands-v1";
@@ -25,6 +26,7 @@ export const ALL_READERS: FormatReader[] = [
   openHandsEventsReader,
   inspectLogReader,
   harborResultReader,
+  harborJobFilesReader,
   atifReader,
   codexCliReader,
   claudeCodeReader,

@@ -78,7 +78,9 @@ export function readToolCall(call: unknown, field: string): ToolCallAction {
       args = rawArgs;
     }
   }
-  const id = typeof record.id === "string" ? record.id : typeof record.call_id === "string" ? record.call_id : undefined;
+  // A Responses API function_call has its item id (fc_…) and the call_id its function_call_output answers:
+  // the call_id is the call's id (mini-swe-agent: `call_id or id`).
+  const id = typeof record.call_id === "string" ? record.call_id : typeof record.id === "string" ? record.id : undefined;
   return id === undefined ? { name, arguments: args } : { id, name, arguments: args };
 }
 
