@@ -2,12 +2,13 @@
 // with what is left to review and keyboard review (j / k, Enter, a, r) for reviewers and admins.
 import type { Metadata } from "next";
 import Link from "next/link";
+import { redirect } from "next/navigation";
 import { randomUUID } from "node:crypto";
 import { getStore } from "@/db/client";
 import { listProposalInbox } from "@/db/queries/proposal-inbox";
 import { requireUser } from "@/lib/auth/current-user";
 import { roleAtLeast } from "@/lib/auth/principal";
-import { parseInboxFilter } from "@/lib/proposals/inbox-filter";
+import { inboxHref, parseInboxFilter, withDefaultKind } from "@/lib/proposals/inbox-filter";
 import { formatCount } from "@/lib/format";
 import { EmptyState } from "@/components/ui/empty-state";
 import { InboxFilterForm } from "@/components/proposals/inbox-filter-form";
@@ -25,9 +26,14 @@ interface Props {
 export default async function ProposalsPage({ searchParams }: Props) {
   const user = await requireUser();
   const canDecide = roleAtLeast(user.role, "reviewer");
-  const { filter, problems } = parseInboxFilter(await searchParams);
+  const raw = await searchParams;
+  // The default kind (teacher proposals) is written into the address, so the address always reproduces the view.
+  const defaulted = withDefaultKind(raw);
+  if (defaulted) redirect(defaulted);
+  const { filter, problems } = parseInboxFilter(raw);
   const inbox = listProposalInbox(getStore(), filter);
   const filtered = Object.keys(filter).length > 0;
+  const hiddenPending = inbox.pendingOfOtherKinds;
   // One nonce per pending row's form: a second submit of the same form is refused by the store.
   const rows = inbox.rows.map((row) => ({ ...row, nonce: canDecide && row.status === "pending" ? randomUUID() : null }));
 
@@ -61,6 +67,15 @@ export default async function ProposalsPage({ searchParams }: Props) {
           {filtered ? " the filter" : ""}
           {inbox.matching > rows.length ? `; the newest ${formatCount(rows.length)} are shown` : ""}
         </span>
+        {filter.kind !== undefined && hiddenPending > 0 && (
+          <span className="small">
+            {formatCount(hiddenPending)} {filter.kind === "tool_hook" ? (hiddenPending === 1 ? "engineer patch" : "engineer patches") : (hiddenPending === 1 ? "teacher proposal" : "teacher proposals")}{" "}
+            also {hiddenPending === 1 ? "waits" : "wait"} for review:{" "}
+            <Link href={inboxHref({ ...filter, kind: filter.kind === "tool_hook" ? "engineer_patch" : "tool_hook" })}>show {filter.kind === "tool_hook" ? "engineer patches" : "teacher proposals"}</Link>
+            {" · "}
+            <Link href={inboxHref({ ...filter, kind: undefined })}>show every kind</Link>
+          </span>
+        )}
       </div>
       <ProposalInbox
         rows={rows}
@@ -70,7 +85,7 @@ export default async function ProposalsPage({ searchParams }: Props) {
           <EmptyState title={filtered ? "No proposal matches the filter" : "No proposals yet"}>
             {filtered ? (
               <p>
-                <Link href="/proposals">Show every proposal</Link>
+                <Link href={inboxHref({})}>Show every proposal</Link>
               </p>
             ) : (
               <p>

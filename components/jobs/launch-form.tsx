@@ -5,6 +5,8 @@
 // The browser's own validation is off (noValidate): the server's message is the one that counts, and it is
 // the same whether the form or the API launched. When the chosen harness version (or a chosen proposal's
 // candidate or base) is unreviewed code from outside, its review and a confirmation checkbox are shown.
+// Unless the address or the template gives a value, the incumbent harness version and the latest checkpoint
+// are preselected (choices.suggested): launching "the next thing" should not start from H0 and no policy.
 import { useActionState, useState } from "react";
 import type { LaunchChoices } from "@/db/queries/launch-choices";
 import type { HarnessReview } from "@/db/queries/harness-review-diff";
@@ -47,7 +49,8 @@ const INT_TYPES = new Set(["epoch", "repeats", "seed"]);
 export function LaunchForm({ experimentId, templateId, placeholders, choices, prefill, reviews, proposalVersions, action }: Props) {
   const [state, submit, pending] = useActionState(async (prev: LaunchState, form: FormData) => (await action(prev, form)) as LaunchState, null);
   const values = state?.values ?? prefill;
-  const initialOf = (name: string, p: FormPlaceholder) => values[name] ?? (p.default !== undefined ? String(p.default) : "");
+  const suggested = (p: FormPlaceholder) => (p.type === "checkpoint" || p.type === "harness_version" ? choices.suggested[p.type] : null);
+  const initialOf = (name: string, p: FormPlaceholder) => values[name] ?? (p.default !== undefined ? String(p.default) : (suggested(p) ?? ""));
   // The harness-bearing choices as picked now (the selects stay uncontrolled; this follows their changes).
   const [picked, setPicked] = useState<Record<string, string>>(() =>
     Object.fromEntries(Object.entries(placeholders).filter(([, p]) => ID_TYPES.has(p.type)).map(([name, p]) => [name, initialOf(name, p)])),
@@ -88,8 +91,8 @@ export function LaunchForm({ experimentId, templateId, placeholders, choices, pr
               {ID_TYPES.has(p.type) ? (
                 <select {...common} key={key} defaultValue={initial} onChange={(e) => setPicked((old) => ({ ...old, [name]: e.target.value }))}>
                   <option value="">{p.optional ? "— none —" : "choose…"}</option>
-                  {initial && !choices[p.type as keyof LaunchChoices].some((c) => c.id === initial) && <option value={initial}>{initial}</option>}
-                  {choices[p.type as keyof LaunchChoices].map((c) => (
+                  {initial && !choices[p.type as "checkpoint" | "harness_version" | "proposal"].some((c) => c.id === initial) && <option value={initial}>{initial}</option>}
+                  {choices[p.type as "checkpoint" | "harness_version" | "proposal"].map((c) => (
                     <option key={c.id} value={c.id}>
                       {c.label}
                     </option>

@@ -9,6 +9,7 @@ import { formatRateDiffPp } from "@/lib/stats/format-stats";
 import { rolloutPath, taskPath } from "@/lib/http/page-links";
 import { plural, sideHeading, type SideLabels } from "./comparison-format";
 import styles from "./comparison-panel.module.css";
+import { Term } from "@/components/ui/term";
 
 /** Up to this many tasks the table starts open. */
 const OPEN_UP_TO = 12;
@@ -67,9 +68,9 @@ export function ComparisonTasksTable({ tasks, labels }: { tasks: TaskRow[]; labe
             <tr>
               <th scope="col">Task</th>
               <th scope="col" className="num">{sideHeading("base", labels.base)} successes</th>
-              <th scope="col" className="num">{sideHeading("base", labels.base)} usable</th>
+              <th scope="col" className="num">{sideHeading("base", labels.base)} <Term term="usableRollouts">usable</Term></th>
               <th scope="col" className="num">{sideHeading("candidate", labels.candidate)} successes</th>
-              <th scope="col" className="num">{sideHeading("candidate", labels.candidate)} usable</th>
+              <th scope="col" className="num">{sideHeading("candidate", labels.candidate)} <Term term="usableRollouts">usable</Term></th>
               <th scope="col" className="num">Δ pass rate</th>
               <th scope="col">Rollouts</th>
             </tr>

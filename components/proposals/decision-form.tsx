@@ -1,15 +1,17 @@
 "use client";
 // Approve or reject on the proposal page, whatever its status: changing one's mind is a new decision. The
 // hint says when a reason is required (a reject, or an approve against the acceptance rule); the server
-// checks the same. The hidden nonce is this rendering's: a double submit is refused and writes nothing.
+// checks the same, and what a reject means for this kind of proposal (rejectMeaning). The hidden nonce is this
+// rendering's: a double submit is refused and writes nothing.
 import { useActionState } from "react";
 import { FormError } from "@/components/settings/form-message";
-import { describeDecision, type DecideAction } from "./decision-types";
+import { describeDecision, rejectMeaning, type DecideAction } from "./decision-types";
 import styles from "./proposals.module.css";
 
 interface Props {
   proposalId: string;
   title: string;
+  kind: "tool_hook" | "engineer_patch";
   nonce: string;
   rule: { verdict: "accept" | "reject" | null; reason: string };
   action: DecideAction;
@@ -21,14 +23,14 @@ function hint(rule: Props["rule"]): string {
   return `The rule cannot judge (${rule.reason}). Either decision needs a reason.`;
 }
 
-export function DecisionForm({ proposalId, title, nonce, rule, action }: Props) {
+export function DecisionForm({ proposalId, title, kind, nonce, rule, action }: Props) {
   const [state, formAction, pending] = useActionState(action, null);
   return (
     <form action={formAction} className={styles.decisionForm} aria-label="Decide">
       <input type="hidden" name="proposalId" value={proposalId} />
       <input type="hidden" name="nonce" value={nonce} />
       <p className="muted small" id="decision-hint">
-        {hint(rule)}
+        {hint(rule)} {rejectMeaning(kind)}
       </p>
       <div className="form-row">
         <label htmlFor="decision-reason">Reason</label>

@@ -18,6 +18,20 @@ export function decisionForm(input: { proposalId: string; verdict: "accept" | "r
   return form;
 }
 
+/**
+ * What a reject means, said where a reviewer rejects: a teacher's rejected idea can come back revised (the
+ * reason is what the teacher reads), while an engineer patch is simply not applied — the engineer learns from
+ * its measured reward, not from the reason, which stays in the decision history and the audit log.
+ */
+export function rejectMeaning(kind: "tool_hook" | "engineer_patch"): string {
+  return kind === "engineer_patch"
+    ? "A rejected engineer patch is not applied to the harness and never becomes the incumbent; its reward on its failure packets stays as measured (the engineer is trained on that reward, not on a reviewer's reason), and the reason is kept in the decision history."
+    : "A rejected idea can come back revised: the teacher's next proposal can use the reason.";
+}
+
+/** The reject dialog's request for a reason. */
+export const rejectHint = (kind: "tool_hook" | "engineer_patch") => `Say why you reject it. ${rejectMeaning(kind)}`;
+
 /** "Approved “x”; its candidate is now the incumbent H2." — what a screen reader and the eye get after a decision. */
 export function describeDecision(title: string, done: DecisionDone): string {
   const what = done.verdict === "accept" ? "Approved" : "Rejected";

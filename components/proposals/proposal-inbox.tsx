@@ -4,16 +4,21 @@
 // asks only when it goes against the acceptance rule (or the rule has nothing to judge by), as the server
 // requires. Keys are ignored while typing in a field or while the dialog is open, and do nothing for viewers,
 // who get no buttons either. Each pending row carries the nonce of its form, so one decision is one write.
-import { useCallback, useEffect, useRef, useState, useTransition, type ReactNode } from "react";
+// Each row shows its Δ (lib/proposals/inbox-delta.ts); engineer patches come grouped by failure packet under a
+// heading row, the packet's best patch first (the order is the server's, lib/proposals/inbox-order.ts).
+import { Fragment, useCallback, useEffect, useRef, useState, useTransition, type ReactNode } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { InboxRow } from "@/db/queries/proposal-inbox";
 import { proposalPath } from "@/lib/proposals/inbox-filter";
 import { KeyboardHint } from "@/components/ui/keyboard-hint";
+import { Term } from "@/components/ui/term";
+import { formatCount } from "@/lib/format";
+import { formatRateDiffPp } from "@/lib/stats/format-stats";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { ReasonDialog, type ReasonRequest } from "./reason-dialog";
-import { decisionForm, describeDecision, type DecideAction } from "./decision-types";
+import { decisionForm, describeDecision, rejectHint, type DecideAction } from "./decision-types";
 import styles from "./proposals.module.css";
 
 export type InboxRowWithNonce = InboxRow & { nonce: string | null };
@@ -26,7 +31,56 @@ interface Props {
   empty: ReactNode;
 }
 
-const KIND_LABELS = { tool_hook: "tool / hook", engineer_patch: "engineer patch" } as const;
+const KIND_LABELS = { tool_hook: "teacher: tool / hook", engineer_patch: "engineer patch" } as const;
+
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
+/** The Δ cell: the number, what it is over, and for a grouped patch its reward on the packet it is listed under. */
+function DeltaCell({ row }: { row: InboxRow }) {
+  const { delta, packet } = row;
+  const onPacket = packet && (
+    <div className="muted small">
+      this packet: reward {formatRateDiffPp(packet.reward)}
+      {packet.best && (
+        <>
+          {" "}
+          <span className="badge badge-success">best of packet</span>
+        </>
+      )}
+      {packet.otherPackets > 0 && <> · also on {plural(packet.otherPackets, "other packet", "other packets")}</>}
+    </div>
+  );
+  if (!delta) {
+    return <span className="muted">{row.kind === "engineer_patch" ? "not evaluated" : "no comparison"}</span>;
+  }
+  if (delta.source === "reported") {
+    return (
+      <>
+        <strong>{formatRateDiffPp(delta.mean)}</strong>
+        <div className="muted small">reported, not paired</div>
+      </>
+    );
+  }
+  if (delta.source === "comparison") {
+    return delta.mean === null ? (
+      <span className="muted">no task run by both sides</span>
+    ) : (
+      <>
+        <strong>{formatRateDiffPp(delta.mean)}</strong>
+        <div className="muted small">paired, {plural(delta.tasks, "task", "tasks")}</div>
+      </>
+    );
+  }
+  return (
+    <>
+      {delta.mean === null ? <span className="muted">not measured</span> : <strong>{formatRateDiffPp(delta.mean)}</strong>}
+      <div className="muted small">
+        mean over {formatCount(delta.packets)} of {plural(delta.evaluated, "packet", "packets")}
+      </div>
+      {onPacket}
+    </>
+  );
+}
 
 function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && target.closest("input, textarea, select, [contenteditable='true'], [contenteditable='']") !== null;
@@ -49,6 +103,7 @@ export function ProposalInbox({ rows, canDecide, action, empty }: Props) {
   const [pending, startTransition] = useTransition();
   const links = useRef(new Map<string, HTMLAnchorElement>());
   const current = selected >= 0 && selected < rows.length ? rows[selected] : null;
+  const packetHeadings = rows.filter((row, index) => row.packet && row.packet.packetId !== rows[index - 1]?.packet?.packetId).length;
 
   // The list changes under the selection after a decision (a filtered-out row leaves): keep it in range.
   useEffect(() => {
@@ -80,7 +135,7 @@ export function ProposalInbox({ rows, canDecide, action, empty }: Props) {
     if (!canDecide || !row.nonce) return;
     setMessage(null);
     setDialogError(null);
-    const hint = verdict === "accept" ? approveHint(row) : "Say why you reject it; the teacher's next proposal can use it.";
+    const hint = verdict === "accept" ? approveHint(row) : rejectHint(row.kind);
     if (verdict === "accept" && hint === null) submit(row, "accept", "", false);
     else setDialog({ proposalId: row.id, title: row.title, verdict, hint });
   }, [canDecide, submit]);
@@ -129,10 +184,13 @@ export function ProposalInbox({ rows, canDecide, action, empty }: Props) {
         empty
       ) : (
         <div className="table-wrap">
-          <table className="table" role="grid" aria-label="Proposals" aria-rowcount={rows.length + 1}>
+          <table className="table" role="grid" aria-label="Proposals" aria-rowcount={rows.length + packetHeadings + 1}>
             <thead>
               <tr>
                 <th scope="col">Title</th>
+                <th scope="col" className="nowrap">
+                  <Term term="inboxDelta">Δ pass rate</Term>
+                </th>
                 <th scope="col">Experiment</th>
                 <th scope="col">Epoch / round</th>
                 <th scope="col">Kind</th>
@@ -144,8 +202,16 @@ export function ProposalInbox({ rows, canDecide, action, empty }: Props) {
             </thead>
             <tbody>
               {rows.map((row, index) => (
+                <Fragment key={row.id}>
+                {row.packet && row.packet.packetId !== rows[index - 1]?.packet?.packetId && (
+                  <tr className={styles.packetHeading}>
+                    <th scope="colgroup" colSpan={canDecide ? 9 : 8} className="wrap-anywhere">
+                      Failure packet <span className="mono">{row.packet.packetId}</span>
+                      <span className="muted small"> — {plural(row.packet.patches, "patch", "patches")} evaluated; the patches listed under it, best first</span>
+                    </th>
+                  </tr>
+                )}
                 <tr
-                  key={row.id}
                   aria-selected={index === selected}
                   className={index === selected ? styles.selectedRow : undefined}
                   onClick={() => setSelected(index)}
@@ -163,6 +229,9 @@ export function ProposalInbox({ rows, canDecide, action, empty }: Props) {
                     </Link>
                     {row.teacher && <div className="muted small">by {row.teacher}</div>}
                   </th>
+                  <td className="num">
+                    <DeltaCell row={row} />
+                  </td>
                   <td>
                     <Link href={`/experiments/${encodeURIComponent(row.experimentId)}`}>{row.experimentName}</Link>
                   </td>
@@ -171,7 +240,13 @@ export function ProposalInbox({ rows, canDecide, action, empty }: Props) {
                   <td>
                     <StatusBadge status={row.status} />
                   </td>
-                  <td title={row.rule.reason}>{row.rule.verdict ?? <span className="muted">cannot judge</span>}</td>
+                  <td title={row.rule.reason}>
+                    {row.rule.verdict ?? (
+                      <span className="muted">
+                        <Term term="cannotJudge">cannot judge</Term>
+                      </span>
+                    )}
+                  </td>
                   <td className="small">
                     {row.latestDecision ? (
                       <>
@@ -199,6 +274,7 @@ export function ProposalInbox({ rows, canDecide, action, empty }: Props) {
                     </td>
                   )}
                 </tr>
+                </Fragment>
               ))}
             </tbody>
           </table>

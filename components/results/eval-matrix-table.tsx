@@ -7,6 +7,7 @@ import type { EvalMatrix, MatrixCell, MatrixRow } from "@/lib/results/eval-matri
 import { formatCellSize, formatDelta, formatScoreWithCi } from "@/lib/results/matrix-format";
 import { formatPp } from "@/lib/stats/format-stats";
 import styles from "./eval-matrix.module.css";
+import { Term } from "@/components/ui/term";
 
 interface Props {
   matrix: EvalMatrix;
@@ -42,11 +43,11 @@ function CellContent({ cell, props }: { cell: MatrixCell; props: Props }) {
       <div className={styles.score}>{formatScoreWithCi(cell.passAt1)}</div>
       <div className="small muted">{formatCellSize(cell.passAt1, cell.repeats)}</div>
       {cell.role === "baseline" && <div><span className="badge badge-accent">baseline</span></div>}
-      {cell.role === "reference" && <div className="small muted" title="Δ of other rows on this benchmark is measured against this cell">baseline row</div>}
+      {cell.role === "reference" && <div className="small muted"><Term term="baselineRow">baseline row</Term></div>}
       {delta && (
         <div className={styles.delta}>
           <span className={cell.delta!.pp > 0 ? styles.up : cell.delta!.pp < 0 ? styles.down : undefined}>{delta.delta}</span>
-          {cell.delta!.against === "reference" && <span className="small muted"> vs baseline row</span>}
+          {cell.delta!.against === "reference" && <span className="small muted"> vs <Term term="baselineRow">baseline row</Term></span>}
           {delta.paired && <div className="small muted">{delta.paired}</div>}
         </div>
       )}

@@ -1,10 +1,14 @@
 // The review inbox: proposals across experiments under a filter (experiment, epoch, round, kind, status, who
-// decided last), each with its latest decision and what the acceptance rule says, plus how many are left to
-// review and the choices the filter offers.
+// decided last), each with its latest decision, what the acceptance rule says and its Δ (engineer patches also
+// with the failure packet they are listed under, in the order of lib/proposals/inbox-order.ts), plus how many
+// are left to review, how many of the other kinds wait, and the choices the filter offers.
 import "server-only";
 import type { Store } from "../client";
 import type { ProposalKind, ProposalStatus } from "./types";
-import { getRuleVerdicts } from "./proposal-rule-verdict";
+import { getRuleVerdicts, loadNewestComparisons } from "./proposal-rule-verdict";
+import { getInboxEvidence } from "./proposal-inbox-evidence";
+import { groupInboxRows, type PacketStanding } from "../../lib/proposals/inbox-order";
+import type { InboxDelta } from "../../lib/proposals/inbox-delta";
 import type { InboxFilter } from "../../lib/proposals/inbox-filter";
 
 export type { InboxFilter } from "../../lib/proposals/inbox-filter";
@@ -23,6 +27,10 @@ export interface InboxRow {
   createdAt: number;
   latestDecision: { verdict: "accept" | "reject"; actorKind: "rule" | "human"; actor: string; at: number } | null;
   rule: { verdict: "accept" | "reject" | null; reason: string };
+  /** Teacher proposals: the newest comparison's paired Δ pass rate; engineer patches: mean Δ over packets. */
+  delta: InboxDelta | null;
+  /** Engineer patches: the failure packet the row is listed under and its standing there. */
+  packet: PacketStanding | null;
 }
 
 export interface InboxOptions {
@@ -32,11 +40,14 @@ export interface InboxOptions {
 }
 
 export interface Inbox {
+  /** In inbox order: newest first, engineer patches grouped by packet with the best first. */
   rows: InboxRow[];
   /** Proposals matching the filter (rows holds at most `limit` of them). */
   matching: number;
   /** Pending proposals under every part of the filter except the status: what is left to review. */
   leftToReview: number;
+  /** Pending proposals of the kinds the filter leaves out (under the rest of the filter but the status). */
+  pendingOfOtherKinds: number;
   options: InboxOptions;
 }
 
@@ -90,18 +101,34 @@ export function listProposalInbox(store: Store, filter: InboxFilter, limit = INB
     .pluck()
     .get(...open.params) as number;
 
-  const rules = getRuleVerdicts(store, rows.map((r) => r.id));
+  let pendingOfOtherKinds = 0;
+  if (filter.kind !== undefined) {
+    const others = whereOf({ ...filter, status: undefined, kind: undefined }, false);
+    pendingOfOtherKinds = store.sqlite
+      .prepare(`SELECT count(*) ${FROM} ${others.sql ? `${others.sql} AND` : "WHERE"} p.status = 'pending' AND p.kind <> ?`)
+      .pluck()
+      .get(...others.params, filter.kind) as number;
+  }
+
+  const comparisons = loadNewestComparisons(store, rows.map((r) => r.id));
+  const rules = getRuleVerdicts(store, rows.map((r) => r.id), comparisons);
+  const evidence = getInboxEvidence(store, rows, comparisons);
+  const listed = rows.map(({ verdict, actorKind, actor, decidedAt, ...row }): InboxRow => {
+    const rule = rules.get(row.id)!;
+    const numbers = evidence.get(row.id)!;
+    return {
+      ...row,
+      latestDecision: verdict && actorKind && actor !== null && decidedAt !== null ? { verdict, actorKind, actor, at: decidedAt } : null,
+      rule: { verdict: rule.verdict, reason: rule.reason },
+      delta: numbers.delta,
+      packet: numbers.packet,
+    };
+  });
   return {
-    rows: rows.map(({ verdict, actorKind, actor, decidedAt, ...row }) => {
-      const rule = rules.get(row.id)!;
-      return {
-        ...row,
-        latestDecision: verdict && actorKind && actor !== null && decidedAt !== null ? { verdict, actorKind, actor, at: decidedAt } : null,
-        rule: { verdict: rule.verdict, reason: rule.reason },
-      };
-    }),
+    rows: groupInboxRows(listed).flatMap((segment) => segment.rows),
     matching,
     leftToReview,
+    pendingOfOtherKinds,
     options: listInboxOptions(store, filter.experiment),
   };
 }

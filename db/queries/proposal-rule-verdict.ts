@@ -32,14 +32,15 @@ export interface RuleVerdictSnapshot {
   candidate: SideRates | null;
 }
 
-interface ComparisonRow {
+export interface ComparisonRow {
   id: string;
   proposalId: string;
   reported: string | null;
 }
 
-interface SideRolloutRow extends Omit<TrainingRolloutInput, "groupKey" | "success" | "truncated"> {
+export interface SideRolloutRow extends Omit<TrainingRolloutInput, "groupKey" | "success" | "truncated"> {
   comparisonId: string;
+  id: string;
   side: "base" | "candidate";
   taskId: string;
   success: number;
@@ -83,10 +84,14 @@ function ratesOf(rows: SideRolloutRow[]): SideRates | null {
   };
 }
 
-/** The rule's verdict for each proposal, from its newest comparison (by storage order). */
-export function getRuleVerdicts(store: Store, proposalIds: readonly string[]): Map<string, RuleVerdictSnapshot> {
-  const result = new Map<string, RuleVerdictSnapshot>();
-  if (proposalIds.length === 0) return result;
+/** The newest comparison (by storage order) of each proposal and the rollouts of each side, in two queries. */
+export interface NewestComparisons {
+  comparisons: ComparisonRow[];
+  byComparison: Map<string, { base: SideRolloutRow[]; candidate: SideRolloutRow[] }>;
+}
+
+export function loadNewestComparisons(store: Store, proposalIds: readonly string[]): NewestComparisons {
+  if (proposalIds.length === 0) return { comparisons: [], byComparison: new Map() };
   const ids = JSON.stringify(proposalIds);
   const comparisons = store.sqlite
     .prepare(
@@ -98,7 +103,7 @@ export function getRuleVerdicts(store: Store, proposalIds: readonly string[]): M
   const rollouts = comparisons.length
     ? (store.sqlite
         .prepare(
-          `SELECT cr.comparison_id AS comparisonId, cr.side, r.task_id AS taskId, r.success, r.reward, r.truncated
+          `SELECT cr.comparison_id AS comparisonId, cr.side, r.id, r.task_id AS taskId, r.success, r.reward, r.truncated
            FROM comparison_rollouts cr JOIN rollouts r ON r.id = cr.rollout_id
            WHERE cr.comparison_id IN (SELECT value FROM json_each(?))`,
         )
@@ -110,6 +115,17 @@ export function getRuleVerdicts(store: Store, proposalIds: readonly string[]): M
     if (!sides) byComparison.set(row.comparisonId, (sides = { base: [], candidate: [] }));
     sides[row.side].push(row);
   }
+  return { comparisons, byComparison };
+}
+
+/**
+ * The rule's verdict for each proposal, from its newest comparison (by storage order). A caller that needs the
+ * same comparisons for more (the inbox's Δ) loads them once and passes them in.
+ */
+export function getRuleVerdicts(store: Store, proposalIds: readonly string[], loaded?: NewestComparisons): Map<string, RuleVerdictSnapshot> {
+  const result = new Map<string, RuleVerdictSnapshot>();
+  if (proposalIds.length === 0) return result;
+  const { comparisons, byComparison } = loaded ?? loadNewestComparisons(store, proposalIds);
   for (const c of comparisons) {
     const sides = byComparison.get(c.id);
     const base = sides ? ratesOf(sides.base) : null;

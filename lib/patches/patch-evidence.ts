@@ -39,6 +39,17 @@ export interface PatchEvidence {
   bestIn: number;
 }
 
+/** Δ of each evaluation that was valid and complete with both success rates known: what the mean Δ averages. */
+export function countedDeltas(evaluations: readonly Pick<PatchOutcome, "valid" | "complete" | "baselineSuccess" | "patchedSuccess">[]): number[] {
+  return evaluations.filter((e) => e.valid && e.complete).map(patchDelta).filter((d): d is number => d !== null);
+}
+
+/** The mean Δ over the counted packets without its interval: what a list of many patches (the inbox) shows. */
+export function patchMeanDelta(evaluations: readonly PatchOutcome[]): { mean: number | null; counted: number } {
+  const deltas = countedDeltas(evaluations);
+  return { mean: deltas.length > 0 ? deltas.reduce((a, b) => a + b, 0) / deltas.length : null, counted: deltas.length };
+}
+
 export function patchEvidence(proposalId: string, evaluations: readonly PatchEvaluationOnPacket[]): PatchEvidence {
   const lines = evaluations.map((e): PatchEvaluationLine => ({
     id: e.id,
@@ -53,7 +64,7 @@ export function patchEvidence(proposalId: string, evaluations: readonly PatchEva
     rewardDisagrees: rewardDisagreesWithRule(e),
     bestInPacket: bestPatchId(e.packetPatches) === e.id,
   }));
-  const deltas = lines.filter((l) => l.valid && l.complete && l.delta !== null).map((l) => l.delta as number);
+  const deltas = countedDeltas(evaluations);
   const rewards = lines.map((l) => l.reward).filter((r): r is number => r !== null);
   return {
     lines,

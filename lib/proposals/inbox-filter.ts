@@ -1,6 +1,9 @@
 // The review inbox's filter as it lives in the URL (/proposals?experiment=…&epoch=…&round=…&kind=…&status=…
 // &decided=rule|human|none): parsed leniently (a bad value is dropped and named, the rest still applies) and
-// written back in one canonical order. Pure: the page and the filter form share it.
+// written back in one canonical order. The kind has a default: an address without `kind` shows teacher
+// proposals only (tool_hook), so they are not buried under dozens of engineer patches; `kind=any` shows every
+// kind. The address always states the kind (inboxHref writes it, the page redirects to it), so the default
+// is visible there and in the form. Pure: the page and the filter form share it.
 import { PROPOSAL_KINDS, PROPOSAL_STATUSES } from "../domain/vocabulary";
 
 export const DECIDED_BY = ["rule", "human", "none"] as const;
@@ -16,18 +19,30 @@ export interface InboxFilter {
   decided?: DecidedBy;
 }
 
+/** What an address without `kind` shows: teacher proposals. */
+export const DEFAULT_INBOX_KIND = "tool_hook" as const;
+/** The `kind` value that shows every kind. */
+export const ANY_KIND = "any";
+
 export const INBOX_FILTER_KEYS = ["experiment", "epoch", "round", "kind", "status", "decided"] as const;
 
 type Raw = Record<string, string | string[] | undefined>;
 
 const oneOf = <T extends string>(values: readonly T[], v: string): T | undefined => (values as readonly string[]).includes(v) ? (v as T) : undefined;
 
-/** The filter and, for each value that could not be used, "name: why". Empty values mean "any". */
+/**
+ * The filter and, for each value that could not be used, "name: why". Empty values mean "any", except the
+ * kind: a missing or empty kind is the default (teacher proposals), `any` is every kind.
+ */
 export function parseInboxFilter(raw: Raw): { filter: InboxFilter; problems: string[] } {
   const filter: InboxFilter = {};
   const problems: string[] = [];
   for (const key of INBOX_FILTER_KEYS) {
     const value = raw[key];
+    if (key === "kind" && (value === undefined || value === "")) {
+      filter.kind = DEFAULT_INBOX_KIND;
+      continue;
+    }
     if (value === undefined || value === "") continue;
     if (Array.isArray(value)) {
       problems.push(`${key}: give one value`);
@@ -44,9 +59,13 @@ export function parseInboxFilter(raw: Raw): { filter: InboxFilter; problems: str
         else problems.push(`${key}: must be a whole number`);
         break;
       case "kind": {
+        if (value === ANY_KIND) break;
         const kind = oneOf(PROPOSAL_KINDS, value);
         if (kind) filter.kind = kind;
-        else problems.push(`kind: one of ${PROPOSAL_KINDS.join(", ")}`);
+        else {
+          filter.kind = DEFAULT_INBOX_KIND;
+          problems.push(`kind: one of ${[...PROPOSAL_KINDS, ANY_KIND].join(", ")}`);
+        }
         break;
       }
       case "status": {
@@ -66,15 +85,29 @@ export function parseInboxFilter(raw: Raw): { filter: InboxFilter; problems: str
   return { filter, problems };
 }
 
-/** The inbox address for a filter; "/proposals" when nothing is filtered. */
+/** The inbox address for a filter. It always names the kind (`any` when every kind is shown). */
 export function inboxHref(filter: InboxFilter): string {
   const params = new URLSearchParams();
   for (const key of INBOX_FILTER_KEYS) {
-    const value = filter[key];
+    const value = key === "kind" ? (filter.kind ?? ANY_KIND) : filter[key];
     if (value !== undefined) params.set(key, String(value));
   }
-  const query = params.toString();
-  return query ? `/proposals?${query}` : "/proposals";
+  return `/proposals?${params.toString()}`;
+}
+
+/**
+ * The address with the default kind written in, for an address that does not name one; null when it does.
+ * Every other parameter stays as it came, so a bad value is still named on the page it lands on.
+ */
+export function withDefaultKind(raw: Raw): string | null {
+  if ((typeof raw.kind === "string" && raw.kind !== "") || Array.isArray(raw.kind)) return null;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(raw)) {
+    if (key === "kind" || value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) params.append(key, v);
+  }
+  params.set("kind", DEFAULT_INBOX_KIND);
+  return `/proposals?${params.toString()}`;
 }
 
 export const proposalPath = (proposalId: string) => `/proposals/${encodeURIComponent(proposalId)}`;

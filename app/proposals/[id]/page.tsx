@@ -131,7 +131,7 @@ export default async function ProposalPage({ params }: Props) {
       <section className="section" aria-labelledby="decide-heading">
         <h2 id="decide-heading">Decision</h2>
         {canDecide ? (
-          <DecisionForm proposalId={p.id} title={p.title} nonce={randomUUID()} rule={{ verdict: page.rule.verdict, reason: page.rule.reason }} action={decideProposalAction} />
+          <DecisionForm proposalId={p.id} title={p.title} kind={p.kind} nonce={randomUUID()} rule={{ verdict: page.rule.verdict, reason: page.rule.reason }} action={decideProposalAction} />
         ) : (
           <p className="muted">Reviewers and admins decide on proposals; you can read the history.</p>
         )}
