@@ -182,6 +182,8 @@ test("the address holds the settings and reproduces the view; bad values are nam
   // On the epoch axis epoch 2 starts at x = 2: its marker sits there, and the trainer's metric is charted as itself.
   await expect(view.getByText("as reported by the trainer", { exact: true }).first()).toBeVisible();
   await again.close();
+  // … and the first tab's address settled on the newest settings (a late write-back would lose the last change).
+  await expect(page).toHaveURL(/smoothing=0\.9/);
 
   await page.goto(`${runPath(HA_TRAIN)}?x=sideways&smoothing=2&runs=${encodeURIComponent(GRPO_TRAIN)}`);
   await expect(curvesSection(page).getByRole("note")).toHaveText(
