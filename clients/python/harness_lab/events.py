@@ -57,8 +57,8 @@ def harness_file(*, path: str, content: str, kind: str, hook_position: Optional[
 
 
 def eval_task_result(*, task: str, success: bool, reward: Optional[float] = None, rollout: Optional[str] = None,
-                     details: Optional[Mapping[str, Json]] = None) -> Dict[str, Any]:
-    """One task's result in an eval_result event."""
+                     details: Optional[Mapping[str, Json]] = None, attempt: Optional[str] = None) -> Dict[str, Any]:
+    """One task's result in an eval_result event (attempt: with join_rollouts, join only the rollout of that attempt)."""
     return _compact(locals())
 
 
@@ -173,8 +173,10 @@ def decision(*, id: str, proposal: str, verdict: str, actor: Optional[str] = Non
 
 def eval_result(*, id: str, experiment: str, benchmark: str, run: Optional[str] = None, checkpoint: Optional[str] = None,
                 harness_version: Optional[str] = None, repeat: Optional[int] = None,
-                results: Optional[Sequence[Mapping[str, Any]]] = None, reported: Optional[Mapping[str, float]] = None) -> Event:
-    """One evaluation (checkpoint x harness version x benchmark x repeat) with per-task results."""
+                results: Optional[Sequence[Mapping[str, Any]]] = None, reported: Optional[Mapping[str, float]] = None,
+                join_rollouts: Optional[bool] = None) -> Event:
+    """One evaluation (checkpoint x harness version x benchmark x repeat) with per-task results; join_rollouts gives
+    each verdict to the run's rollouts of that task whose outcome is still unknown, whenever they arrive."""
     return _event("eval_result", locals())
 
 
