@@ -9,25 +9,12 @@ import type { ProposalKind } from "./types";
 import type { NewestComparisons, SideRolloutRow } from "./proposal-rule-verdict";
 import { comparisonDelta, patchesDelta, reportedDelta, type InboxDelta } from "../../lib/proposals/inbox-delta";
 import { homePacket, type PacketStanding } from "../../lib/proposals/inbox-order";
-import type { PatchOutcome } from "../../lib/patches/patch-reward";
-import type { PatchEvaluationOnPacket } from "../../lib/patches/patch-evidence";
+import { loadPatchEvaluationsOnPackets } from "./proposal-patch-evaluations";
 
 export interface InboxEvidence {
   delta: InboxDelta | null;
   /** Engineer patches with evaluations: the packet the row is listed under. */
   packet: PacketStanding | null;
-}
-
-interface EvaluationRow {
-  id: string;
-  packetId: string;
-  proposalId: string | null;
-  patchIndex: number | null;
-  valid: number;
-  complete: number;
-  baselineSuccess: number | null;
-  patchedSuccess: number | null;
-  reward: number | null;
 }
 
 /** Each teacher proposal's Δ from its newest comparison, as loaded for the rule's verdicts (no second read). */
@@ -47,31 +34,7 @@ function patchEvidence(store: Store, ids: string[]): Map<string, InboxEvidence> 
   const result = new Map<string, InboxEvidence>();
   if (ids.length === 0) return result;
   // Every evaluation on a packet that one of these patches was evaluated on: a patch's rank needs its siblings.
-  const rows = store.sqlite.prepare(
-    `SELECT pe.id, pe.failure_packet_id AS packetId, pe.proposal_id AS proposalId, pe.patch_index AS patchIndex, pe.valid, pe.complete,
-            pe.baseline_success AS baselineSuccess, pe.patched_success AS patchedSuccess, pe.reward
-       FROM patch_evaluations pe
-      WHERE pe.failure_packet_id IN (SELECT failure_packet_id FROM patch_evaluations WHERE proposal_id IN (SELECT value FROM json_each(?)))
-      ORDER BY pe.rowid`,
-  ).all(JSON.stringify(ids)) as EvaluationRow[];
-  const outcome = (r: EvaluationRow): PatchOutcome => ({
-    id: r.id, patchIndex: r.patchIndex, valid: r.valid === 1, complete: r.complete === 1,
-    baselineSuccess: r.baselineSuccess, patchedSuccess: r.patchedSuccess, reward: r.reward,
-  });
-  const byPacket = new Map<string, PatchOutcome[]>();
-  for (const r of rows) {
-    const list = byPacket.get(r.packetId);
-    if (list) list.push(outcome(r));
-    else byPacket.set(r.packetId, [outcome(r)]);
-  }
-  const byProposal = new Map<string, PatchEvaluationOnPacket[]>();
-  for (const r of rows) {
-    if (r.proposalId === null) continue;
-    const evaluation = { ...outcome(r), packetId: r.packetId, packetPatches: byPacket.get(r.packetId)! };
-    const list = byProposal.get(r.proposalId);
-    if (list) list.push(evaluation);
-    else byProposal.set(r.proposalId, [evaluation]);
-  }
+  const byProposal = loadPatchEvaluationsOnPackets(store, ids);
   for (const id of ids) {
     const evaluations = byProposal.get(id) ?? [];
     result.set(id, { delta: evaluations.length > 0 ? patchesDelta(evaluations) : null, packet: homePacket(evaluations) });

@@ -1,6 +1,7 @@
-// The patch evaluations of one engineer-patch proposal, each with every patch evaluated on the same failure
-// packet (to tell whether this one was the packet's best) and the packet's run and target: what the
-// proposal page's evidence panel (lib/patches/patch-evidence.ts) is computed from. Server only.
+// The patch evaluations of engineer-patch proposals, each with every patch evaluated on the same failure packet
+// (to tell whether it was the packet's best), in one query for any number of proposals (the inbox and the
+// proposal page share it), and for one proposal the packets' runs and targets: what the proposal page's evidence
+// panel (lib/patches/patch-evidence.ts) is computed from. Server only.
 import "server-only";
 import type { Store } from "../client";
 import type { PatchOutcome } from "../../lib/patches/patch-reward";
@@ -31,22 +32,39 @@ const outcomeOf = (r: OutcomeRow): PatchOutcome => ({
   baselineSuccess: r.baselineSuccess, patchedSuccess: r.patchedSuccess, reward: r.reward,
 });
 
-export function listProposalPatchEvaluations(store: Store, proposalId: string): { evaluations: PatchEvaluationOnPacket[]; places: Record<string, PacketPlace> } {
+/**
+ * For each of the proposals, its evaluations in arrival order, each with every patch evaluated on the same
+ * packet (a patch's rank among its siblings). One query for all of them: the proposal page asks for one, the
+ * inbox for every row.
+ */
+export function loadPatchEvaluationsOnPackets(store: Store, proposalIds: readonly string[]): Map<string, PatchEvaluationOnPacket[]> {
+  const byProposal = new Map<string, PatchEvaluationOnPacket[]>();
+  if (proposalIds.length === 0) return byProposal;
   const rows = store.sqlite.prepare(
     `SELECT pe.id, pe.failure_packet_id AS packetId, pe.proposal_id AS proposalId, pe.patch_index AS patchIndex, pe.valid, pe.complete,
             pe.baseline_success AS baselineSuccess, pe.patched_success AS patchedSuccess, pe.reward
        FROM patch_evaluations pe
-      WHERE pe.failure_packet_id IN (SELECT failure_packet_id FROM patch_evaluations WHERE proposal_id = ?)
+      WHERE pe.failure_packet_id IN (SELECT failure_packet_id FROM patch_evaluations WHERE proposal_id IN (SELECT value FROM json_each(?)))
       ORDER BY pe.rowid`,
-  ).all(proposalId) as OutcomeRow[];
+  ).all(JSON.stringify(proposalIds)) as OutcomeRow[];
   const byPacket = new Map<string, PatchOutcome[]>();
   for (const r of rows) {
     const list = byPacket.get(r.packetId) ?? [];
     list.push(outcomeOf(r));
     byPacket.set(r.packetId, list);
   }
-  const evaluations = rows.filter((r) => r.proposalId === proposalId)
-    .map((r): PatchEvaluationOnPacket => ({ ...outcomeOf(r), packetId: r.packetId, packetPatches: byPacket.get(r.packetId)! }));
+  const wanted = new Set(proposalIds);
+  for (const r of rows) {
+    if (r.proposalId === null || !wanted.has(r.proposalId)) continue;
+    const list = byProposal.get(r.proposalId) ?? [];
+    list.push({ ...outcomeOf(r), packetId: r.packetId, packetPatches: byPacket.get(r.packetId)! });
+    byProposal.set(r.proposalId, list);
+  }
+  return byProposal;
+}
+
+export function listProposalPatchEvaluations(store: Store, proposalId: string): { evaluations: PatchEvaluationOnPacket[]; places: Record<string, PacketPlace> } {
+  const evaluations = loadPatchEvaluationsOnPackets(store, [proposalId]).get(proposalId) ?? [];
   const places: Record<string, PacketPlace> = {};
   const placeRows = store.sqlite.prepare(
     `SELECT fp.id AS packetId, fp.run_id AS runId, ru.name AS runName, fp.benchmark,
