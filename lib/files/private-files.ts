@@ -86,3 +86,32 @@ export function readableStoreWarnings(store: string): string[] {
 function shellQuote(s: string): string {
   return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
 }
+
+/**
+ * Replaces `file` with `content` all at once: a private temp file, fsync, rename, then (best effort) fsync of
+ * the directory so the rename itself survives a crash. A reader sees the old file or the new one, never half.
+ * For small state files (sync and follow positions), which name this user's files and targets.
+ */
+export function writePrivateFileAtomically(file: string, content: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temp = `${file}.${process.pid}.tmp`;
+  const fd = fs.openSync(temp, "w", PRIVATE_FILE_MODE);
+  try {
+    fs.writeFileSync(fd, content);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  fs.renameSync(temp, file);
+  // Not every platform lets us fsync a directory.
+  try {
+    const dirFd = fs.openSync(path.dirname(file), "r");
+    try {
+      fs.fsyncSync(dirFd);
+    } finally {
+      fs.closeSync(dirFd);
+    }
+  } catch {
+    /* best effort */
+  }
+}

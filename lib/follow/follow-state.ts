@@ -3,7 +3,7 @@
 // recognized as, and how many samples of each prompt it has seen (so sample indexes continue across passes).
 // Losing this file is harmless: ids are deterministic, so everything is merely sent again as "unchanged".
 import fs from "node:fs";
-import path from "node:path";
+import { writePrivateFileAtomically } from "../files/private-files";
 
 export const FOLLOW_STATE_FILE = ".harness-lab-follow.json";
 
@@ -51,14 +51,5 @@ export function loadFollowState(statePath: string, key: string): Record<string, 
 export function saveFollowState(statePath: string, key: string, files: Record<string, FollowFileState>): void {
   const document = read(statePath);
   document.followers[key] = { files, updated_at: new Date().toISOString() };
-  fs.mkdirSync(path.dirname(statePath), { recursive: true });
-  const temp = `${statePath}.${process.pid}.tmp`;
-  const fd = fs.openSync(temp, "w", 0o600);
-  try {
-    fs.writeFileSync(fd, `${JSON.stringify(document, null, 2)}\n`);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  fs.renameSync(temp, statePath);
+  writePrivateFileAtomically(statePath, `${JSON.stringify(document, null, 2)}\n`);
 }

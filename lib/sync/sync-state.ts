@@ -3,6 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { FilePosition } from "./jsonl-reader";
+import { writePrivateFileAtomically } from "../files/private-files";
 
 export const STATE_FILE_NAME = ".harness-lab-sync.json";
 
@@ -39,7 +40,7 @@ export function loadTargetState(statePath: string, targetKey: string): Record<st
 export function saveTargetState(statePath: string, targetKey: string, files: Record<string, FilePosition>): void {
   const document = readDocument(statePath);
   document.targets[targetKey] = { files, updated_at: new Date().toISOString() };
-  writeAtomically(statePath, `${JSON.stringify(document, null, 2)}\n`);
+  writePrivateFileAtomically(statePath, `${JSON.stringify(document, null, 2)}\n`);
 }
 
 function readDocument(statePath: string): StateDocument {
@@ -63,27 +64,3 @@ function readDocument(statePath: string): StateDocument {
   return { version: 1, targets: targets as Record<string, TargetState> };
 }
 
-function writeAtomically(file: string, content: string): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temp = `${file}.${process.pid}.tmp`;
-  // Owner-only: the state names the files and targets (server URLs, store paths) of this user's syncs.
-  const fd = fs.openSync(temp, "w", 0o600);
-  try {
-    fs.writeFileSync(fd, content);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  fs.renameSync(temp, file);
-  // The rename itself is only durable once the directory entry is; not every platform lets us fsync a directory.
-  try {
-    const dirFd = fs.openSync(path.dirname(file), "r");
-    try {
-      fs.fsyncSync(dirFd);
-    } finally {
-      fs.closeSync(dirFd);
-    }
-  } catch {
-    /* best effort */
-  }
-}
