@@ -5,22 +5,15 @@
 // mean success under it on those batches, beside its mean success under the bare harness on the same batches.
 // A packet's step is the step its failed rollouts name (db/queries/best-patch-curve.ts). Pure.
 import type { TableData } from "../tables/table-data";
-import { effectiveReward } from "../patches/patch-reward";
+import { effectiveReward, type PatchOutcome } from "../patches/patch-reward";
 
-export interface PatchEvaluationAtStep {
-  id: string;
+export interface PatchEvaluationAtStep extends PatchOutcome {
   /** The engineer run of the packet; null when the packet names none. */
   run: string | null;
   step: number | null;
   /** The proposal the patch belongs to (the same patch sampled again is the same proposal). */
   patchId: string | null;
   patchLabel: string | null;
-  patchIndex: number | null;
-  valid: boolean;
-  complete: boolean;
-  baselineSuccess: number | null;
-  patchedSuccess: number | null;
-  reward: number | null;
 }
 
 export interface BestPatchPoint {
