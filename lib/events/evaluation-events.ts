@@ -3,8 +3,7 @@ import { z } from "zod";
 import { Id, Label, Text, Count, FiniteNumber, NumberRecord, JsonObject } from "./primitives";
 import { HOOK_POSITIONS } from "../domain/vocabulary";
 
-/** Where the store keeps a joining result's attempt inside its details (no column of its own); the export gives it back as `attempt`. */
-export const JOIN_ATTEMPT_KEY = "join_attempt";
+export { JOIN_ATTEMPT_KEY } from "./join-attempt-key";
 
 export const EvalResultEvent = z.strictObject({
   type: z.literal("eval_result"),

@@ -31,4 +31,9 @@ describe("readEvaluatorDetails", () => {
     expect(readEvaluatorDetails(null)).toEqual({ lists: [], flags: [] });
     expect(readEvaluatorDetails({ FAIL_TO_PASS: ["not", "a", "split"], note: { nested: 1 } })).toEqual({ lists: [], flags: [] });
   });
+
+  it("does not show the store's join bookkeeping as an evaluator flag", () => {
+    const details = readEvaluatorDetails({ resolved: true, join_attempt: 2 });
+    expect(details.flags).toEqual([{ key: "resolved", value: true }]);
+  });
 });

@@ -1,6 +1,8 @@
 // What an evaluator said about a rollout beyond pass/fail. A SWE-bench report holds test lists
 // (FAIL_TO_PASS, PASS_TO_PASS, …) each split into tests that passed ("success") and failed ("failure"),
-// either at the top of the details or under "tests_status"; other scalar fields are flags.
+// either at the top of the details or under "tests_status"; other scalar fields are flags, except the
+// store's own bookkeeping (which attempt a late verdict joined), which is not the evaluator's word.
+import { JOIN_ATTEMPT_KEY } from "../events/join-attempt-key";
 
 export interface TestList {
   name: string;
@@ -36,7 +38,7 @@ export function readEvaluatorDetails(details: Record<string, unknown> | null): E
     for (const [key, value] of Object.entries(source)) {
       const list = testList(key, value);
       if (list) result.lists.push(list);
-      else if (source === details && (typeof value === "string" || typeof value === "number" || typeof value === "boolean")) {
+      else if (source === details && key !== JOIN_ATTEMPT_KEY && (typeof value === "string" || typeof value === "number" || typeof value === "boolean")) {
         result.flags.push({ key, value });
       }
     }
