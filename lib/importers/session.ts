@@ -206,6 +206,15 @@ export class ImportSession {
           `rollouts are immutable: to keep this version too, import it into a new run (--run NAME)`,
       };
     }
+    if (event?.type === "rollout" && /^(exit_status|submission|metadata\.model)$/.test(problem.path)) {
+      // A known fact of the stored rollout differs (db/apply/rollout-fill.ts): the file or a sidecar says otherwise now.
+      const said = problem.message.replace(/^rollout "[^"]*" /, "").replace(/\. A known value is immutable.*$/, "");
+      return {
+        field: problem.path,
+        reason: `rollout ${event.id} (task ${event.task}) was imported into run "${this.target.runName}" before from a different version of this file or its sidecars: ` +
+          `it ${said}; rollouts are immutable (only unknown facts are filled): to keep this version too, import it into a new run (--run NAME)`,
+      };
+    }
     return { field: problem.path || (event?.type ?? "file"), reason: `${problem.message} (${what})` };
   }
 

@@ -97,8 +97,8 @@ describe("sidecars join a trajectory imported earlier", () => {
     expect((await importInto(db, [batchFolder("a", { status: "Submitted", patch: PATCH })])).exit).toBe(0);
     const other = await importInto(db, [batchFolder("b", { status: "LimitsExceeded", patch: PATCH })]);
     expect(other.exit).toBe(1);
-    expect(other.out).toMatch(/exit_status: rollout "rollout-[^"]+" already has exit_status "Submitted"; this sends "LimitsExceeded"/);
-    expect(other.out).toMatch(/import the other version into a new run/);
+    expect(other.out).toMatch(/FAILED exit_status: rollout rollout-[0-9a-f]+ \(task swe-bench:sympy__sympy-20590\) was imported into run "r1" before from a different version of this file or its sidecars: it already has exit_status "Submitted"; this sends "LimitsExceeded"/);
+    expect(other.out).toMatch(/import it into a new run \(--run NAME\)/);
     expect(stored(db)).toEqual([{ exit_status: "Submitted", submission: PATCH, model: null }]);
   });
 });
