@@ -33,14 +33,19 @@ test("a Harbor job with several trials: each trial opens in the viewer with its 
     { trial: "hello-world__Xk3pQ2w", verdict: "resolved", command: "printf 'Hello, world!\\n' > hello.txt" },
     { trial: "hello-world__Rm8vT4q", verdict: "unresolved", command: "printf 'Hello world\\n' > hello.txt" },
   ];
+  const hrefs = new Map<string, string>();
+  for (const { trial } of trials) hrefs.set(trial, await hrefOf(trial));
+  expect(hrefs.get(trials[0]!.trial)).not.toBe(hrefs.get(trials[1]!.trial));
   for (const { trial, verdict, command } of trials) {
-    await page.goto(`${await hrefOf(trial)}#turn-1`);
+    const other = trials.find((t) => t.trial !== trial)!.trial;
+    await page.goto(`${hrefs.get(trial)}#turn-1`);
     await expect(page.locator("[data-viewer-ready=true]")).toBeVisible();
     const evaluation = page.getByRole("region", { name: "Evaluation" });
-    // One verdict: this trial's, not the other trial's of the same task.
-    await expect(evaluation.getByText(/^(resolved|unresolved)$/)).toHaveCount(1);
-    await expect(evaluation.getByText(verdict, { exact: true })).toBeVisible();
-    await expect(evaluation.getByText(trial, { exact: true })).toBeVisible();
+    // One verdict (one "reward N" line): this trial's, not the other trial's of the same task.
+    await expect(evaluation.getByText(/^reward \d/)).toHaveCount(1);
+    await expect(evaluation.getByText(verdict, { exact: true }).first()).toBeVisible();
+    await expect(evaluation.getByText(trial, { exact: true }).first()).toBeVisible();
+    await expect(evaluation.getByText(other, { exact: true })).toHaveCount(0);
     await expect(turn(page, 1).getByText("Action · command")).toBeVisible();
     await expect(turn(page, 1).getByText(command, { exact: true })).toBeVisible();
   }
