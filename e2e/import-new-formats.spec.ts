@@ -45,14 +45,14 @@ test("every new format imports through the form and shows its turns in the viewe
   await expect(rowOf(path.basename(CLAUDE))).toContainText("claude-code");
   await expect(rowOf(path.basename(CODEX))).toContainText("codex-cli");
   await expect(rowOf("cli447_hi_followup_iterative_case_a/event-*.json")).toContainText("openhands-v1");
-  await expect(rowOf("harbor-job/hello-world__Xk3pQ2/agent/trajectory.json")).toContainText("atif");
-  await expect(rowOf("harbor-job/hello-world__Xk3pQ2/result.json")).toContainText("harbor-result");
+  await expect(rowOf("harbor-job/hello-world__Xk3pQ2w/agent/trajectory.json")).toContainText("atif");
+  await expect(rowOf("harbor-job/hello-world__Xk3pQ2w/result.json")).toContainText("harbor-result");
   // A RetryAgent file: one rollout per attempt.
   await expect(rowOf("swe-agent-retry.traj").getByRole("link", { name: /^Open rollout 2 of / })).toBeVisible();
   const claude = await hrefOf(path.basename(CLAUDE));
   const codex = await hrefOf(path.basename(CODEX));
   const openhands = await hrefOf("cli447_hi_followup_iterative_case_a/event-*.json");
-  const atif = await hrefOf("harbor-job/hello-world__Xk3pQ2/agent/trajectory.json");
+  const atif = await hrefOf("harbor-job/hello-world__Xk3pQ2w/agent/trajectory.json");
   await expect(rowOf(path.basename(MINI_V2))).toContainText("mini-swe-agent-1.1");
   const miniV2 = await hrefOf(path.basename(MINI_V2));
   await expect(rowOf(path.basename(MINI_LEGACY))).toContainText("mini-swe-agent-legacy");

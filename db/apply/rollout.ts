@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import type { EventOf } from "../../lib/events/contract";
 import { ApplyContext, type ApplyStatus, insertImmutable, json, bool, orNull } from "./context";
 import { joinEarlierVerdict } from "./verdict-join";
+import { fillRolloutFacts } from "./rollout-fill";
 
 export const INSERT_ROLLOUT = `INSERT INTO rollouts (id, experiment_id, run_id, task_id, harness_version_id, checkpoint_id, purpose, epoch, step,
   group_id, sample_index, reward, success, exit_status, truncated, truncation_kind, num_turns, prompt_tokens, completion_tokens,
@@ -21,6 +22,8 @@ export function applyRollout(ctx: ApplyContext, e: EventOf<"rollout">): ApplySta
   ctx.ref("checkpoints", e.checkpoint, "checkpoint");
   ctx.ref("source_files", e.source_file, "source_file");
   const hash = ctx.hash(e);
+  const filled = fillRolloutFacts(ctx, e, hash);
+  if (filled !== undefined) return filled;
   return insertImmutable(ctx, "rollouts", "rollout", e.id, hash, () => {
     ctx.stmt(INSERT_ROLLOUT).run(
       e.id, e.experiment, e.run, e.task, orNull(e.harness_version), orNull(e.checkpoint), e.purpose, orNull(e.epoch), orNull(e.step),

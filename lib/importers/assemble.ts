@@ -9,9 +9,10 @@
 //   join_rollouts, and the store gives its verdicts to the run's rollouts whose outcome is unknown,
 //   whichever arrives first (db/apply/verdict-join.ts). So a report imported later still joins.
 // - Exit status and submission: the trajectory's, else a sidecar's (exit_statuses_*.yaml, preds).
-// - Rollout id: prefixedId("rollout", experiment, run, task, attempt); when files repeat an instance and
-//   attempt with different content, the 2nd, 3rd… get "-2", "-3"… in file-name order; the same trajectory
-//   twice (an Inspect log as .json and as .eval) is stored once.
+// - Rollout id: prefixedId("rollout", experiment, run, task, attempt, hash of the turns): the trajectory's own
+//   content, so it is the same whichever other files are imported with it, in any order (two runs' trajectories
+//   of one instance are two rollouts, each with its own id). The same trajectory twice (an Inspect log as .json
+//   and as .eval) is stored once; only files with the same turns but other details get "-2", "-3"… in name order.
 // - Source file id: prefixedId("source", experiment, sha256 of the bytes), named by the file's base name.
 // - One eval_result per report (id from experiment, run, sha256 of the report's bytes, index). A verdict on
 //   one attempt (a Harbor trial's result.json) names it, so it joins that trial's rollout only.
@@ -78,8 +79,10 @@ export class Assembler {
       const benchmark = draft.benchmark || t.benchmark;
       const taskId = `${benchmark}:${draft.instanceId}`;
       if (!tasks.has(taskId)) tasks.set(taskId, { type: "task", id: taskId, key: draft.instanceId, benchmark });
-      const baseId = prefixedId("rollout", t.experimentId, t.runId, taskId, draft.attempt);
-      const fingerprint = eventHash(this.rolloutEvent(draft, baseId, taskId, "", undefined));
+      const turnsKey = trajectoryKey(draft);
+      const baseId = prefixedId("rollout", t.experimentId, t.runId, taskId, draft.attempt, turnsKey);
+      const { turns: _turns, ...head } = this.rolloutEvent(draft, baseId, taskId, "", undefined);
+      const fingerprint = eventHash({ ...head, turnsKey });
       const earlier = (this.seen.get(baseId) ?? []).find((r) => r.fingerprint === fingerprint);
       if (earlier) {
         notes.push(`instance ${draft.instanceId}${draft.attempt ? ` attempt ${draft.attempt}` : ""} is the same trajectory as in ${earlier.file}; stored once (rollout ${earlier.id})`);
@@ -89,7 +92,7 @@ export class Assembler {
       this.attempts.set(baseId, n);
       const id = n === 1 ? baseId : `${baseId}-${n}`;
       this.seen.set(baseId, [...(this.seen.get(baseId) ?? []), { fingerprint, file: file.name, id }]);
-      if (n > 1) notes.push(`instance ${draft.instanceId}${draft.attempt ? ` attempt ${draft.attempt}` : ""} was already imported from an earlier file; stored as rollout ${id}`);
+      if (n > 1) notes.push(`instance ${draft.instanceId}${draft.attempt ? ` attempt ${draft.attempt}` : ""} has the same turns as in ${this.seen.get(baseId)![0]!.file} but other details; stored as rollout ${id}`);
       const known = this.rolloutsByInstance.get(draft.instanceId) ?? [];
       known.push({ id, task: taskId, benchmark });
       this.rolloutsByInstance.set(draft.instanceId, known);
@@ -195,6 +198,15 @@ export class Assembler {
     };
     return { event, duplicates };
   }
+}
+
+/**
+ * What identifies a trajectory whatever else is imported with it: the hash of its turns. So an instance's rollout
+ * id never depends on which other files (another run's trajectory of the same instance, sidecars, reports) are in
+ * the import, while an edited file whose turns are the same (a changed exit status) keeps its id and is told apart.
+ */
+export function trajectoryKey(draft: Pick<RolloutDraft, "turns">): string {
+  return eventHash({ turns: draft.turns }).slice(0, 32);
 }
 
 /** The id of an imported original: the experiment and the bytes, so any path spelling gives the same record. */

@@ -87,6 +87,45 @@ describe("identity from content, not from the path as typed", () => {
   });
 });
 
+describe("a rollout's id comes from its trajectory, not from the other files of the import", () => {
+  // Two runs' output folders with a trajectory of the same instance (same file name, other turns): each keeps its id
+  // whether it is imported alone, with the other, or after it, in any order.
+  function twoRuns(): { a: string; b: string } {
+    const name = "astropy__astropy-12907.traj.json";
+    const source = path.join(MINI, "astropy__astropy-12907", name);
+    const a = path.join(tempDir(), "run-a", "astropy__astropy-12907");
+    const b = path.join(tempDir(), "run-b", "astropy__astropy-12907");
+    fs.mkdirSync(a, { recursive: true });
+    fs.mkdirSync(b, { recursive: true });
+    fs.copyFileSync(source, path.join(a, name));
+    const other = JSON.parse(fs.readFileSync(source, "utf8"));
+    const reply = other.messages.find((m: { role: string }) => m.role === "assistant");
+    reply.content = `THOUGHT: another sample of the same task.\n\n${reply.content}`;
+    fs.writeFileSync(path.join(b, name), JSON.stringify(other));
+    return { a: path.dirname(a), b: path.dirname(b) };
+  }
+  const idsBySource = (db: string) => Object.fromEntries(query<{ id: string; content: string }>(db,
+    "SELECT r.id, CASE WHEN EXISTS (SELECT 1 FROM turns t WHERE t.rollout_id = r.id AND (t.content LIKE '%another sample of the same task%' OR t.reasoning LIKE '%another sample of the same task%')) THEN 'b' ELSE 'a' END AS content FROM rollouts r",
+  ).map((r) => [r.content, r.id]));
+
+  it("alone, together, in either order, or one after the other: the same two ids", async () => {
+    const { a, b } = twoRuns();
+    const sets = [[[a], [b]], [[a, b]], [[b, a]], [[b], [a, b]], [[a], [b], [a, b]]];
+    const seen: Array<Record<string, string>> = [];
+    for (const imports of sets) {
+      const db = path.join(tempDir(), "lab.db");
+      for (const paths of imports) {
+        const result = await importInto(db, paths);
+        expect(result.exit, result.out).toBe(0);
+      }
+      seen.push(idsBySource(db));
+    }
+    expect(Object.keys(seen[0]!).sort()).toEqual(["a", "b"]);
+    for (const ids of seen) expect(ids).toEqual(seen[0]);
+    expect(seen[0]!.b).not.toMatch(/-\d+$/);
+  });
+});
+
 describe("verdicts join whenever they arrive", () => {
   it("SWE-bench logs imported after the trajectories give the unknown outcomes their verdicts; both again change nothing", async () => {
     const db = path.join(tempDir(), "lab.db");

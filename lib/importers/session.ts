@@ -72,6 +72,8 @@ export class ImportSession {
     const maxFile = this.options.maxFileBytes ?? MAX_IMPORT_FILE_BYTES;
     const maxTotal = this.options.maxTotalBytes ?? MAX_IMPORT_TOTAL_BYTES;
     let total = 0;
+    const withTrajectory = new Set<string>();
+    const factFiles: Array<{ report: FileReport; instances: Set<string> }> = [];
     for (const entry of this.source.entries) {
       if (entry.size > maxFile) {
         this.files.set(entry.name, failedFile(entry.name, entry.size, "file", `${formatBytes(entry.size)} is over the limit of ${formatBytes(maxFile)} per file`));
@@ -107,6 +109,17 @@ export class ImportSession {
       if (disagreements > 0) report.notes.push(`${disagreements} verdict(s) disagree with an earlier report; rollouts take the earlier one`);
       if (report.rollouts + report.verdicts + report.facts === 0 && !parsed.reports.some((r) => r.reported)) report.notes.push("nothing to import in this file");
       if (parsed.rollouts.length > 0) this.withRollouts.push(entry.name);
+      for (const rollout of parsed.rollouts) withTrajectory.add(rollout.instanceId);
+      if (parsed.facts.length > 0) factFiles.push({ report, instances: new Set(parsed.facts.map((f) => f.instanceId)) });
+    }
+    // A sidecar's facts travel on the rollouts of this import (a stored rollout takes the ones it lacks): say so
+    // when some of its instances have no trajectory here, rather than importing it without a word.
+    for (const { report, instances } of factFiles) {
+      const alone = [...instances].filter((id) => !withTrajectory.has(id)).length;
+      if (alone > 0) {
+        report.notes.push(`${alone} of its ${instances.size} instance(s) have no trajectory in this import; its facts fill the rollouts ` +
+          "they are imported with: import it together with their trajectories (the folder)");
+      }
     }
   }
 
@@ -204,6 +217,15 @@ export class ImportSession {
         field: "rollout",
         reason: `rollout ${event.id} (task ${event.task}) was imported into run "${this.target.runName}" before from a different version of this file; ` +
           `rollouts are immutable: to keep this version too, import it into a new run (--run NAME)`,
+      };
+    }
+    if (event?.type === "rollout" && /^(exit_status|submission|metadata\.model)$/.test(problem.path)) {
+      // A known fact of the stored rollout differs (db/apply/rollout-fill.ts): the file or a sidecar says otherwise now.
+      const said = problem.message.replace(/^rollout "[^"]*" /, "").replace(/\. A known value is immutable.*$/, "");
+      return {
+        field: problem.path,
+        reason: `rollout ${event.id} (task ${event.task}) was imported into run "${this.target.runName}" before from a different version of this file or its sidecars: ` +
+          `it ${said}; rollouts are immutable (only unknown facts are filled): to keep this version too, import it into a new run (--run NAME)`,
       };
     }
     return { field: problem.path || (event?.type ?? "file"), reason: `${problem.message} (${what})` };

@@ -4,12 +4,14 @@
 //
 // Names: a file given by path is named by its base name; the files under a directory given by path are
 // named "<directory name>/<path inside it>" — exactly what a browser sends for a folder upload, so the CLI
-// and the upload form name the same folder's files alike (and so give the same source_file ids).
+// and the upload form name the same folder's files alike (and so give the same source_file ids). A path inside a
+// Harbor trial's agent folder is named from the trial folder on (harbor-trial-names.ts), so its verdict can join.
 import fs from "node:fs";
 import path from "node:path";
 import type { InputFile } from "./types";
 import { compareNames, isJunkName, normaliseImportName } from "./file-names";
 import { failedFile, skippedFile, type FileReport } from "./report";
+import { nameInHarborTrial } from "./harbor-trial-names";
 
 export interface SourceEntry {
   name: string;
@@ -42,9 +44,9 @@ export function diskSource(paths: string[]): FileSource {
     const stat = fs.statSync(abs, { throwIfNoEntry: false });
     if (!stat) throw new ImportPathError(`${given} does not exist`);
     if (stat.isFile()) {
-      add(path.basename(abs), abs, stat.size);
+      add(nameInHarborTrial(abs) ?? path.basename(abs), abs, stat.size);
     } else if (stat.isDirectory()) {
-      const prefix = path.basename(abs);
+      const prefix = nameInHarborTrial(abs) ?? path.basename(abs);
       for (const file of walk(abs)) {
         const inside = path.relative(abs, file.abs).split(path.sep).join("/");
         const name = prefix ? `${prefix}/${inside}` : inside;

@@ -34,17 +34,19 @@ describe("ATIF (real Harbor golden files)", () => {
     expect(main.turns.some((t) => t.content.includes("sub-agent trajectory trajectory.summarization-1-summary.json"))).toBe(true);
     const sub = atifReader.read(realAtif("terminus_2/hello-world-context-summarization.trajectory.summarization-1-summary.json")).rollouts[0]!;
     expect(sub).toMatchObject({ instanceId: "hello-world-context-summarization", attempt: "summarization-1-summary" });
+    // terminus-2 names the parent session in agent.extra (Terminus2._save_subagent_trajectory).
+    expect(sub.metadata).toMatchObject({ parent_session: "NORMALIZED_SESSION_ID", agent: "terminus-2-summarization-summary" });
   });
 });
 
 describe("a Harbor trial folder", () => {
-  const trial = path.join(fixturesDir, "harbor-job", "hello-world__Xk3pQ2");
+  const trial = path.join(fixturesDir, "harbor-job", "hello-world__Xk3pQ2w");
   it("reads the trial's task and attempt from its folder, and the verdict from result.json", () => {
-    const traj = atifReader.read(peekBytes("harbor-job/hello-world__Xk3pQ2/agent/trajectory.json", readFileSync(path.join(trial, "agent", "trajectory.json")))).rollouts[0]!;
-    expect(traj).toMatchObject({ instanceId: "hello-world", attempt: "hello-world__Xk3pQ2", durationMs: 8250, metadata: { attempt: "hello-world__Xk3pQ2" } });
+    const traj = atifReader.read(peekBytes("harbor-job/hello-world__Xk3pQ2w/agent/trajectory.json", readFileSync(path.join(trial, "agent", "trajectory.json")))).rollouts[0]!;
+    expect(traj).toMatchObject({ instanceId: "hello-world", attempt: "hello-world__Xk3pQ2w", durationMs: 8250, metadata: { attempt: "hello-world__Xk3pQ2w" } });
     expect(traj.turns.find((t) => t.role === "assistant")?.reasoning).toBe("The file does not exist yet.");
-    const result = harborResultReader.read(peekBytes("harbor-job/hello-world__Xk3pQ2/result.json", readFileSync(path.join(trial, "result.json"))));
-    expect(result.reports[0]!.verdicts).toEqual([{ instanceId: "hello-world", attempt: "hello-world__Xk3pQ2", success: true, status: "resolved", details: { trial: "hello-world__Xk3pQ2", reward: 1, rewards: { reward: 1 } } }]);
+    const result = harborResultReader.read(peekBytes("harbor-job/hello-world__Xk3pQ2w/result.json", readFileSync(path.join(trial, "result.json"))));
+    expect(result.reports[0]!.verdicts).toEqual([{ instanceId: "hello-world", attempt: "hello-world__Xk3pQ2w", success: true, status: "resolved", details: { trial: "hello-world__Xk3pQ2w", reward: 1, rewards: { reward: 1 } } }]);
   });
 
   describe("imported", () => {
@@ -71,7 +73,7 @@ describe("a Harbor trial folder", () => {
 
     // A job with several trials of one task (harbor run -k 2): each result.json judges its own trial only.
     const jobDir = path.join(fixturesDir, "harbor-job-trials");
-    const trials = ["hello-world__Xk3pQ2", "hello-world__Rm8vT4q", "configure-git-webserver-with-pos__Hn4kD2s"];
+    const trials = ["hello-world__Xk3pQ2w", "hello-world__Rm8vT4q", "configure-git-webserver-with-pos__Hn4kD2s"];
     const byTrial = (db: string) => {
       const store = openStore(db);
       try {
@@ -82,7 +84,7 @@ describe("a Harbor trial folder", () => {
         store.sqlite.close();
       }
     };
-    const expected = { "hello-world__Xk3pQ2": [1, 1], "hello-world__Rm8vT4q": [0, 0], "configure-git-webserver-with-pos__Hn4kD2s": [1, 1] };
+    const expected = { "hello-world__Xk3pQ2w": [1, 1], "hello-world__Rm8vT4q": [0, 0], "configure-git-webserver-with-pos__Hn4kD2s": [1, 1] };
     const imp = (paths: string[], db: string) => run([...paths, "--experiment", "tb", "--run", "job-1", "--benchmark", "terminal-bench", "--db", db]);
 
     it("gives each trial of a task its own trial's verdict, a long task name included", async () => {
@@ -103,6 +105,48 @@ describe("a Harbor trial folder", () => {
       expect(out).toMatch(/harbor-job-trials\/result\.json +harbor-job-file +skipped: a Harbor job's summary/);
       expect(out).toMatch(/episode-0\/debug\.json\s+harbor-job-file +skipped: a Harbor agent's per-episode LLM debug log/);
       expect(out).not.toMatch(/FAILED/);
+    });
+
+    const outcomes = (db: string) => {
+      const store = openStore(db);
+      try {
+        return store.sqlite.prepare("SELECT json_extract(metadata, '$.attempt') AS trial, json_extract(metadata, '$.step_name') AS step, success, reward FROM rollouts ORDER BY step").all();
+      } finally {
+        store.sqlite.close();
+      }
+    };
+
+    it("a trial's agent folder (or its trajectory file) imported alone keeps its trial, so the result.json imported later joins it", async () => {
+      const trial = path.join(jobDir, "hello-world__Xk3pQ2w");
+      for (const [name, alone] of [["folder", path.join(trial, "agent")], ["file", path.join(trial, "agent", "trajectory.json")]] as const) {
+        const db = path.join(dir, `${name}.db`);
+        expect(await imp([alone], db)).toBe(0);
+        expect(outcomes(db)).toEqual([{ trial: "hello-world__Xk3pQ2w", step: null, success: 0, reward: null }]);
+        expect(await imp([path.join(trial, "result.json")], db)).toBe(0);
+        expect(outcomes(db)).toEqual([{ trial: "hello-world__Xk3pQ2w", step: null, success: 1, reward: 1 }]);
+        // The whole trial folder afterwards is the same rollout.
+        expect(await imp([trial], db)).toBe(0);
+        expect(outcomes(db)).toHaveLength(1);
+      }
+    });
+
+    it("a multi-step trial (steps/<step>/agent/): a rollout per step, each joined by the trial's verdict", async () => {
+      // TrialPaths of a multi-step trial: each step's agent output is moved to steps/<step>/agent/.
+      const trial = path.join(dir, "job", "hello-world__Pq7rS2t");
+      for (const step of ["1", "2"]) {
+        fs.mkdirSync(path.join(trial, "steps", step, "agent"), { recursive: true });
+        const source = JSON.parse(fs.readFileSync(path.join(jobDir, step === "1" ? "hello-world__Xk3pQ2w" : "hello-world__Rm8vT4q", "agent", "trajectory.json"), "utf8"));
+        fs.writeFileSync(path.join(trial, "steps", step, "agent", "trajectory.json"), JSON.stringify(source, null, 2));
+      }
+      const result = JSON.parse(fs.readFileSync(path.join(jobDir, "hello-world__Xk3pQ2w", "result.json"), "utf8"));
+      fs.writeFileSync(path.join(trial, "result.json"), JSON.stringify({ ...result, trial_name: "hello-world__Pq7rS2t" }, null, 4));
+      const db = path.join(dir, "steps.db");
+      expect(await imp([path.join(trial, "steps")], db)).toBe(0);
+      expect(await imp([path.join(trial, "result.json")], db)).toBe(0);
+      expect(outcomes(db)).toEqual([
+        { trial: "hello-world__Pq7rS2t", step: "1", success: 1, reward: 1 },
+        { trial: "hello-world__Pq7rS2t", step: "2", success: 1, reward: 1 },
+      ]);
     });
 
     it("joins each trial's verdict whichever is imported first, in separate imports", async () => {

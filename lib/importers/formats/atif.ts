@@ -8,7 +8,8 @@
 // One file is one rollout: each step is a turn (system, user, assistant with its tool calls), each
 // observation result a tool turn after it. Sub-agent trajectories (context summarisation) are files of
 // their own, named in `subagent_trajectory_ref`; each is a rollout linked by metadata.parent_session.
-// The task is the trial's: "<task>__<id>/agent/trajectory.json" → task, attempt = the trial; otherwise the
+// The task is the trial's: "<task>__<id>/agent/trajectory.json" → task, attempt = the trial (a multi-step trial's
+// "<trial>/steps/<step>/agent/trajectory.json" → attempt "<trial> step <step>", metadata.step_name); otherwise the
 // file's name before ".trajectory" (Harbor's golden files), else the session id. The verdict comes from the
 // trial's result.json (harbor-result.ts), joined like any evaluation report; every file of a trial folder
 // carries metadata.attempt = the trial's name, so that verdict joins this trial's rollouts only.
@@ -23,20 +24,28 @@ function isAtif(json: unknown): json is JsonRecord & { steps: unknown[] } {
   return isRecord(json) && typeof json.schema_version === "string" && json.schema_version.startsWith("ATIF-") && Array.isArray(json.steps);
 }
 
-/** Task and attempt from where Harbor puts the file, else from its name. */
-/** The Harbor trial whose folder holds the file ("<trial>/agent/…"), if it is in one. */
-function trialOf(name: string): string | undefined {
+/**
+ * The Harbor trial whose folder holds the file, if it is in one (harbor/models/trial/paths.py, TrialPaths): a
+ * trial's agent writes to "<trial>/agent/"; a multi-step trial's agent output is moved to "<trial>/steps/<step>/agent/".
+ */
+function trialOf(name: string): { trial: string; step?: string } | undefined {
   const parts = name.split("/");
-  return parts.length >= 3 && parts[parts.length - 2] === "agent" ? parts[parts.length - 3]! : undefined;
+  const n = parts.length;
+  if (n < 3 || parts[n - 2] !== "agent") return undefined;
+  if (n >= 5 && parts[n - 4] === "steps") return { trial: parts[n - 5]!, step: parts[n - 3]! };
+  return { trial: parts[n - 3]! };
 }
 
+/** Task and attempt from where Harbor puts the file, else from its name. */
 export function atifTaskOf(name: string, sessionId: string | undefined): { instanceId: string; attempt: string } {
   const base = name.slice(name.lastIndexOf("/") + 1);
-  const trial = trialOf(name);
-  if (trial !== undefined) {
+  const inTrial = trialOf(name);
+  if (inTrial !== undefined) {
+    const { trial, step } = inTrial;
     const cut = trial.lastIndexOf("__");
     const rest = base.replace(/\.json$/, "").replace(/^trajectory\.?/, "");
-    return { instanceId: cut > 0 ? trial.slice(0, cut) : trial, attempt: rest ? `${trial} ${rest}` : trial };
+    const attempt = [trial, ...(step !== undefined ? [`step ${step}`] : []), ...(rest ? [rest] : [])].join(" ");
+    return { instanceId: cut > 0 ? trial.slice(0, cut) : trial, attempt };
   }
   const golden = /^(.+?)\.trajectory(?:\.(.+))?\.json$/.exec(base);
   if (golden) return { instanceId: golden[1]!, attempt: golden[2] ?? "" };
@@ -158,13 +167,18 @@ export const atifReader: FormatReader = {
     }
     const metadata: JsonRecord = { schema_version: root.schema_version };
     if (sessionId !== undefined) metadata.session_id = sessionId;
-    const trial = trialOf(file.name);
-    if (trial !== undefined) metadata.attempt = trial;
+    const inTrial = trialOf(file.name);
+    if (inTrial !== undefined) {
+      metadata.attempt = inTrial.trial;
+      if (inTrial.step !== undefined) metadata.step_name = inTrial.step;
+    }
     const agentName = optString(agent, "name", "agent");
     if (agentName !== undefined) metadata.agent = agentName;
     const version = optString(agent, "version", "agent");
     if (version !== undefined) metadata.agent_version = version;
-    const parent = isRecord(root.extra) ? root.extra.parent_session_id : undefined;
+    // Harbor's terminus-2 names the parent of a summarisation sub-agent in agent.extra (Terminus2._save_subagent_trajectory).
+    const parent = isRecord(agent.extra) && typeof agent.extra.parent_session_id === "string" ? agent.extra.parent_session_id
+      : isRecord(root.extra) ? root.extra.parent_session_id : undefined;
     if (typeof parent === "string") metadata.parent_session = parent;
     rollout.metadata = metadata;
     return { format: FORMAT, rollouts: [rollout], facts: [], reports: [], accounting: tally.accounting };
