@@ -52,6 +52,13 @@ function correlation(xs: readonly number[], ys: readonly number[]): number | nul
   return sxx === 0 || syy === 0 ? null : round(sxy / Math.sqrt(sxx * syy), 2);
 }
 
+/** The engineer's mean reward per training step (packets in order, packetsPerStep per step): the reward curve. */
+function rewardByStep(rewards: readonly number[], perStep: number): number[] {
+  const steps: number[] = [];
+  for (let i = 0; i < rewards.length; i += perStep) steps.push(round(mean(rewards.slice(i, i + perStep))));
+  return steps;
+}
+
 /** Mean over the first and the last third of a metric's steps. */
 function earlyLate(values: readonly number[]): { early: number; late: number } {
   const third = Math.max(1, Math.floor(values.length / 3));
@@ -104,8 +111,12 @@ export async function referenceScienceFigures(seed: number, size: DemoSize = "de
   const gain = applyComponents(h0, ["reproduce_first", "inject_test_status"].map(componentById));
   const protocol = async (label: string, n: number, candidate: typeof h0) => {
     let accepted = 0;
+    // Why a try is rejected: which of the rule's two criteria moved which way.
+    let passRose = 0;
+    let trainableFell = 0;
     const noise: number[] = [];
     const passDiff: number[] = [];
+    const trainableDiff: number[] = [];
     for (let i = 0; i < n; i++) {
       const outcome = await compareCandidate(ctx, {
         experiment: "bench", run: "bench", comparisonId: `bench-${label}-${i}`, proposalId: `bench-${label}-${i}`, epoch: 0, policy,
@@ -114,8 +125,14 @@ export async function referenceScienceFigures(seed: number, size: DemoSize = "de
       if (outcome.rule.verdict === "accept") accepted++;
       if (outcome.noise) noise.push(outcome.noise.acceptRate);
       passDiff.push(outcome.candidate.passRate - outcome.base.passRate);
+      trainableDiff.push(outcome.candidate.trainableRate - outcome.base.trainableRate);
+      if (outcome.rule.passRateChangePp > 0) passRose++;
+      if (outcome.rule.trainableRateChangePp < 0) trainableFell++;
     }
-    return { accepted, of: n, mean_pass_change_pp: pp(mean(passDiff)), mean_rule_noise: round(mean(noise)) };
+    return {
+      accepted, of: n, pass_rate_rose: passRose, trainable_rate_fell: trainableFell,
+      mean_pass_change_pp: pp(mean(passDiff)), mean_trainable_change_pp: pp(mean(trainableDiff)), mean_rule_noise: round(mean(noise)),
+    };
   };
   const aa = await protocol("aa", tries.aa, h0);
   const real = await protocol("real-gain", tries.gain, gain);
@@ -139,7 +156,11 @@ export async function referenceScienceFigures(seed: number, size: DemoSize = "de
       trained_target: gainPp(r1.gain),
       unseen_targets: Object.fromEntries(Object.entries(r1.transfer).map(([k, v]) => [k, gainPp(v)])),
       packets: r1.packets.length,
+      // Against the baseline each reward subtracts (negative by construction when that draw is noisy), and against
+      // a baseline from independent draws of the same packet (does the reward follow the packet, or the draw?).
       corr_baseline_reward: correlation(r1.packets.map((p) => p.baseline), r1.packets.map((p) => p.meanReward)),
+      corr_independent_baseline_reward: correlation(r1.packets.map((p) => p.independentBaseline), r1.packets.map((p) => p.meanReward)),
+      mean_reward_by_step: rewardByStep(r1.packets.map((p) => p.meanReward), demoConfig(size, seed).packetsPerStep),
     },
   };
 }

@@ -137,6 +137,16 @@ describe("the reference experiment, --size small", () => {
     // Several draws per task for the baseline (shared streams with the patched re-runs).
     const draws = rows<{ n: number }>("SELECT count(*) AS n FROM rollouts WHERE experiment_id = ? AND id LIKE ?", R1, `${packets[0].id}-baseline-t%`)[0].n;
     expect(draws).toBe(config.packetTasks * config.targetDraws);
+    // The regression-to-the-mean check: a second baseline per packet from draws of its own (rerun cost too),
+    // reported next to the baseline the rewards subtract.
+    packets.forEach((packet) => {
+      const i = Number(/packet(\d+)$/.exec(packet.id)![1]);
+      const check = rows<{ success: number; purpose: string }>("SELECT success, purpose FROM rollouts WHERE experiment_id = ? AND id LIKE ?", R1, `${packet.id}-check-t%`);
+      expect(check).toHaveLength(config.packetTasks * config.targetDraws);
+      expect(new Set(check.map((r) => r.purpose))).toEqual(new Set(["rerun"]));
+      expect(summary.harness_r1.packets[i].independentBaseline).toBeCloseTo(check.filter((r) => r.success === 1).length / check.length, 12);
+      expect(summary.harness_r1.packets[i].baseline).toBeCloseTo(successRate(`${packet.id}-baseline`).rate, 12);
+    });
   });
 
   it("gives the same events for the same seed", async () => {

@@ -43,8 +43,13 @@ export interface HarnessR1Summary extends MethodSummary {
   /** The best patch's held-out gain on the trained target. */
   gain: HeldOutGain;
   transfer: Record<string, HeldOutGain>;
-  /** Per packet, in order: the baseline success and the mean reward of its patches (the regression-to-the-mean check). */
-  packets: Array<{ baseline: number; meanReward: number }>;
+  /**
+   * Per packet, in order: the baseline success the rewards subtract, a second baseline from fresh draws (streams
+   * independent of the rewards'), and the mean reward of its patches. A reward is a difference with the first, so
+   * it leans against that draw's luck by construction; against the second it shows whether rewards follow the
+   * packet's difficulty (the regression-to-the-mean check).
+   */
+  packets: Array<{ baseline: number; independentBaseline: number; meanReward: number }>;
 }
 
 export async function runHarnessR1(ctx: DemoContext, trained: R1Target, otherTargets: readonly R1Target[]): Promise<HarnessR1Summary> {
@@ -100,6 +105,8 @@ export async function runHarnessR1(ctx: DemoContext, trained: R1Target, otherTar
       // rollouts name the engineer step, which places the packet (and its patches) on the best-patch curve.
       const scope = `${experiment}/${packetId}`;
       const baseline = await runTargetBatch(ctx, { experiment, run, idPrefix: `${packetId}-baseline`, harnessVersion: h0Id, files: base, policy: target, checkpoint: targetCheckpoint, tasks, purpose: "rerun", scope, draws, step });
+      // The regression-to-the-mean check: the same target, harness and tasks on streams of their own (rerun cost too).
+      const independent = await runTargetBatch(ctx, { experiment, run, idPrefix: `${packetId}-check`, harnessVersion: h0Id, files: base, policy: target, checkpoint: targetCheckpoint, tasks, purpose: "rerun", scope: `${scope}/check`, draws, step });
       // Every packet counts, even one without a failure (skipping those would bias the rewards upward).
       const failed = baseline.rollouts.filter((r) => !r.episode.success);
       const report = classifyProblems(failed.map((r) => ({ id: r.id, episode: r.episode })));
@@ -141,7 +148,7 @@ export async function runHarnessR1(ctx: DemoContext, trained: R1Target, otherTar
         });
       }
       groups.push(group);
-      packets.push({ baseline: baseline.successRate, meanReward: group.rewards.reduce((a, b) => a + b, 0) / group.rewards.length });
+      packets.push({ baseline: baseline.successRate, independentBaseline: independent.successRate, meanReward: group.rewards.reduce((a, b) => a + b, 0) / group.rewards.length });
     }
     const stats = engineer.update(groups, config.engineerLearningRate);
     await sink.send({

@@ -4,6 +4,7 @@ import { checkpointEvent, epochTasks, trainEpoch } from "../../demo/run/training
 import { compareCandidate } from "../../demo/run/compare-candidate";
 import { rolloutEvent } from "../../demo/run/experiment-events";
 import { runEpisode } from "../../demo/episode/run-episode";
+import { episodeStream } from "../../demo/run/episode-streams";
 import { EVAL_SUITES } from "../../demo/types";
 import type { HarnessLabEventInput } from "../../events/contract";
 import type { JobContext, ReferenceJobArgs } from "./reference-job";
@@ -84,10 +85,12 @@ export async function runEvaluate(ctx: JobContext, args: ReferenceJobArgs): Prom
   for (const suite of suites) {
     for (let repeat = 0; repeat < repeats; repeat++) {
       const evalId = `${ctx.run}-${suite}-r${repeat}`;
-      const rng = demo.rng.fork(`${suite}/r${repeat}`);
       const results = [];
       let solved = 0;
       for (const [t, task] of demo.suites.eval[suite].entries()) {
+        // The demo's evaluation streams (lib/demo/run/evaluate.ts): this checkpoint under this harness draws as every
+        // other (checkpoint, harness) cell of the matrix does for (task, repeat), so cells are paired draws.
+        const rng = episodeStream(demo.rng, `eval/${suite}`, task, repeat);
         const episode = runEpisode({ task, harness: loaded, policy: ctx.policy, rng, maxTurns: demo.config.evalMaxTurns, temperature: demo.config.temperature });
         const rollout = `${evalId}-t${t}`;
         await demo.sink.send(rolloutEvent({
