@@ -124,7 +124,10 @@ test("the same version on both sides has nothing to diff and shows its files", a
   await expect(page.getByText("No file differs between these versions (4 files).")).toBeVisible();
   const files = page.getByRole("navigation", { name: "Harness files" });
   await expect(files.getByRole("button")).toHaveCount(4);
-  await expect(page.getByRole("group", { name: /the same in H1-candidate and H1-candidate/ }).locator(".monaco-editor").first()).toBeVisible();
+  const file = page.getByRole("group", { name: /the same in H1-candidate and H1-candidate/ });
+  // Its text at once (the first render), then Monaco's editor in its place.
+  await expect(file.getByText("related tests fail").first()).toBeVisible();
+  await expect(file.locator(".monaco-editor").first()).toBeVisible({ timeout: 30_000 });
 });
 
 // Issue 18: an added file showed a red deleted line "1 −" (a diff against an empty file) while its counts said −0.
@@ -135,13 +138,14 @@ test("an added file is all inserted lines with no deleted one, a removed file al
     await page.getByRole("button", { name: mode }).click();
     await tree.getByRole("button", { name: /^report_failures\.py/ }).click();
     const added = page.getByRole("group", { name: "Diff of hooks/report_failures.py, H0 → H1-candidate" });
-    await expect(added.locator(".monaco-editor .line-insert").first()).toBeVisible();
+    // Monaco's first load on this shared machine can pass the default timeout (as in harness-history.spec.ts).
+    await expect(added.locator(".monaco-editor .line-insert").first()).toBeVisible({ timeout: 30_000 });
     await expect(added.locator(".monaco-editor")).toContainText("related tests fail");
     await expect(added.locator(".line-delete, .delete-sign, .char-delete")).toHaveCount(0);
 
     await tree.getByRole("button", { name: /^legacy_hint\.md/ }).click();
     const removed = page.getByRole("group", { name: "Diff of prompts/legacy_hint.md, H0 → H1-candidate" });
-    await expect(removed.locator(".monaco-editor .line-delete").first()).toBeVisible();
+    await expect(removed.locator(".monaco-editor .line-delete").first()).toBeVisible({ timeout: 30_000 });
     await expect(removed.locator(".monaco-editor")).toContainText("Always run the full test suite");
     await expect(removed.locator(".line-insert, .insert-sign, .char-insert")).toHaveCount(0);
   }
