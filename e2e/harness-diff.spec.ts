@@ -7,6 +7,7 @@ import type { Page } from "@playwright/test";
 import { harnessComparePath } from "../lib/http/page-links";
 import { harnessDiffEvents, harnessDiffIds } from "../test/fixtures/harness-diff/versions";
 import { test, expect, bearer } from "./fixtures";
+import { ADMIN_STORAGE_STATE } from "./state";
 
 const PREFIX = "e2e-harness-diff";
 const ids = harnessDiffIds(PREFIX);
@@ -97,8 +98,8 @@ test("the changed files with counts and badges, and each file's Monaco diff with
   // An added hook: every line inserted (still inline, the mode stays as chosen).
   await file("report_failures.py").click();
   const added = page.getByRole("group", { name: "Diff of hooks/report_failures.py, H0 → H1-candidate" });
-  await expect(added.locator(".editor.modified .line-insert").first()).toBeVisible();
-  await expect(added.locator(".editor.modified")).toContainText("related tests fail");
+  await expect(added.locator(".line-insert").first()).toBeVisible();
+  await expect(added.locator(".monaco-editor")).toContainText("related tests fail");
   await expect(page.getByRole("region", { name: "File hooks/report_failures.py" }).getByText("new in H1-candidate")).toBeVisible();
 
   // Monaco and its workers came from this server: at least the editor worker ran, and nothing went elsewhere.
@@ -123,5 +124,43 @@ test("the same version on both sides has nothing to diff and shows its files", a
   await expect(page.getByText("No file differs between these versions (4 files).")).toBeVisible();
   const files = page.getByRole("navigation", { name: "Harness files" });
   await expect(files.getByRole("button")).toHaveCount(4);
-  await expect(page.getByRole("group", { name: /the same in H1-candidate and H1-candidate/ }).locator(".monaco-editor").first()).toBeVisible();
+  const file = page.getByRole("group", { name: /the same in H1-candidate and H1-candidate/ });
+  // Its text at once (the first render), then Monaco's editor in its place.
+  await expect(file.getByText("related tests fail").first()).toBeVisible();
+  await expect(file.locator(".monaco-editor").first()).toBeVisible({ timeout: 30_000 });
+});
+
+// Issue 18: an added file showed a red deleted line "1 −" (a diff against an empty file) while its counts said −0.
+test("an added file is all inserted lines with no deleted one, a removed file all deleted lines, as their counts say", async ({ page }) => {
+  await page.goto(harnessComparePath(ids.base, ids.candidate));
+  const tree = page.getByRole("navigation", { name: "Changed files" });
+  for (const mode of ["Side by side", "Inline"]) {
+    await page.getByRole("button", { name: mode }).click();
+    await tree.getByRole("button", { name: /^report_failures\.py/ }).click();
+    const added = page.getByRole("group", { name: "Diff of hooks/report_failures.py, H0 → H1-candidate" });
+    // Monaco's first load on this shared machine can pass the default timeout (as in harness-history.spec.ts).
+    await expect(added.locator(".monaco-editor .line-insert").first()).toBeVisible({ timeout: 30_000 });
+    await expect(added.locator(".monaco-editor")).toContainText("related tests fail");
+    await expect(added.locator(".line-delete, .delete-sign, .char-delete")).toHaveCount(0);
+
+    await tree.getByRole("button", { name: /^legacy_hint\.md/ }).click();
+    const removed = page.getByRole("group", { name: "Diff of prompts/legacy_hint.md, H0 → H1-candidate" });
+    await expect(removed.locator(".monaco-editor .line-delete").first()).toBeVisible({ timeout: 30_000 });
+    await expect(removed.locator(".monaco-editor")).toContainText("Always run the full test suite");
+    await expect(removed.locator(".line-insert, .insert-sign, .char-insert")).toHaveCount(0);
+  }
+});
+
+// Issue 18: the diff appeared only once Monaco had loaded (8.4 s on a busy machine). The page's first render,
+// the HTML before any script runs, already holds the selected file's diff as text.
+test("the selected file's diff is readable in the page's first render, before any script runs", async ({ browser, server }) => {
+  const context = await browser.newContext({ baseURL: server.baseURL, storageState: ADMIN_STORAGE_STATE, javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto(harnessComparePath(ids.base, ids.candidate));
+  const diff = page.getByRole("group", { name: "Diff of hooks/report_failures.py, H0 → H1-candidate" });
+  await expect(diff.getByText('return action.with_message(f"{len(state.failing_tests)} related tests fail")')).toBeVisible();
+  // Five inserted lines, nothing deleted: the same as the tree's "+5 −0".
+  await expect(diff.getByRole("insertion")).toHaveCount(5);
+  await expect(diff.getByRole("deletion")).toHaveCount(0);
+  await context.close();
 });

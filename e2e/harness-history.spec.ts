@@ -71,7 +71,8 @@ test("the reference experiment: H0, H1, H2 with origins, candidates linked to th
   const hookButton = (scope: typeof tree, path: string) => scope.getByRole("button", { name: new RegExp(`^${path.split("/").pop()!.replace(/\./g, "\\.")}`) });
   for (const hook of h2Hooks) await expect(hookButton(tree, hook.path)).toContainText("added");
   await hookButton(tree, h2Hooks[0].path).click();
-  await expect(diff.getByRole("group", { name: /^Diff of / }).locator(".editor.modified .line-insert").first()).toBeVisible({ timeout: 30_000 });
+  // An added file is shown whole, every line inserted (one editor, not a diff against an empty file).
+  await expect(diff.getByRole("group", { name: /^Diff of / }).locator(".monaco-editor .line-insert").first()).toBeVisible({ timeout: 30_000 });
 
   // Another pair through the picker: H0 against H1, which holds fewer of those hooks.
   const h1 = versions.find((v) => v.label === "H1")!;

@@ -1,15 +1,24 @@
 "use client";
-// The Monaco diff editor itself; only monaco-diff.tsx imports it (dynamically, in the browser).
+// The Monaco diff editor itself; only use-editor-module.ts imports it (dynamically, in the browser).
 import { useLayoutEffect, useMemo, useRef } from "react";
 import { DiffEditor, type DiffOnMount } from "@monaco-editor/react";
 import type * as Monaco from "monaco-editor";
 import "./monaco-environment";
 import { READ_ONLY_OPTIONS } from "./editor-options";
-import { EditorLoading } from "./editor-loading";
 import { useMonacoTheme } from "./use-monaco-theme";
-import type { MonacoDiffProps } from "./monaco-diff";
+import { whenPainted } from "./when-painted";
 
-export default function MonacoDiffEditor({ original, modified, language, mode, ariaLabel }: MonacoDiffProps) {
+export interface MonacoDiffEditorProps {
+  original: string;
+  modified: string;
+  language: string;
+  mode: "side-by-side" | "inline";
+  ariaLabel: string;
+  /** Called once the editor shows the text (the frame then drops its plain-text fallback). */
+  onReady: () => void;
+}
+
+export default function MonacoDiffEditor({ original, modified, language, mode, ariaLabel, onReady }: MonacoDiffEditorProps) {
   const theme = useMonacoTheme();
   const editorRef = useRef<Monaco.editor.IStandaloneDiffEditor | null>(null);
   const options = useMemo<Monaco.editor.IDiffEditorConstructionOptions>(
@@ -47,6 +56,7 @@ export default function MonacoDiffEditor({ original, modified, language, mode, a
 
   const onMount: DiffOnMount = (editor) => {
     editorRef.current = editor;
+    whenPainted(onReady);
   };
 
   return (
@@ -60,7 +70,7 @@ export default function MonacoDiffEditor({ original, modified, language, mode, a
       keepCurrentOriginalModel
       keepCurrentModifiedModel
       onMount={onMount}
-      loading={<EditorLoading />}
+      loading={null}
     />
   );
 }

@@ -1,18 +1,23 @@
 "use client";
 // The one Monaco diff of the app (read-only): harness diffs, engineer patches against a target's hooks.
-// Monaco touches `window` as soon as it loads, so the editor itself is loaded in the browser only
-// (next/dynamic, ssr: false); this wrapper renders the frame at its final height straight away so the page
-// does not jump when the editor arrives.
-import dynamic from "next/dynamic";
-import { EditorLoading } from "./editor-loading";
+// The first render already shows the diff as plain text (PlainDiff), so the change is readable at once and
+// without JavaScript; Monaco, loaded in the browser only and fetched as soon as this module runs, takes over
+// when its editor is up. A file that exists on one side only (null) is shown as one editor with every line
+// added (or removed), not as a diff against an empty file, which drew a false deleted line "1 −" while the
+// counts said −0.
+import { useCallback, useState } from "react";
+import { EditorFrame } from "./editor-frame";
 import { editorHeight, lineCount } from "./editor-height";
-import styles from "./editor.module.css";
+import { PlainDiff } from "./plain-diff";
+import { preloadEditors, useDiffEditor, useViewEditor } from "./use-editor-module";
+
+preloadEditors();
 
 export interface MonacoDiffProps {
-  /** The old text (left side, or the deleted lines inline). */
-  original: string;
-  /** The new text. */
-  modified: string;
+  /** The old text (left side, or the deleted lines inline); null when the file is new. */
+  original: string | null;
+  /** The new text; null when the file was removed. */
+  modified: string | null;
   /** A Monaco language id, e.g. from languageForPath in lib/harness-diff/language.ts. */
   language: string;
   mode: "side-by-side" | "inline";
@@ -22,14 +27,27 @@ export interface MonacoDiffProps {
   ariaLabel: string;
 }
 
-const MonacoDiffEditor = dynamic(() => import("./monaco-diff-editor"), { ssr: false, loading: EditorLoading });
+export function MonacoDiff({ original, modified, language, mode, height, ariaLabel }: MonacoDiffProps) {
+  const DiffEditor = useDiffEditor();
+  const ViewEditor = useViewEditor();
+  const [ready, setReady] = useState(false);
+  const onReady = useCallback(() => setReady(true), []);
+  const oneSide = original === null || modified === null;
+  const lines = oneSide ? lineCount(modified ?? original ?? "") : visibleLines(original, modified, mode);
 
-export function MonacoDiff(props: MonacoDiffProps) {
-  const height = props.height ?? editorHeight(visibleLines(props.original, props.modified, props.mode));
+  let editor = null;
+  if (original === null || modified === null) {
+    const mark = original === null ? "added" : "removed";
+    if (ViewEditor) editor = <ViewEditor value={modified ?? original ?? ""} language={language} ariaLabel={`${ariaLabel}: ${mark === "added" ? "new file" : "removed file"}`} mark={mark} onReady={onReady} />;
+  } else if (DiffEditor) {
+    editor = <DiffEditor original={original} modified={modified} language={language} mode={mode} ariaLabel={ariaLabel} onReady={onReady} />;
+  }
+
   return (
-    <div role="group" aria-label={props.ariaLabel} className={styles.frame} style={{ height }} data-diff-mode={props.mode}>
-      <MonacoDiffEditor {...props} />
-    </div>
+    <EditorFrame label={ariaLabel} height={height ?? editorHeight(lines)} ready={ready} diffMode={mode}
+      fallback={<PlainDiff original={original} modified={modified} label={`${ariaLabel} (text)`} />}>
+      {editor}
+    </EditorFrame>
   );
 }
 

@@ -1,10 +1,13 @@
 "use client";
-// One file in a read-only Monaco editor (an unchanged harness file, a hook's current code). Loaded in the
-// browser only, like MonacoDiff.
-import dynamic from "next/dynamic";
-import { EditorLoading } from "./editor-loading";
+// One file in a read-only Monaco editor (an unchanged harness file, a hook's current code). Like MonacoDiff:
+// the first render shows the file as plain numbered text, Monaco takes over once it is up.
+import { useCallback, useState } from "react";
+import { EditorFrame } from "./editor-frame";
 import { editorHeight, lineCount } from "./editor-height";
-import styles from "./editor.module.css";
+import { PlainCode } from "./plain-code";
+import { preloadEditors, useViewEditor } from "./use-editor-module";
+
+preloadEditors();
 
 export interface MonacoViewProps {
   value: string;
@@ -16,13 +19,13 @@ export interface MonacoViewProps {
   height?: number;
 }
 
-const MonacoViewEditor = dynamic(() => import("./monaco-view-editor"), { ssr: false, loading: EditorLoading });
-
-export function MonacoView(props: MonacoViewProps) {
-  const height = props.height ?? editorHeight(lineCount(props.value));
+export function MonacoView({ value, language, ariaLabel, height }: MonacoViewProps) {
+  const ViewEditor = useViewEditor();
+  const [ready, setReady] = useState(false);
+  const onReady = useCallback(() => setReady(true), []);
   return (
-    <div role="group" aria-label={props.ariaLabel} className={styles.frame} style={{ height }}>
-      <MonacoViewEditor {...props} />
-    </div>
+    <EditorFrame label={ariaLabel} height={height ?? editorHeight(lineCount(value))} ready={ready} fallback={<PlainCode text={value} label={`${ariaLabel} (text)`} />}>
+      {ViewEditor && <ViewEditor value={value} language={language} ariaLabel={ariaLabel} onReady={onReady} />}
+    </EditorFrame>
   );
 }

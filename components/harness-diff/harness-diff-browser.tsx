@@ -74,8 +74,8 @@ export function HarnessDiffBrowser({ changes, baseLabel, candidateLabel }: Props
               ) : (
                 <MonacoDiff
                   key={selected.path}
-                  original={selected.original}
-                  modified={selected.modified}
+                  original={selected.status === "added" ? null : selected.original}
+                  modified={selected.status === "removed" ? null : selected.modified}
                   language={selected.language}
                   mode={mode}
                   ariaLabel={`Diff of ${selected.path}, ${baseLabel} → ${candidateLabel}`}

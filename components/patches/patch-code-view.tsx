@@ -41,8 +41,8 @@ export function PatchCodeView({ code, patchLabel }: { code: PatchCode; patchLabe
             {f.hookPosition && <HookPositionBadges positions={[f.hookPosition]} />}
           </h4>
           <MonacoDiff
-            original={f.base ?? ""}
-            modified={f.candidate ?? ""}
+            original={f.base}
+            modified={f.candidate}
             language={languageForPath(f.path)}
             mode="side-by-side"
             ariaLabel={`${f.path}: ${code.base.label} → ${code.candidate.label}`}

@@ -3,6 +3,7 @@
 import Link from "next/link";
 import type { BrowserRow } from "@/db/queries/rollout-browser-rows";
 import type { SortKey } from "@/lib/trajectories/browser-query";
+import type { HookPosition } from "@/lib/domain/vocabulary";
 import { formatCount, formatDuration, formatNumber } from "@/lib/format";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Badge } from "@/components/ui/badge";
@@ -41,8 +42,10 @@ export function columnsFor(showMatch: boolean): Column[] {
   return showMatch ? [COLUMNS[0], COLUMNS[1], MATCH_COLUMN, ...COLUMNS.slice(2)] : COLUMNS;
 }
 
-export function rolloutHref(id: string): string {
-  return `/rollouts/${encodeURIComponent(id)}`;
+/** With the browser's "hook fired at" filter on, the viewer opens at that hook (?hook=). */
+export function rolloutHref(id: string, hook?: HookPosition): string {
+  const path = `/rollouts/${encodeURIComponent(id)}`;
+  return hook ? `${path}?hook=${hook}` : path;
 }
 
 const OUTCOME_TONE = { success: "success", failure: "danger", unknown: "neutral" } as const;
@@ -54,10 +57,12 @@ interface Props {
   showMatch: boolean;
   height: number;
   onSelect: (index: number) => void;
+  /** The browser's hook filter, carried into the viewer's link. */
+  hook?: HookPosition;
 }
 
-export function RolloutRow({ row, index, selected, showMatch, height, onSelect }: Props) {
-  const href = rolloutHref(row.id);
+export function RolloutRow({ row, index, selected, showMatch, height, onSelect, hook }: Props) {
+  const href = rolloutHref(row.id, hook);
   return (
     <tr
       aria-rowindex={index + 2}

@@ -96,12 +96,12 @@ export function RolloutTable({ state, basePath, initialPage }: Props) {
       else if (event.key === "k") move(-1);
       else if (event.key === "Enter" && selected >= 0 && !(event.target instanceof HTMLElement && event.target.closest("a, button"))) {
         event.preventDefault();
-        router.push(rolloutHref(rows[selected].id));
+        router.push(rolloutHref(rows[selected].id, state.filter.hook));
       }
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);
-  }, [move, rows, selected, router]);
+  }, [move, rows, selected, router, state.filter.hook]);
 
   const columns = columnsFor(showMatch);
   const padTop = items.length ? items[0].start : 0;
@@ -146,6 +146,7 @@ export function RolloutTable({ state, basePath, initialPage }: Props) {
                 showMatch={showMatch}
                 height={rowHeight}
                 onSelect={setSelected}
+                hook={state.filter.hook}
               />
             ))}
             {padBottom > 0 && <tr aria-hidden="true" style={{ height: padBottom }} className={styles.spacer} />}

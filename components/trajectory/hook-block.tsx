@@ -1,6 +1,7 @@
 "use client";
 // A message a harness hook injected, marked as such: a "hook" label, its lifecycle position
-// (episode_init, pre_decision, pre_action, post_feedback), the hook's name and its effect.
+// (episode_init, pre_decision, pre_action, post_feedback), the hook's name and its effect. `highlighted`
+// marks the hooks a rollout was opened for (the browser's "hook fired at" filter, carried as ?hook=).
 import type { HookSummary } from "@/lib/trajectory/types";
 import { FieldText } from "./field-text";
 import type { Range } from "./highlighted-text";
@@ -22,17 +23,19 @@ interface Props {
   onToggleField: (key: string) => void;
   ranges?: readonly Range[];
   active?: Range | null;
+  highlighted?: boolean;
 }
 
-export function HookBlock({ rolloutId, turnIdx, hook, expanded, onToggleField, ranges, active }: Props) {
+export function HookBlock({ rolloutId, turnIdx, hook, expanded, onToggleField, ranges, active, highlighted = false }: Props) {
   const name = hook.hook ?? "unnamed hook";
   return (
-    <aside className={styles.hook} aria-label={`Hook message at ${hook.position}: ${name}`}>
+    <aside className={`${styles.hook} ${highlighted ? styles.hookHighlighted : ""}`} aria-label={`Hook message at ${hook.position}: ${name}`} aria-current={highlighted ? "true" : undefined}>
       <div className={styles.hookHeader}>
         <span className={`badge ${styles.hookLabel}`}>hook</span>
         <span className="badge badge-outline" title="Lifecycle position">{hook.position}</span>
         <span className="mono small">{name}</span>
         {hook.effect && <span className={`badge ${EFFECT_TONES[hook.effect] ?? "badge-neutral"}`} title="Effect">{hook.effect}</span>}
+        {highlighted && <span className="badge badge-warning">matches the filter</span>}
       </div>
       {hook.message ? (
         <FieldText rolloutId={rolloutId} turnIdx={turnIdx} field={hook.message} label={`Hook message of ${name} in turn ${turnIdx}`}

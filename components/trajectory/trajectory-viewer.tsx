@@ -1,10 +1,13 @@
 "use client";
 // The turns of one rollout as a virtualized list scrolled with the page: only the turns in view (plus a
 // few) are in the DOM, whatever the trajectory's length; rows are measured as they render. Find (Ctrl/Cmd+F) asks the
-// server for matches over the full texts and scrolls the list to each; #turn-N deep-links a turn.
+// server for matches over the full texts and scrolls the list to each; #turn-N deep-links a turn. Opened
+// from the browser's "hook fired at" filter (?hook=<position>), the first turn holding such a hook is opened
+// and scrolled to, and those hooks are highlighted.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useWindowVirtualizer } from "@tanstack/react-virtual";
 import type { TurnSummary } from "@/lib/trajectory/types";
+import type { HookPosition } from "@/lib/domain/vocabulary";
 import { turnFromHash } from "@/lib/trajectory/turn-anchor";
 import { useFindInRollout } from "./use-rollout-data";
 import { useDebouncedValue } from "./use-debounced-value";
@@ -22,9 +25,11 @@ export const VIEWER_READY_MARK = "harness-lab:viewer-ready";
 interface Props {
   rolloutId: string;
   turns: TurnSummary[];
+  /** The lifecycle position the rollout was opened for (the browser's hook filter). */
+  focusHook?: HookPosition | null;
 }
 
-export function TrajectoryViewer({ rolloutId, turns }: Props) {
+export function TrajectoryViewer({ rolloutId, turns, focusHook = null }: Props) {
   const rootRef = useRef<HTMLDivElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   const listOffset = useListOffset(listRef);
@@ -72,6 +77,18 @@ export function TrajectoryViewer({ rolloutId, turns }: Props) {
   useEffect(() => {
     if (active) scrollToTurn(active[0]);
   }, [active, scrollToTurn]);
+
+  // Opened for a hook position: show the first turn holding such a hook, opened, unless a #turn-N link says
+  // where to go. Once, on load: the reader may collapse it again.
+  const focusedHook = useRef(false);
+  useEffect(() => {
+    if (focusedHook.current || focusHook === null || turnFromHash(window.location.hash) !== null) return;
+    focusedHook.current = true;
+    const turn = turns.find((t) => t.hooks.some((h) => h.position === focusHook));
+    if (!turn) return;
+    actions.setOpen(turn.idx, true);
+    scrollToTurn(turn.idx);
+  }, [focusHook, turns, actions, scrollToTurn]);
 
   // Deep links: on load and whenever the hash changes (a turn's own "#N" link included).
   useEffect(() => {
@@ -144,6 +161,7 @@ export function TrajectoryViewer({ rolloutId, turns }: Props) {
                     matches={matchesByTurn.get(turn.idx)}
                     active={active && active[0] === turn.idx ? active : null}
                     targeted={targeted === turn.idx}
+                    highlightHook={focusHook}
                   />
                 </div>
               );

@@ -2,7 +2,9 @@
 // One turn of a trajectory. The model's reasoning (muted) is kept apart from its response and its
 // action (a command shown as one); the observation carries its return code; hook messages appear where
 // their lifecycle position puts them in the turn; a format error is flagged. System prompt and task
-// start collapsed. Model output is only ever rendered as text.
+// start collapsed; a collapsed turn still shows its hook messages, each on its own line under the summary
+// (a hook injected into the task turn was otherwise only a "1 hook" badge). Model output is only ever
+// rendered as text.
 import { memo, useState } from "react";
 import type { FieldSummary, FindMatch, HookSummary, TurnSummary } from "@/lib/trajectory/types";
 import type { HookPosition } from "@/lib/domain/vocabulary";
@@ -31,6 +33,8 @@ export interface TurnCardProps {
   linkBase?: string;
   /** The id anchor for #turn-N; off where two trajectories share a page. */
   withAnchorId?: boolean;
+  /** Hooks at this lifecycle position are highlighted: the rollout was opened from a "hook fired at" filter. */
+  highlightHook?: HookPosition | null;
 }
 
 export function roleLabel(role: string, isTask: boolean): string {
@@ -60,7 +64,7 @@ function ReturnCode({ code }: { code: number | null }) {
 }
 
 export const TurnCard = memo(function TurnCard(props: TurnCardProps) {
-  const { rolloutId, turn, isTask, ui, actions, matches, active = null, targeted = false, linkBase = "", withAnchorId = true } = props;
+  const { rolloutId, turn, isTask, ui, actions, matches, active = null, targeted = false, linkBase = "", withAnchorId = true, highlightHook = null } = props;
   const [copied, setCopied] = useState(false);
   const findHere = active !== null && active[0] === turn.idx;
   const open = findHere || (ui?.open ?? defaultOpen(turn, isTask));
@@ -89,16 +93,14 @@ export const TurnCard = memo(function TurnCard(props: TurnCardProps) {
     </section>
   );
 
-  const renderHooks = (positions: HookPosition[]) =>
-    turn.hooks
-      .filter((h: HookSummary) => positions.includes(h.position))
-      .map((h) => {
-        const key = h.message?.key ?? `hook:${h.seq}`;
-        return (
-          <HookBlock key={h.seq} rolloutId={rolloutId} turnIdx={turn.idx} hook={h} expanded={ui?.expanded?.has(key) ?? false}
-            onToggleField={toggleField} ranges={matches?.get(key)} active={activeIn(key)} />
-        );
-      });
+  const renderHook = (h: HookSummary) => {
+    const key = h.message?.key ?? `hook:${h.seq}`;
+    return (
+      <HookBlock key={h.seq} rolloutId={rolloutId} turnIdx={turn.idx} hook={h} expanded={ui?.expanded?.has(key) ?? false}
+        onToggleField={toggleField} ranges={matches?.get(key)} active={activeIn(key)} highlighted={h.position === highlightHook} />
+    );
+  };
+  const renderHooks = (positions: HookPosition[]) => turn.hooks.filter((h) => positions.includes(h.position)).map(renderHook);
 
   const fieldsByKey = new Map(turn.fields.map((f) => [f.key, f]));
   const mainField = turn.fields.find((f) => f.key === "content") ?? turn.fields[0];
@@ -134,9 +136,12 @@ export const TurnCard = memo(function TurnCard(props: TurnCardProps) {
           {turn.fields.length === 0 && turn.hooks.length === 0 && <p className="muted small">Empty turn.</p>}
         </div>
       ) : (
-        <p className={`muted small ${styles.collapsed}`}>
-          {label} collapsed{mainField ? ` · ${sizeHint(fieldSize(mainField))}` : ""}
-        </p>
+        <>
+          <p className={`muted small ${styles.collapsed}`}>
+            {label} collapsed{mainField ? ` · ${sizeHint(fieldSize(mainField))}` : ""}
+          </p>
+          {turn.hooks.length > 0 && <div className={styles.collapsedHooks}>{turn.hooks.map(renderHook)}</div>}
+        </>
       )}
       {ui?.raw && <RawJson rolloutId={rolloutId} turnIdx={turn.idx} />}
     </article>

@@ -17,10 +17,16 @@ function previewLines(preview: string): number {
   return lines;
 }
 
-export function estimateTurnHeight(turn: TurnSummary, open: boolean): number {
-  if (!open) return COLLAPSED;
-  let height = HEADER;
-  for (const field of turn.fields) height += FIELD_CHROME + previewLines(field.preview) * LINE + (field.full ? TRUNCATED_FOOTER : 0);
+function hooksHeight(turn: TurnSummary): number {
+  let height = 0;
   for (const hook of turn.hooks) height += HOOK_CHROME + (hook.message ? previewLines(hook.message.preview) * LINE : LINE);
   return height;
+}
+
+export function estimateTurnHeight(turn: TurnSummary, open: boolean): number {
+  // A collapsed turn still shows its hook messages.
+  if (!open) return COLLAPSED + hooksHeight(turn);
+  let height = HEADER;
+  for (const field of turn.fields) height += FIELD_CHROME + previewLines(field.preview) * LINE + (field.full ? TRUNCATED_FOOTER : 0);
+  return height + hooksHeight(turn);
 }

@@ -7,6 +7,7 @@ import { getRolloutTaskKey, getRolloutView } from "@/db/queries/rollout-view";
 import { listTaskRollouts } from "@/db/queries/task-rollouts";
 import { currentUser, requireUser } from "@/lib/auth/current-user";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
+import { HOOK_POSITIONS, type HookPosition } from "@/lib/domain/vocabulary";
 import { RolloutHeader } from "@/components/trajectory/rollout-header";
 import { VerdictPanel } from "@/components/trajectory/verdict-panel";
 import { SubmissionPanel } from "@/components/trajectory/submission-panel";
@@ -27,9 +28,15 @@ const COMPARE_LIMIT = 200;
 
 interface Props {
   params: Promise<{ id: string }>;
+  searchParams?: Promise<Record<string, string | string[] | undefined>>;
 }
 
-export default async function RolloutPage({ params }: Props) {
+/** ?hook=<position>, set by the trajectory browser's "hook fired at" filter; anything else highlights nothing. */
+function hookParam(value: string | string[] | undefined): HookPosition | null {
+  return typeof value === "string" && (HOOK_POSITIONS as readonly string[]).includes(value) ? (value as HookPosition) : null;
+}
+
+export default async function RolloutPage({ params, searchParams }: Props) {
   await requireUser();
   const id = idFromSegment((await params).id);
   if (id === null) notFound();
@@ -49,7 +56,7 @@ export default async function RolloutPage({ params }: Props) {
       <SubmissionPanel rolloutId={rollout.id} submission={view.submission} />
       <section className="section" aria-labelledby="turns-heading">
         <h2 id="turns-heading">Turns</h2>
-        <TrajectoryViewer rolloutId={rollout.id} turns={view.turns} />
+        <TrajectoryViewer rolloutId={rollout.id} turns={view.turns} focusHook={hookParam((await searchParams)?.hook)} />
       </section>
     </main>
   );

@@ -1,0 +1,26 @@
+// The box a Monaco editor lives in: its final height from the first render (the page does not jump), the
+// plain text on top until the editor reports it is up, the editor underneath laid out at full size all along
+// (Monaco measures its container; a hidden one would measure zero). A labelled group for screen readers.
+import type { ReactNode } from "react";
+import styles from "./editor.module.css";
+
+interface Props {
+  label: string;
+  height: number;
+  /** True once Monaco shows the text: the plain fallback goes away. */
+  ready: boolean;
+  fallback: ReactNode;
+  children: ReactNode;
+  diffMode?: string;
+}
+
+export function EditorFrame({ label, height, ready, fallback, children, diffMode }: Props) {
+  return (
+    <div role="group" aria-label={label} className={styles.frame} style={{ height }} data-diff-mode={diffMode} data-editor-ready={ready ? "true" : undefined}>
+      {!ready && <div className={styles.fallback}>{fallback}</div>}
+      <div className={styles.editor} aria-hidden={ready ? undefined : true}>
+        {children}
+      </div>
+    </div>
+  );
+}
