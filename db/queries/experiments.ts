@@ -10,6 +10,7 @@ import {
   type ExperimentMethod, type HookPosition, type RolloutPurpose,
 } from "../../lib/domain/vocabulary";
 import { computeTrainingRates } from "../../lib/metrics/training-rates";
+import { getHarnessNames } from "./harness-naming-rows";
 import type {
   ExperimentOverview, ExperimentStatus, ExperimentSummary, HarnessVersionSummary,
   ProposalListItem, ProposalStatus, RunStatus, RunSummary,
@@ -152,8 +153,10 @@ export function listHarnessVersions(store: Store, opts: { experimentId?: string 
     entry.files += row.n;
     if (row.position) entry.hooks[row.position] += row.n;
   }
+  const names = new Map([...new Set(versions.map((v) => v.experimentId))].map((e) => [e, getHarnessNames(store, e)]));
   return versions.map((v) => ({
     ...v,
+    name: names.get(v.experimentId)!.nameOf(v.id),
     files: files.get(v.id)?.files ?? 0,
     hooksByPosition: files.get(v.id)?.hooks ?? zeroHooks(),
   }));

@@ -3,7 +3,7 @@
 import "server-only";
 import type Database from "better-sqlite3";
 import type { Store } from "../client";
-import { nameHarnessVersions, type HarnessNames, type NamingFileRow, type NamingPromotionRow, type NamingVersionRow } from "../../lib/domain/harness-naming";
+import { nameHarnessVersions, promotionSubject, type HarnessNames, type NamingFileRow, type NamingPromotionRow, type NamingVersionRow } from "../../lib/domain/harness-naming";
 
 export interface HarnessNamingRows {
   versions: NamingVersionRow[];
@@ -32,4 +32,10 @@ export function loadHarnessNamingRows(sqlite: Database.Database, experimentIds: 
 /** The names of every version of one experiment (each experiment is named on its own). */
 export function getHarnessNames(store: Store, experimentId: string): HarnessNames {
   return nameHarnessVersions(loadHarnessNamingRows(store.sqlite, [experimentId]));
+}
+
+/** A promotion's subject in the one naming: the promoted version's label, with the promotion order's number when it differs. */
+export function promotionSubjectOf(store: Store, p: { kind: "promote" | "demote"; label: string; harnessVersionId: string }): string {
+  const experimentId = store.sqlite.prepare("SELECT experiment_id FROM harness_versions WHERE id = ?").pluck().get(p.harnessVersionId) as string | undefined;
+  return experimentId === undefined ? p.label : promotionSubject(p, getHarnessNames(store, experimentId));
 }

@@ -45,6 +45,8 @@ export interface HarnessVersionSummary {
   id: string;
   experimentId: string;
   label: string;
+  /** Its name in the one naming (lib/domain/harness-naming.ts): "H1 (same files as H0)". */
+  name: string;
   parentId: string | null;
   /** The parent's label, so tables can say "H1 ← H0" without a second lookup. */
   parentLabel: string | null;
