@@ -17,7 +17,7 @@ export type JobExecutor = (typeof JOB_EXECUTORS)[number];
 export type TruncationKind = (typeof TRUNCATION_KINDS)[number];
 
 /** Derived from the experiment's runs (see deriveExperimentStatus). */
-export type ExperimentStatus = "running" | "finished" | "failed" | "idle";
+export type ExperimentStatus = "running" | "stale" | "finished" | "failed" | "idle";
 
 export interface ExperimentSummary {
   id: string;
@@ -28,6 +28,8 @@ export interface ExperimentSummary {
   /** ms since epoch; the newest of the experiment, run, rollout, metric and proposal timestamps. */
   latestActivity: number | null;
   status: ExperimentStatus;
+  /** Runs that say running but went silent without a live job (lib/domain/run-staleness.ts). */
+  staleRuns: number;
 }
 
 export interface RunSummary {
@@ -39,6 +41,8 @@ export interface RunSummary {
   finishedAt: number | null;
   createdAt: number;
   rollouts: number;
+  /** Set when it says running but went silent without a live job (lib/domain/run-staleness.ts). */
+  stale?: { silentForMs: number; text: string } | null;
 }
 
 export interface HarnessVersionSummary {
