@@ -102,7 +102,7 @@ test("an approve against the rule needs a reason; changing one's mind appends an
   await expect(history.getByRole("listitem")).toHaveCount(2);
   await expect(history.getByRole("listitem").first()).toContainText("took back H0+bad (numbered H1 in promotion order)");
   await expect(history.getByRole("listitem").first()).toContainText("held-out suite regressed after all");
-  await expect(page.getByRole("region", { name: "About this proposal" })).toContainText("H0 (H0) — the initial version");
+  await expect(page.getByRole("region", { name: "About this proposal" })).toContainText("H0 — the initial version");
 });
 
 test("one form submitted twice decides once; a proposal that does not exist is named; nothing else is written", async ({ page, request, server }) => {
