@@ -50,7 +50,7 @@ const curvesSection = (page: Page) => page.getByRole("region", { name: "Training
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 test.beforeAll(async ({ server, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(300_000); // two reference seeds; slow on a busy machine
   await ensureReferenceExperiment(server);
   await ensureReferenceExperiment(server, REFERENCE_EVOLVED);
   const res = await request.post("/api/v1/events", { headers: bearer(server.adminToken), data: ownEvents() });
