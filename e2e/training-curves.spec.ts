@@ -126,10 +126,10 @@ test("GRPO and HarnessAdapt-RL overlay on one chart, chosen in the run picker", 
   await expect(chart).toHaveAttribute("aria-label", /Reference: HarnessAdapt-RL \(seed 3, small\) · policy training with harness evolution \(6 points\)/);
   // Two runs, each a faint raw line and a smoothed line.
   await expect(chart.locator("path.recharts-line-curve")).toHaveCount(4);
-  // GRPO stays on H0 and seed 3's HarnessAdapt-RL keeps H0's files: no harness change, only its epoch boundary.
+  // GRPO stays on H0 and seed 3's HarnessAdapt-RL keeps H0's files: no harness change, only the runs' epoch boundaries.
   const markers = section.getByRole("list", { name: "Curve markers" });
   await expect(markers.getByRole("listitem").filter({ hasText: "→" })).toHaveCount(0);
-  await expect(markers.getByRole("listitem").filter({ hasText: "epoch 2 begins" })).toHaveCount(1);
+  await expect(markers.getByRole("listitem").filter({ hasText: "epoch 2 begins" })).toHaveCount(2);
   // The same address in a fresh page draws the same overlay.
   const again = await page.context().newPage();
   await again.goto(curvesPath([GRPO_TRAIN, HA_TRAIN]));
