@@ -90,7 +90,7 @@ test("the reference experiment: H0, H1, H2 with origins, candidates linked to th
 
 test("a history with accepted proposals: promotions, the incumbent's lineage, the filter, and H0 against H2", async ({ page }) => {
   await page.goto(harnessHistoryPath(ids.experiment));
-  await expect(page.getByRole("list", { name: "Lineage of the incumbent" })).toHaveText(/H0\s*H1\s*H2\s*incumbent H2/);
+  await expect(page.getByRole("list", { name: "Lineage of the incumbent" })).toHaveText(/H0\s*H1\s*H2 = H2 \(frozen\)\s*incumbent H2/);
   await expect(versionCard(page, "H1").getByRole("list", { name: "Promotions of H1" })).toContainText("promoted to incumbent H1 by decision of acceptance-rule (rule)");
   await expect(versionCard(page, "H2")).toContainText("incumbent H2");
   await expect(versionCard(page, "H2").getByRole("link", { name: PROPOSAL_TITLES.p2 })).toBeVisible();

@@ -90,19 +90,19 @@ test("an approve against the rule needs a reason; changing one's mind appends an
 
   await form.getByLabel("Reason").fill("the trainable rate drop is two tasks; the review hook catches real bugs");
   await form.getByRole("button", { name: "Approve" }).click();
-  await expect(form.getByRole("status")).toHaveText(`Approved “${TITLES.bad}”; its candidate is now the incumbent H1.`);
+  await expect(form.getByRole("status")).toHaveText(`Approved “${TITLES.bad}”; its candidate is now the incumbent H0+bad (numbered H1 in promotion order).`);
   const history = page.getByRole("list", { name: "Decision history" });
   await expect(history.getByRole("listitem")).toHaveCount(1);
   await expect(history).toContainText("decided against it");
-  await expect(page.getByRole("region", { name: "About this proposal" })).toContainText("H1 (H0+bad) — this proposal's candidate");
+  await expect(page.getByRole("region", { name: "About this proposal" })).toContainText("H0+bad (numbered H1 in promotion order) — this proposal's candidate");
 
   await form.getByLabel("Reason").fill("held-out suite regressed after all");
   await form.getByRole("button", { name: "Reject" }).click();
-  await expect(form.getByRole("status")).toHaveText(`Rejected “${TITLES.bad}”; H1 is no longer the incumbent.`);
+  await expect(form.getByRole("status")).toHaveText(`Rejected “${TITLES.bad}”; H0+bad (numbered H1 in promotion order) is no longer the incumbent.`);
   await expect(history.getByRole("listitem")).toHaveCount(2);
-  await expect(history.getByRole("listitem").first()).toContainText("took back H1");
+  await expect(history.getByRole("listitem").first()).toContainText("took back H0+bad (numbered H1 in promotion order)");
   await expect(history.getByRole("listitem").first()).toContainText("held-out suite regressed after all");
-  await expect(page.getByRole("region", { name: "About this proposal" })).toContainText("H0 (H0) — the initial version");
+  await expect(page.getByRole("region", { name: "About this proposal" })).toContainText("H0 — the initial version");
 });
 
 test("one form submitted twice decides once; a proposal that does not exist is named; nothing else is written", async ({ page, request, server }) => {

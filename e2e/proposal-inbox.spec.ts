@@ -155,7 +155,7 @@ test("`a` approves the selected proposal; its page shows the decision and the ne
   await page.keyboard.press("j");
   await expect(row).toHaveAttribute("aria-selected", "true");
   await page.keyboard.press("a");
-  await expect(page.getByRole("status")).toHaveText(`Approved “${TITLES.c}”; its candidate is now the incumbent H1.`);
+  await expect(page.getByRole("status")).toHaveText(`Approved “${TITLES.c}”; its candidate is now the incumbent H0+c (numbered H1 in promotion order).`);
   await expect(row).toContainText("accepted");
   await expect(row).toContainText("accept by admin");
   await expect(page.getByText("1 left to review")).toBeVisible();
@@ -166,10 +166,10 @@ test("`a` approves the selected proposal; its page shows the decision and the ne
   const history = page.getByRole("list", { name: "Decision history" });
   await expect(history.getByRole("listitem")).toHaveCount(1);
   await expect(history).toContainText("accept by admin");
-  await expect(history).toContainText("promoted to incumbent H1");
+  await expect(history).toContainText("promoted to incumbent H0+c (numbered H1 in promotion order)");
   await expect(history).toContainText("The rule said accept");
   const about = page.getByRole("region", { name: "About this proposal" });
-  await expect(about).toContainText("H1 (H0+c) — this proposal's candidate");
+  await expect(about).toContainText("H0+c (numbered H1 in promotion order) — this proposal's candidate");
   // The lineage reaches back to the rejected idea it revises.
   await expect(page.getByRole("region", { name: "Lineage" }).getByRole("link", { name: TITLES.b })).toBeVisible();
 });

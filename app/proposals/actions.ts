@@ -5,6 +5,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getStore } from "@/db/client";
 import { recordHumanDecision } from "@/db/mutations/record-human-decision";
+import { promotionSubjectOf } from "@/db/queries/harness-naming-rows";
 import { guardedAction } from "@/lib/auth/guarded-action";
 import { zodErrorMessage, type ActionResult } from "@/lib/auth/action-result";
 import type { DecideState, DecisionDone } from "@/components/proposals/decision-types";
@@ -30,6 +31,9 @@ export const decideProposalAction = guardedAction(
     revalidatePath("/proposals");
     revalidatePath("/proposals/[id]", "page");
     revalidatePath("/audit");
-    return { ok: true, verdict, ...(result.promotion ? { promotion: `${result.promotion.kind} ${result.promotion.label}` } : {}) };
+    return {
+      ok: true, verdict,
+      ...(result.promotion ? { promotion: `${result.promotion.kind} ${result.promotion.label}`, subject: promotionSubjectOf(getStore(), result.promotion) } : {}),
+    };
   },
 );

@@ -35,7 +35,7 @@ export function RunCostTable({ runs }: { runs: RunCost[] }) {
                 <Link href={runPath(run.id)}>{run.name ?? run.id}</Link>
               </th>
               <td className="nowrap">
-                {run.kind} <StatusBadge status={run.status} />
+                {run.kind} <StatusBadge status={run.status} title={run.staleText} />{run.staleText && <span className="muted small"> {run.staleText}</span>}
               </td>
               {ROLLOUT_PURPOSES.map((p) => (
                 <td key={p} className="num">{byPurpose[p] ? formatCount(byPurpose[p]) : <span className="muted">0</span>}</td>

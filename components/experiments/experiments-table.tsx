@@ -96,7 +96,10 @@ export function ExperimentsTable({ initialData }: { initialData: ExperimentSumma
                     <RelativeTime ms={e.latestActivity} />
                   </td>
                   <td>
-                    <StatusBadge status={e.status} />
+                    <StatusBadge status={e.status} title={e.status === "stale" ? "A run says running, but no job runs it and it has sent nothing for a while" : undefined} />
+                    {e.staleRuns > 0 && (
+                      <span className="muted small"> {e.staleRuns} {e.staleRuns === 1 ? "run" : "runs"} without heartbeat</span>
+                    )}
                   </td>
                 </tr>
               ))}

@@ -1,4 +1,5 @@
-// Harness versions of one experiment: lineage (parent), where each came from, and what it holds.
+// Harness versions of one experiment: lineage (parent), where each came from, and what it holds. Each is
+// named in the one naming (lib/domain/harness-naming.ts): "H1 (same files as H0)" where that is so.
 import { HOOK_POSITIONS } from "@/lib/domain/vocabulary";
 import type { HarnessVersionSummary } from "@/db/queries/types";
 import { formatCount } from "@/lib/format";
@@ -29,7 +30,7 @@ export function HarnessVersionsTable({ versions, caption }: { versions: HarnessV
           {versions.map((v) => (
             <tr key={v.id}>
               <th scope="row" title={v.description ?? undefined}>
-                {v.label}
+                {v.name}
               </th>
               <td>{v.origin}</td>
               <td>{v.parentLabel ?? (v.parentId ? v.parentId : <span className="muted">—</span>)}</td>

@@ -39,7 +39,14 @@ export function RunsTable({ runs }: { runs: RunSummary[] }) {
               </th>
               <td>{run.kind}</td>
               <td>
-                <StatusBadge status={run.status} />
+                {run.stale ? (
+                  <>
+                    <StatusBadge status="stale" title={`The run says ${run.status}, but no job runs it and it has sent nothing for a while`} />{" "}
+                    <span className="muted small">{run.stale.text}</span>
+                  </>
+                ) : (
+                  <StatusBadge status={run.status} />
+                )}
               </td>
               <td className="nowrap" title={formatDateTime(run.startedAt)}>
                 <RelativeTime ms={run.startedAt} />

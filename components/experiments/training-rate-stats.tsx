@@ -7,7 +7,9 @@ import { Stat, StatGrid } from "@/components/ui/stat";
 export function TrainingRateStats({ overview }: { overview: ExperimentOverview }) {
   const rates = overview.trainingRates;
   const n = rates.rollouts;
-  const active = overview.runs.filter((r) => r.status === "running" || r.status === "pending").length;
+  // A run that says running but went silent without a live job is stale, not active (lib/domain/run-staleness.ts).
+  const active = overview.runs.filter((r) => (r.status === "running" || r.status === "pending") && !r.stale).length;
+  const stale = overview.runs.filter((r) => r.stale).length;
   const truncated = rates.truncationRate === null ? 0 : Math.round(rates.truncationRate * n);
   const noTrain = n === 0 ? "no train rollouts stored" : undefined;
 
@@ -17,7 +19,7 @@ export function TrainingRateStats({ overview }: { overview: ExperimentOverview }
         Summary
       </h2>
       <StatGrid label="Experiment summary">
-        <Stat label="Runs" value={formatCount(overview.runs.length)} detail={active > 0 ? `${active} active` : "none active"} />
+        <Stat label="Runs" value={formatCount(overview.runs.length)} detail={`${active > 0 ? `${active} active` : "none active"}${stale > 0 ? `, ${stale} stale (no heartbeat)` : ""}`} />
         <Stat
           label="Rollouts"
           value={formatCount(overview.rollouts)}

@@ -10,6 +10,7 @@ import { proposalPath } from "@/lib/http/page-links";
 import { hooksByPosition, kindSummary } from "@/lib/harness-history/file-summary";
 import { historyHref, versionAnchor, type HistoryQuery } from "@/lib/harness-history/history-query";
 import { promotionText } from "@/lib/harness-history/promotion-text";
+import type { HarnessNames } from "@/lib/domain/harness-naming";
 import { rolloutTotal } from "@/lib/harness-history/history-table";
 import type { HistoryPromotion, HistoryVersion } from "@/lib/harness-history/types";
 import { RelativeTime } from "@/components/ui/relative-time";
@@ -22,6 +23,8 @@ export interface EntryContext {
   query: HistoryQuery;
   labelOf: ReadonlyMap<string, string>;
   sameAs: ReadonlyMap<string, string>;
+  /** The one naming (lib/domain/harness-naming.ts): where label, promotion order and files disagree. */
+  names: HarnessNames;
   promotions: readonly HistoryPromotion[];
   incumbent: { harnessVersionId: string; label: string } | null;
   /** Versions from outside no person has reviewed (lib/harness-trust), with how each arrived. */
@@ -32,7 +35,7 @@ const ORIGIN_TEXT = { initial: "initial (base)", proposal: "proposal", manual: "
 
 export function VersionEntry({ version: v, ctx, context, children }: { version: HistoryVersion; ctx: EntryContext; context: boolean; children?: ReactNode }) {
   const incumbent = ctx.incumbent?.harnessVersionId === v.id;
-  const same = ctx.sameAs.get(v.id);
+  const notes = ctx.names.byId.get(v.id)?.notes ?? [];
   const arrival = ctx.unreviewed?.get(v.id);
   const promotions = ctx.promotions.filter((p) => p.harnessVersionId === v.id);
   const classes = [styles.entry, incumbent ? styles.incumbent : "", context ? styles.context : ""].filter(Boolean).join(" ");
@@ -43,13 +46,13 @@ export function VersionEntry({ version: v, ctx, context, children }: { version: 
         <div className={styles.head}>
           <span className={styles.label}>{v.label}</span>
           <span className="badge badge-outline" title="Origin">{ORIGIN_TEXT[v.origin]}</span>
-          {incumbent && <span className="badge badge-success">incumbent {ctx.incumbent?.label}</span>}
+          {incumbent && <span className="badge badge-success">{ctx.incumbent?.label === v.label || v.origin === "initial" ? `incumbent ${v.label}` : "incumbent"}</span>}
           {arrival !== undefined && (
             <span className="badge badge-danger" title={`Arrived ${describeArrival(arrival)}; a reviewer confirms its code at its first launch`}>
               unreviewed
             </span>
           )}
-          {same !== undefined && <span className="muted small">same files as {ctx.labelOf.get(same) ?? same}</span>}
+          {notes.length > 0 && <span className="muted small" aria-label="Naming notes">{notes.join("; ")}</span>}
           {context && <span className="muted small">(shown for its place in the tree)</span>}
           <span className="muted small mono">{v.id}</span>
         </div>
@@ -73,7 +76,7 @@ export function VersionEntry({ version: v, ctx, context, children }: { version: 
           <ul className={styles.promotions} aria-label={`Promotions of ${v.label}`}>
             {promotions.map((p) => (
               <li key={p.id}>
-                {promotionText(p)} <RelativeTime ms={p.createdAt} />
+                {promotionText(p, ctx.names)} <RelativeTime ms={p.createdAt} />
               </li>
             ))}
           </ul>

@@ -28,8 +28,8 @@ export function DecisionHistory({ decisions }: { decisions: DecisionEntry[] }) {
                 {" "}
                 ·{" "}
                 {d.promotion.kind === "promote"
-                  ? <Badge tone="accent">promoted to incumbent {d.promotion.label}</Badge>
-                  : <Badge tone="warning">took back {d.promotion.label}</Badge>}
+                  ? <Badge tone="accent">promoted to incumbent {d.promotion.subject}</Badge>
+                  : <Badge tone="warning">took back {d.promotion.subject}</Badge>}
               </>
             )}
           </div>

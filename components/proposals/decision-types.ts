@@ -5,6 +5,8 @@ export interface DecisionDone {
   verdict: "accept" | "reject";
   /** e.g. "promote H2" or "demote H1"; absent when the incumbent did not change. */
   promotion?: string;
+  /** The promoted (or taken back) version in the one naming (lib/domain/harness-naming.ts promotionSubject). */
+  subject?: string;
 }
 
 export type DecideState = ActionState<DecisionDone>;
@@ -32,11 +34,15 @@ export function rejectMeaning(kind: "tool_hook" | "engineer_patch"): string {
 /** The reject dialog's request for a reason. */
 export const rejectHint = (kind: "tool_hook" | "engineer_patch") => `Say why you reject it. ${rejectMeaning(kind)}`;
 
-/** "Approved “x”; its candidate is now the incumbent H2." — what a screen reader and the eye get after a decision. */
+/**
+ * "Approved “x”; its candidate is now the incumbent H2." (or "… H0+x (numbered H1 in promotion order)": the
+ * version that was promoted, by its own label) — what a screen reader and the eye get after a decision.
+ */
 export function describeDecision(title: string, done: DecisionDone): string {
   const what = done.verdict === "accept" ? "Approved" : "Rejected";
   if (!done.promotion) return `${what} “${title}”.`;
-  const [kind, label] = done.promotion.split(" ");
+  const [kind, stored] = done.promotion.split(" ");
+  const label = done.subject ?? stored;
   return kind === "promote"
     ? `${what} “${title}”; its candidate is now the incumbent ${label}.`
     : `${what} “${title}”; ${label} is no longer the incumbent.`;

@@ -10,6 +10,8 @@ const TONES: Record<string, BadgeTone> = {
   failed: "danger",
   cancelled: "neutral",
   idle: "neutral",
+  // a run that says running but went silent without a live job (lib/domain/run-staleness.ts)
+  stale: "warning",
   // proposals
   accepted: "success",
   rejected: "danger",

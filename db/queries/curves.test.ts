@@ -76,23 +76,41 @@ describe("getCurves", () => {
     expect(data.runs[0]).toMatchObject({ id: TRAIN, name: "policy", experimentName: "Curves", trainRollouts: 16, metricKeys: [] });
   });
 
-  it("marks H0 → H1 at the first step with its proposal, H1 → H2 where it changed, and the epoch boundary", () => {
+  it("marks H1 → H2 where the run's files changed and the epoch boundary, not the run's first step", () => {
     const { markers } = curves({});
     expect(markers).toEqual([
-      expect.objectContaining({ kind: "harness", run: TRAIN, step: 0, x: 0, fromLabel: "H0", toLabel: "H1", fromVersionId: "h0", toVersionId: "h1", proposalId: "p1", origin: "proposal" }),
-      expect.objectContaining({ kind: "harness", step: 2, x: 2, fromLabel: "H1", toLabel: "H2", proposalId: null, origin: "manual", description: "same files" }),
+      expect.objectContaining({ kind: "harness", run: TRAIN, step: 2, x: 2, fromLabel: "H1", toLabel: "H2", fromName: "H1", toName: "H2", fromVersionId: "h1", toVersionId: "h2", proposalId: null, origin: "manual", description: "same files" }),
       { kind: "epoch", run: TRAIN, step: 2, epoch: 2, x: 2 },
     ]);
+  });
+
+  it("marks no change between versions with the same files, nor at a relaunched run's first step", () => {
+    const rollout = (run: string, step: number, version: string) => ({
+      type: "rollout", id: `${run}-${step}`, experiment: EXP, run, task: "t0", harness_version: version, purpose: "train", epoch: 1, step,
+      group: "g", sample_index: 0, success: true, reward: 1, truncated: false, exit_status: "submitted", turns: [],
+    });
+    const outcome = applyEvents(store, [
+      // H1b: recorded by hand with H1's files. H3 with H2's files is what a relaunched job trains on throughout.
+      { type: "harness_version", id: "h1b", experiment: EXP, label: "H1b", parent: "h1", origin: "manual", files: files("1") },
+      { type: "run", id: "run:same", experiment: EXP, kind: "train", status: "finished" },
+      { type: "run", id: "run:again", experiment: EXP, kind: "train", status: "finished" },
+      rollout("run:same", 0, "h1"), rollout("run:same", 1, "h1b"), rollout("run:same", 2, "h2"),
+      rollout("run:again", 2, "h2"), rollout("run:again", 3, "h2"),
+    ]);
+    expect(outcome).toMatchObject({ ok: true });
+    const same = curves({ runs: ["run:same"] }).markers.filter((m) => m.kind === "harness");
+    expect(same).toEqual([expect.objectContaining({ step: 2, fromLabel: "H1b", fromName: "H1b (same files as H1)", toLabel: "H2" })]);
+    expect(curves({ runs: ["run:again"] }).markers.filter((m) => m.kind === "harness")).toEqual([]);
   });
 
   it("places points and markers on the epoch and wall-time axes", () => {
     const byEpoch = curves({ x: "epoch" });
     expect(byEpoch.series[0].x).toEqual([1, 1.5, 2, 2.5]);
-    expect(byEpoch.markers.map((m) => m.x)).toEqual([1, 2, 2]);
+    expect(byEpoch.markers.map((m) => m.x)).toEqual([2, 2]);
     const byTime = curves({ x: "time" });
     // A step's time is its latest rollout's start.
     expect(byTime.series[0].x).toEqual([0, 1, 2, 3].map((s) => T0 + s * 60_000 + 1));
-    expect(byTime.markers[1].x).toBe(T0 + 2 * 60_000 + 1);
+    expect(byTime.markers[0].x).toBe(T0 + 2 * 60_000 + 1);
   });
 
   it("falls back to the trainer's report when no train rollouts are stored, and says which key", () => {

@@ -7,6 +7,8 @@ import type { Store } from "../client";
 import { buildSeries, emptyColumns, type StepColumns } from "../../lib/curves/build-series";
 import type { CurveSettings } from "../../lib/curves/curve-settings";
 import { epochMarkers, harnessMarkers, type VersionInfo } from "../../lib/curves/markers";
+import type { HarnessNames } from "../../lib/domain/harness-naming";
+import { getHarnessNames } from "./harness-naming-rows";
 import {
   aggregateTrainSteps, curveLabel, describeTrainerSource, isTrainingKey, oneMinusColumns, rateColumns, shareColumns, trainerSourceFor,
   type TrainRolloutRow, type TrainStep,
@@ -123,16 +125,23 @@ function loadTrainRollouts(store: Store, runId: string): TrainRolloutRow[] {
   return out;
 }
 
+/** The versions with their files' identity and their names in the one naming (lib/domain/harness-naming.ts). */
 export function loadVersions(store: Store, ids: string[]): Map<string, VersionInfo> {
   if (ids.length === 0) return new Map();
   const rows = store.sqlite
     .prepare(
-      `SELECT h.id, h.label, h.parent_id AS parentId, p.label AS parentLabel, h.origin, h.origin_proposal_id AS originProposalId, h.description
+      `SELECT h.id, h.label, h.parent_id AS parentId, p.label AS parentLabel, h.origin, h.origin_proposal_id AS originProposalId, h.description,
+              h.experiment_id AS experimentId
          FROM harness_versions h LEFT JOIN harness_versions p ON p.id = h.parent_id
         WHERE h.id IN (SELECT value FROM json_each(?))`,
     )
-    .all(JSON.stringify(ids)) as VersionInfo[];
-  return new Map(rows.map((r) => [r.id, r]));
+    .all(JSON.stringify(ids)) as Array<VersionInfo & { experimentId: string }>;
+  const names = new Map<string, HarnessNames>();
+  for (const experimentId of new Set(rows.map((r) => r.experimentId))) names.set(experimentId, getHarnessNames(store, experimentId));
+  return new Map(rows.map(({ experimentId, ...r }) => {
+    const name = names.get(experimentId)!.byId.get(r.id);
+    return [r.id, { ...r, filesKey: name?.filesKey, name: name?.display }];
+  }));
 }
 
 interface PendingSeries {

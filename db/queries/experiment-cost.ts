@@ -7,6 +7,7 @@ import type { CostAggregate, RunInfo } from "../../lib/cost/cost-summary";
 import type { CallCounts } from "../../lib/cost/model-calls";
 import type { ExperimentMethod } from "../../lib/domain/vocabulary";
 import { getRolloutTotals, TOTAL_FIELDS, type RolloutTotals } from "./rollout-totals";
+import { staleRuns } from "./run-activity";
 
 export interface ExperimentCostData {
   experiment: { id: string; name: string; method: ExperimentMethod };
@@ -29,6 +30,12 @@ export function getExperimentCost(store: Store, experimentId: string): Experimen
   const runs = db
     .prepare("SELECT id, name, kind, status FROM runs WHERE experiment_id = ? ORDER BY coalesce(started_at, created_at), created_at, rowid")
     .all(experimentId) as RunInfo[];
+  // A run that says running but went silent without a live job is shown as stale (lib/domain/run-staleness.ts).
+  const stale = staleRuns(store, experimentId);
+  for (const run of runs) {
+    const s = stale.get(run.id);
+    if (s) Object.assign(run, { status: "stale", staleText: s.text });
+  }
   const byRunPurpose = new Map<string, RolloutTotals>();
   for (const r of getRolloutTotals(store, experimentId)) {
     const key = `${r.runId}\u0000${r.purpose}`;

@@ -1,5 +1,6 @@
 // Everything the store holds for one experiment, record by record, for the read API (and round-trip tests).
 import "server-only";
+import { getHarnessNames } from "./harness-naming-rows";
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Store } from "../client";
 import {
@@ -42,9 +43,13 @@ export function listExperimentRecords(store: Store, experimentId: string) {
     : [];
   const rolloutsByPacket = groupBy(packetRollouts, (r) => r.failurePacketId);
 
+  // The one naming (lib/domain/harness-naming.ts): "name" says where label, promotion order and files disagree.
+  const names = getHarnessNames(store, experimentId);
   return {
     harnessVersions: versions.map(({ contentHash: _c, ...v }) => ({
       ...v,
+      name: names.nameOf(v.id),
+      sameFilesAs: names.byId.get(v.id)?.sameFilesAs?.id ?? null,
       files: (filesByVersion.get(v.id) ?? []).map(({ harnessVersionId: _h, ...f }) => f),
     })),
     checkpoints: db.select().from(checkpoints).where(eq(checkpoints.experimentId, experimentId)).all().map(({ contentHash: _c, ...c }) => c),

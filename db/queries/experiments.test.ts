@@ -91,16 +91,30 @@ describe("listExperiments", () => {
       { runId: "done-1", key: "pass_rate", step: 1, value: 0.5, time: T0 + 90_000 },
     ]).run();
 
-    const list = listExperiments(store);
+    const list = listExperiments(store, { now: T0 + 600_000 });
     const byId = Object.fromEntries(list.map((e) => [e.id, e]));
     expect(byId.idle).toEqual({
-      id: "idle", name: "Experiment idle", method: "harnessadapt-rl", runs: 0, rollouts: 0, latestActivity: T0, status: "idle",
+      id: "idle", name: "Experiment idle", method: "harnessadapt-rl", runs: 0, rollouts: 0, latestActivity: T0, status: "idle", staleRuns: 0,
     });
     expect(byId.live).toMatchObject({ runs: 2, rollouts: 3, status: "running", latestActivity: T0 + 70_000 });
     expect(byId.broken).toMatchObject({ runs: 2, rollouts: 0, status: "failed" });
     expect(byId.done).toMatchObject({ runs: 2, status: "finished", latestActivity: T0 + 90_000 });
     // Most recently active first.
     expect(list.map((e) => e.id).slice(0, 2)).toEqual(["done", "live"]);
+  });
+
+  it("shows a running run that went silent without a job as stale, not active, in the list and the overview", () => {
+    addExperiment("quiet");
+    addRun("quiet-1", "quiet", { status: "running", startedAt: T0, at: T0 });
+    addTask("t9");
+    addRollout("quiet", "quiet-1", "t9", { at: T0 + 60_000 });
+    const threeHoursLater = T0 + 60_000 + 3 * 3_600_000 + 1;
+    expect(listExperiments(store, { now: threeHoursLater })[0]).toMatchObject({ id: "quiet", status: "stale", staleRuns: 1 });
+    const o = getExperimentOverview(store, "quiet", { now: threeHoursLater })!;
+    expect(o.status).toBe("stale");
+    expect(o.runs[0].stale).toEqual({ silentForMs: 3 * 3_600_000 + 1, text: "running · no heartbeat for 3 h" });
+    // Ten minutes after its last rollout it is still running.
+    expect(listExperiments(store, { now: T0 + 11 * 60_000 })[0]).toMatchObject({ status: "running", staleRuns: 0 });
   });
 
   it("counts a proposal as activity", () => {
@@ -133,7 +147,7 @@ describe("getExperimentOverview", () => {
 
   it("returns zeros for every purpose and status of an empty experiment", () => {
     addExperiment("e");
-    const o = getExperimentOverview(store, "e")!;
+    const o = getExperimentOverview(store, "e", { now: T0 + 600_000 })!;
     expect(o.status).toBe("idle");
     expect(o.rolloutsByPurpose).toEqual({ train: 0, preparation: 0, comparison: 0, eval: 0, rerun: 0 });
     expect(o.proposalsByStatus).toEqual({ pending: 0, accepted: 0, rejected: 0, superseded: 0 });
@@ -191,7 +205,7 @@ describe("getExperimentOverview", () => {
     store.db.insert(evalRuns).values({ id: "ev1", experimentId: "e", benchmark: "swe-bench-verified", repeatIndex: 0, contentHash: H, createdAt: T0 }).run();
     store.db.insert(failurePackets).values({ id: "fp1", experimentId: "e", contentHash: H, createdAt: T0 }).run();
 
-    const o = getExperimentOverview(store, "e")!;
+    const o = getExperimentOverview(store, "e", { now: T0 + 600_000 })!;
     expect(o.experiment).toMatchObject({ id: "e", name: "Experiment e", method: "harnessadapt-rl" });
     expect(o.status).toBe("running");
     expect(o.runs.map((r) => [r.id, r.rollouts])).toEqual([["run-b", 5], ["run-a", 6]]);

@@ -10,6 +10,8 @@ import {
   type ExperimentMethod, type HookPosition, type RolloutPurpose,
 } from "../../lib/domain/vocabulary";
 import { computeTrainingRates } from "../../lib/metrics/training-rates";
+import { getHarnessNames } from "./harness-naming-rows";
+import { staleRuns } from "./run-activity";
 import type {
   ExperimentOverview, ExperimentStatus, ExperimentSummary, HarnessVersionSummary,
   ProposalListItem, ProposalStatus, RunStatus, RunSummary,
@@ -18,16 +20,20 @@ import type {
 export type * from "./types";
 
 /**
- * The experiment's state as the list shows it: anything pending or running means it is live;
+ * The experiment's state as the list shows it: anything pending or running (and not stale) means it is live;
+ * a run that says running but went silent without a live job (lib/domain/run-staleness.ts) makes it "stale";
  * otherwise the most recent run decides whether it ended badly.
  */
 export function deriveExperimentStatus(input: {
   runs: number;
+  /** Pending or running runs that are not stale. */
   activeRuns: number;
+  staleRuns?: number;
   latestRunStatus: RunStatus | null;
 }): ExperimentStatus {
   if (input.runs === 0) return "idle";
   if (input.activeRuns > 0) return "running";
+  if ((input.staleRuns ?? 0) > 0) return "stale";
   if (input.latestRunStatus === "failed") return "failed";
   return "finished";
 }
@@ -96,8 +102,10 @@ function maxOf(values: Array<number | null>): number | null {
 }
 
 /** All experiments, most recently active first. */
-export function listExperiments(store: Store): ExperimentSummary[] {
+export function listExperiments(store: Store, at: { now?: number } = {}): ExperimentSummary[] {
   const rows = store.sqlite.prepare(LIST_EXPERIMENTS_SQL).all() as ExperimentListRow[];
+  const staleByExperiment = new Map<string, number>();
+  for (const s of staleRuns(store, null, at.now).values()) staleByExperiment.set(s.experimentId, (staleByExperiment.get(s.experimentId) ?? 0) + 1);
   return rows
     .map((row) => ({
       id: row.id,
@@ -106,7 +114,10 @@ export function listExperiments(store: Store): ExperimentSummary[] {
       runs: row.runs,
       rollouts: row.rollouts,
       latestActivity: maxOf([row.updatedAt, row.runAt, row.rolloutAt, row.metricAt, row.proposalAt]),
-      status: deriveExperimentStatus(row),
+      status: deriveExperimentStatus({
+        ...row, activeRuns: row.activeRuns - (staleByExperiment.get(row.id) ?? 0), staleRuns: staleByExperiment.get(row.id) ?? 0,
+      }),
+      staleRuns: staleByExperiment.get(row.id) ?? 0,
     }))
     .sort((a, b) => (b.latestActivity ?? 0) - (a.latestActivity ?? 0) || a.name.localeCompare(b.name));
 }
@@ -152,8 +163,10 @@ export function listHarnessVersions(store: Store, opts: { experimentId?: string 
     entry.files += row.n;
     if (row.position) entry.hooks[row.position] += row.n;
   }
+  const names = new Map([...new Set(versions.map((v) => v.experimentId))].map((e) => [e, getHarnessNames(store, e)]));
   return versions.map((v) => ({
     ...v,
+    name: names.get(v.experimentId)!.nameOf(v.id),
     files: files.get(v.id)?.files ?? 0,
     hooksByPosition: files.get(v.id)?.hooks ?? zeroHooks(),
   }));
@@ -166,7 +179,7 @@ function countsByKey<K extends string>(keys: readonly K[], rows: Array<{ key: K;
 }
 
 /** Everything the experiment overview page shows, or null for an unknown id. */
-export function getExperimentOverview(store: Store, id: string): ExperimentOverview | null {
+export function getExperimentOverview(store: Store, id: string, at: { now?: number } = {}): ExperimentOverview | null {
   const experiment = store.db
     .select({
       id: experiments.id,
@@ -240,14 +253,17 @@ export function getExperimentOverview(store: Store, id: string): ExperimentOverv
   );
 
   const latest = runRows[0];
+  const stale = staleRuns(store, id, at.now);
+  const runsShown = runRows.map((r) => ({ ...r, stale: stale.get(r.id) ? { silentForMs: stale.get(r.id)!.silentForMs, text: stale.get(r.id)!.text } : null }));
   return {
     experiment,
     status: deriveExperimentStatus({
       runs: runRows.length,
-      activeRuns: runRows.filter((r) => r.status === "running" || r.status === "pending").length,
+      activeRuns: runsShown.filter((r) => (r.status === "running" || r.status === "pending") && !r.stale).length,
+      staleRuns: stale.size,
       latestRunStatus: latest?.status ?? null,
     }),
-    runs: runRows,
+    runs: runsShown,
     harnessVersions: listHarnessVersions(store, { experimentId: id }),
     checkpoints: counts.checkpoints,
     rollouts: Object.values(byPurpose).reduce((a, b) => a + b, 0),

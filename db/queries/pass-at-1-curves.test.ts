@@ -21,7 +21,7 @@ beforeEach(() => {
     { type: "run", id: `${E}-a`, experiment: E, kind: "train", status: "finished" },
     { type: "run", id: `${E}-b`, experiment: E, kind: "train", status: "finished" },
     { type: "harness_version", id: `${E}-H0`, experiment: E, label: "H0", files: [] },
-    { type: "harness_version", id: `${E}-H1`, experiment: E, label: "H1", parent: `${E}-H0`, files: [] },
+    { type: "harness_version", id: `${E}-H1`, experiment: E, label: "H1", parent: `${E}-H0`, files: [{ path: "hooks/check.sh", kind: "hook", hook_position: "pre_action", content: "true" }] },
     { type: "checkpoint", id: `${E}-a2`, experiment: E, run: `${E}-a`, role: "policy", step: 2, epoch: 0 },
     { type: "checkpoint", id: `${E}-a4`, experiment: E, run: `${E}-a`, role: "policy", step: 4, epoch: 1 },
     { type: "checkpoint", id: `${E}-b4`, experiment: E, run: `${E}-b`, role: "policy", step: 4, epoch: 1 },

@@ -6,6 +6,8 @@ import "server-only";
 import type { Store } from "../client";
 import type { ProposalKind, ProposalStatus } from "./types";
 import { getIncumbent, type Incumbent } from "./harness-incumbent";
+import { getHarnessNames } from "./harness-naming-rows";
+import { promotionSubject } from "../../lib/domain/harness-naming";
 import { getRuleVerdict, type RuleVerdictSnapshot } from "./proposal-rule-verdict";
 import { getEvidence, type EvidenceRollout } from "./proposal-evidence";
 
@@ -47,7 +49,8 @@ export interface DecisionEntry {
   at: number;
   /** The rule's verdict when the decision was taken, as stored with it; null when none was recorded. */
   rule: { verdict: "accept" | "reject" | null; reason: string | null; noise?: RuleNoiseRecord | null } | null;
-  promotion: { kind: "promote" | "demote"; label: string } | null;
+  /** `subject`: the promoted version in the one naming (lib/domain/harness-naming.ts), e.g. "H0+x (numbered H1 in promotion order)". */
+  promotion: { kind: "promote" | "demote"; label: string; subject: string } | null;
 }
 
 
@@ -117,15 +120,18 @@ export function getProposalPage(store: Store, proposalId: string): ProposalPage 
   const decisionRows = sqlite
     .prepare(
       `SELECT d.id, d.verdict, d.actor_kind AS actorKind, d.actor, d.reason, d.created_at AS at, d.rule_verdict AS ruleVerdict,
-         hp.kind AS promotionKind, hp.label AS promotionLabel
+         hp.kind AS promotionKind, hp.label AS promotionLabel, hp.harness_version_id AS promotionVersionId
        FROM decisions d LEFT JOIN harness_promotions hp ON hp.decision_id = d.id
        WHERE d.proposal_id = ? ORDER BY d.created_at DESC, d.rowid DESC`,
     )
-    .all(p.id) as Array<Omit<DecisionEntry, "rule" | "promotion"> & { ruleVerdict: string | null; promotionKind: "promote" | "demote" | null; promotionLabel: string | null }>;
-  const decisions = decisionRows.map(({ ruleVerdict, promotionKind, promotionLabel, ...d }) => ({
+    .all(p.id) as Array<Omit<DecisionEntry, "rule" | "promotion"> & { ruleVerdict: string | null; promotionKind: "promote" | "demote" | null; promotionLabel: string | null; promotionVersionId: string | null }>;
+  const names = decisionRows.some((d) => d.promotionKind) ? getHarnessNames(store, p.experimentId) : null;
+  const decisions = decisionRows.map(({ ruleVerdict, promotionKind, promotionLabel, promotionVersionId, ...d }) => ({
     ...d,
     rule: readRule(ruleVerdict, d.verdict, d.actorKind),
-    promotion: promotionKind && promotionLabel ? { kind: promotionKind, label: promotionLabel } : null,
+    promotion: promotionKind && promotionLabel && promotionVersionId && names
+      ? { kind: promotionKind, label: promotionLabel, subject: promotionSubject({ kind: promotionKind, label: promotionLabel, harnessVersionId: promotionVersionId }, names) }
+      : null,
   }));
 
   return {

@@ -88,7 +88,7 @@ describe("getProposalPage", () => {
   it("lists decisions newest first with the rule's verdict at the time and the promotion they made", () => {
     const a = getProposalPage(store, ids.proposal("a"))!;
     expect(a.decisions).toEqual([
-      expect.objectContaining({ actorKind: "human", actor: "ada", verdict: "accept", rule: expect.objectContaining({ verdict: "accept" }), promotion: { kind: "promote", label: "H1" } }),
+      expect.objectContaining({ actorKind: "human", actor: "ada", verdict: "accept", rule: expect.objectContaining({ verdict: "accept" }), promotion: { kind: "promote", label: "H1", subject: "H0+a (numbered H1 in promotion order)" } }),
     ]);
     expect(a.incumbent).toMatchObject({ label: "H1", proposalId: ids.proposal("a") });
     const b = getProposalPage(store, ids.proposal("b"))!;

@@ -17,7 +17,7 @@ export type JobExecutor = (typeof JOB_EXECUTORS)[number];
 export type TruncationKind = (typeof TRUNCATION_KINDS)[number];
 
 /** Derived from the experiment's runs (see deriveExperimentStatus). */
-export type ExperimentStatus = "running" | "finished" | "failed" | "idle";
+export type ExperimentStatus = "running" | "stale" | "finished" | "failed" | "idle";
 
 export interface ExperimentSummary {
   id: string;
@@ -28,6 +28,8 @@ export interface ExperimentSummary {
   /** ms since epoch; the newest of the experiment, run, rollout, metric and proposal timestamps. */
   latestActivity: number | null;
   status: ExperimentStatus;
+  /** Runs that say running but went silent without a live job (lib/domain/run-staleness.ts). */
+  staleRuns: number;
 }
 
 export interface RunSummary {
@@ -39,12 +41,16 @@ export interface RunSummary {
   finishedAt: number | null;
   createdAt: number;
   rollouts: number;
+  /** Set when it says running but went silent without a live job (lib/domain/run-staleness.ts). */
+  stale?: { silentForMs: number; text: string } | null;
 }
 
 export interface HarnessVersionSummary {
   id: string;
   experimentId: string;
   label: string;
+  /** Its name in the one naming (lib/domain/harness-naming.ts): "H1 (same files as H0)". */
+  name: string;
   parentId: string | null;
   /** The parent's label, so tables can say "H1 ← H0" without a second lookup. */
   parentLabel: string | null;

@@ -76,7 +76,10 @@ export interface RunInfo {
   id: string;
   name: string | null;
   kind: string;
+  /** The run's status, or "stale" for one that says running but went silent without a live job. */
   status: string;
+  /** "running · no heartbeat for 3 h" for a stale run. */
+  staleText?: string;
 }
 
 export interface RunCost {

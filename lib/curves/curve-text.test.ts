@@ -28,11 +28,11 @@ describe("curve texts", () => {
 
   it("describes the chart with its markers", () => {
     const markers: CurveMarker[] = [
-      { kind: "harness", run: "r", step: 0, x: 0, fromVersionId: "h0", fromLabel: "H0", toVersionId: "h1", toLabel: "H1", proposalId: null, origin: "manual", description: null },
+      { kind: "harness", run: "r", step: 2, x: 2, fromVersionId: "h1", fromLabel: "H1", toVersionId: "h2", toLabel: "H2", fromName: "H1 (same files as H0)", toName: "H2", proposalId: null, origin: "manual", description: null },
       { kind: "epoch", run: "r", step: 3, x: 3, epoch: 2 },
     ];
     expect(chartAriaLabel({ label: "Trainable rate", axis: "step", lines: [{ run: "HA", points: 6, reduced: false }], markers })).toBe(
-      "Line chart of Trainable rate by step for HA (6 points). Harness changes: H0 → H1 at step 0. Epoch boundaries: epoch 2 begins at step 3. The values are in the table below the charts.",
+      "Line chart of Trainable rate by step for HA (6 points). Harness changes: H1 (same files as H0) → H2 at step 2. Epoch boundaries: epoch 2 begins at step 3. The values are in the table below the charts.",
     );
   });
 });

@@ -1,7 +1,7 @@
 // The words around a chart: which run a line is, where its values come from, whether it was reduced, and the
 // chart described for a screen reader. Pure, so server and client say the same thing.
 import { formatCount } from "../format";
-import { harnessMarkerLabel } from "./markers";
+import { harnessMarkerName } from "./markers";
 import type { CurveMarker, CurveRun, CurveSeries } from "./types";
 import { X_AXIS_LABELS, type XAxis } from "./x-axis";
 
@@ -44,7 +44,7 @@ export function markerPlace(m: Pick<CurveMarker, "step">): string {
 }
 
 export function markerText(m: CurveMarker): string {
-  return m.kind === "harness" ? `${harnessMarkerLabel(m)} at ${markerPlace(m)}` : `epoch ${m.epoch} begins at ${markerPlace(m)}`;
+  return m.kind === "harness" ? `${harnessMarkerName(m)} at ${markerPlace(m)}` : `epoch ${m.epoch} begins at ${markerPlace(m)}`;
 }
 
 /** The chart in one sentence for role="img": what, over what, for which runs, how many points, which markers. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { epochMarkers, harnessMarkerLabel, harnessMarkers, type VersionInfo } from "./markers";
+import { epochMarkers, harnessMarkerLabel, harnessMarkerName, harnessMarkers, type VersionInfo } from "./markers";
 
 const v = (id: string, label: string, parent: VersionInfo | null, proposal: string | null = null): VersionInfo => ({
   id, label, parentId: parent?.id ?? null, parentLabel: parent?.label ?? null,
@@ -11,20 +11,31 @@ const h2 = v("h2", "H2", h1, "p2");
 const versions = new Map([h0, h1, h2].map((x) => [x.id, x]));
 
 describe("harnessMarkers", () => {
-  it("marks the first step against the version's parent and every later change (HarnessAdapt-RL: H1 from step 0, H2 at step 3)", () => {
+  it("marks where the run's files change, never the run's first step (HarnessAdapt-RL: H1 from step 0, H2 at step 3)", () => {
     const steps = [0, 1, 2, 3, 4, 5].map((step) => ({ step, harnessVersionId: step < 3 ? "h1" : "h2" }));
     const markers = harnessMarkers(steps, versions);
     expect(markers.map((m) => [m.step, harnessMarkerLabel(m), m.proposalId, m.fromVersionId, m.toVersionId])).toEqual([
-      [0, "H0 → H1", "p1", "h0", "h1"],
       [3, "H1 → H2", "p2", "h1", "h2"],
     ]);
   });
 
-  it("says nothing for a run that stays on a root version (GRPO on H0)", () => {
+  it("says nothing for a run that stays on one version (GRPO on H0), nor for a relaunched run that starts on H2", () => {
     expect(harnessMarkers([0, 1, 2].map((step) => ({ step, harnessVersionId: "h0" })), versions)).toEqual([]);
+    expect(harnessMarkers([12, 13, 14].map((step) => ({ step, harnessVersionId: "h2" })), versions)).toEqual([]);
   });
 
-  it("marks a switch back and uses the step before when a version has no parent", () => {
+  it("says nothing where a version with the same files follows (H1 recorded with H0's files), and names versions in the one naming", () => {
+    const same = new Map([
+      ["h0", { ...h0, filesKey: "a" }],
+      ["h1", { ...h1, filesKey: "a", name: "H1 (same files as H0)" }],
+      ["h2", { ...h2, filesKey: "b" }],
+    ]);
+    const steps = [0, 1, 2, 3].map((step) => ({ step, harnessVersionId: step === 0 ? "h0" : step < 3 ? "h1" : "h2" }));
+    const markers = harnessMarkers(steps, same);
+    expect(markers.map((m) => [m.step, harnessMarkerLabel(m), harnessMarkerName(m)])).toEqual([[3, "H1 → H2", "H1 (same files as H0) → H2"]]);
+  });
+
+  it("marks a switch back, from the version of the step before", () => {
     const other = v("x", "X", null);
     const map = new Map([...versions, ["x", other]]);
     const steps = [
@@ -35,7 +46,7 @@ describe("harnessMarkers", () => {
     ];
     expect(harnessMarkers(steps, map).map((m) => [m.step, harnessMarkerLabel(m)])).toEqual([
       [2, "H0 → X"],
-      [5, "H0 → H1"],
+      [5, "X → H1"],
     ]);
   });
 

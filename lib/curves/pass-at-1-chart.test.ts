@@ -25,7 +25,10 @@ function inputOf(source: EvalMatrixSource, experimentId: string): Pass1Input {
       { run: `${experimentId}-train`, step: 0, harnessVersionId: `${experimentId}-H0`, rollouts: 4, epoch: 1, time: null },
       { run: `${experimentId}-train`, step: 4, harnessVersionId: `${experimentId}-H1`, rollouts: 4, epoch: 2, time: null },
     ],
-    markerVersions: [{ id: `${experimentId}-H1`, label: "H1", parentId: `${experimentId}-H0`, parentLabel: "H0", origin: "manual", originProposalId: null, description: null }],
+    markerVersions: [
+      { id: `${experimentId}-H0`, label: "H0", parentId: null, parentLabel: null, origin: "initial", originProposalId: null, description: null },
+      { id: `${experimentId}-H1`, label: "H1", parentId: `${experimentId}-H0`, parentLabel: "H0", origin: "manual", originProposalId: null, description: null },
+    ],
   };
 }
 

@@ -6,7 +6,7 @@
 import { formatCount } from "../format";
 import { formatScoreWithCi } from "../results/matrix-format";
 import { runColor } from "./chart-data";
-import { harnessMarkerLabel } from "./markers";
+import { harnessMarkerName } from "./markers";
 import { pass1PointHref } from "./pass-at-1-links";
 import type { Pass1Marker } from "./pass-at-1-markers";
 import type { Pass1Curves, Pass1Scope, Pass1Series } from "./pass-at-1-types";
@@ -124,7 +124,7 @@ export function pass1ChartView(all: readonly Pass1Curves[], scopeName: (scope: P
 
   const markers: Pass1ChartMarker[] = all.flatMap((curves) => {
     const name = several ? scopeName(curves.scope) : null;
-    return curves.markers.map((m) => ({ ...m, scopeName: name, color: MARKER_COLOR, text: `${harnessMarkerLabel(m)} at step ${formatCount(m.step)}` }));
+    return curves.markers.map((m) => ({ ...m, scopeName: name, color: MARKER_COLOR, text: `${harnessMarkerName(m)} at step ${formatCount(m.step)}` }));
   });
   const markerWords = markers.length ? ` Harness changes: ${markers.map((m) => (m.scopeName ? `${m.scopeName}: ${m.text}` : m.text)).join("; ")}.` : "";
 

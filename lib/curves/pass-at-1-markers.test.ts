@@ -1,5 +1,5 @@
 // The pass@1 charts' harness markers: a step's version is the one most of its train rollouts ran under, a
-// marker sits where it changes (and at the start for a version with a parent), on the step, epoch or time axis.
+// marker sits where it changes (never at a run's first step), on the step, epoch or time axis.
 import { describe, expect, it } from "vitest";
 import type { VersionInfo } from "./markers";
 import { pass1Markers, stepsByRun, type TrainStepVersionRow } from "./pass-at-1-markers";
@@ -24,14 +24,14 @@ describe("stepsByRun", () => {
 describe("pass1Markers", () => {
   const rows = [row("a", 0, "H1", 4, 1, 1_000), row("a", 1, "H1", 4, 1, 2_000), row("a", 2, "H2", 4, 2, 3_000), row("b", 0, "H0", 4, 1, 500), row("b", 1, "H0", 4, 1, 600)];
 
-  it("marks H0 → H1 at the first step of a run that starts on H1 and H1 → H2 where it changes; a run staying on H0 has none", () => {
+  it("marks H1 → H2 where a run's version changes, not the first step of a run that starts on H1; a run staying on H0 has none", () => {
     const markers = pass1Markers(rows, versions, "step");
-    expect(markers.map((m) => [m.run, m.step, m.fromLabel, m.toLabel, m.x])).toEqual([["a", 0, "H0", "H1", 0], ["a", 2, "H1", "H2", 2]]);
+    expect(markers.map((m) => [m.run, m.step, m.fromLabel, m.toLabel, m.x])).toEqual([["a", 2, "H1", "H2", 2]]);
   });
 
   it("places markers at the step's epoch or time on those axes", () => {
-    expect(pass1Markers(rows, versions, "epoch").map((m) => m.x)).toEqual([1, 2]);
-    expect(pass1Markers(rows, versions, "time").map((m) => m.x)).toEqual([1_000, 3_000]);
+    expect(pass1Markers(rows, versions, "epoch").map((m) => m.x)).toEqual([2]);
+    expect(pass1Markers(rows, versions, "time").map((m) => m.x)).toEqual([3_000]);
     expect(pass1Markers([row("a", 0, "H0", 1), row("a", 1, "H1", 1)], versions, "epoch").map((m) => m.x)).toEqual([null]);
   });
 });

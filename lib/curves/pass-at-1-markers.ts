@@ -1,7 +1,7 @@
 // Where the incumbent harness changed, for the pass@1 curves: a jump between two checkpoints may be the
 // harness the policy was trained under, not the policy. The same rule as the training curves' markers
 // (lib/curves/markers.ts harnessMarkers): a step's harness version is the one most of its train rollouts ran
-// under (ties: the smaller id), and a marker sits where it changes. Placed on the chosen x axis: the step, the
+// under (ties: the smaller id), and a marker sits where its files change within the run. Placed on the chosen x axis: the step, the
 // step's epoch (checkpoints sit at their epoch on that axis too) or its time. Pure.
 import { harnessMarkers, type HarnessMarker, type VersionInfo } from "./markers";
 import type { XAxis } from "./x-axis";

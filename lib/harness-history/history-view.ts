@@ -3,7 +3,8 @@
 // shows, the pair the diff compares (the URL's, else "H0 against the latest"), the picker's choices and the
 // timeline table.
 import type { TableData } from "../tables/table-data";
-import { sameFilesAs } from "./file-summary";
+import type { HarnessNames } from "../domain/harness-naming";
+import { historyNames, mainLineSteps, type MainLineStep } from "./history-names";
 import { historyTable } from "./history-table";
 import type { HistoryQuery } from "./history-query";
 import { defaultPair, incumbentLineage, mainlineIds } from "./mainline";
@@ -17,8 +18,12 @@ export interface HistoryView {
   lineage: HistoryVersion[];
   matched: Set<string>;
   shown: Set<string>;
+  /** For each version whose files an earlier version holds: that version (the one naming's "same files as"). */
   sameAs: Map<string, string>;
   labelOf: Map<string, string>;
+  names: HarnessNames;
+  /** The incumbent's lineage with identical versions as one step. */
+  mainLine: MainLineStep[];
   /** The diff's two versions; null with fewer than two versions. `isDefault` when the URL chose neither. */
   pair: { base: HistoryVersion; candidate: HistoryVersion; isDefault: boolean } | null;
   /** "H0 against the latest", offered as a link when another pair is shown. */
@@ -32,7 +37,9 @@ export function prepareHistoryView(history: HarnessHistory, query: HistoryQuery)
   const mainline = mainlineIds(history.versions, history.promotions);
   const matched = query.q ? matchVersions(history.versions, history.promotions, query.q) : new Set(byId.keys());
   const shown = query.q ? withAncestors(history.versions, matched) : new Set(byId.keys());
-  const sameAs = sameFilesAs(history.versions);
+  const names = historyNames(history);
+  const sameAs = new Map([...names.byId.values()].flatMap((n) => (n.sameFilesAs ? [[n.id, n.sameFilesAs.id] as const] : [])));
+  const lineage = incumbentLineage(history.versions, history.incumbent?.harnessVersionId ?? null);
   const fallback = defaultPair(history.versions, mainline);
   const latestPair = fallback ? { base: byId.get(fallback.base)!, candidate: byId.get(fallback.candidate)! } : null;
 
@@ -52,14 +59,16 @@ export function prepareHistoryView(history: HarnessHistory, query: HistoryQuery)
   return {
     roots: buildVersionTree(history.versions),
     mainline,
-    lineage: incumbentLineage(history.versions, history.incumbent?.harnessVersionId ?? null),
+    lineage,
+    mainLine: mainLineSteps(lineage, history.versions, names),
     matched,
     shown,
     sameAs,
     labelOf: new Map(history.versions.map((v) => [v.id, v.label])),
+    names,
     pair,
     latestPair,
     options,
-    table: historyTable(history, shown, sameAs),
+    table: historyTable(history, shown, sameAs, names),
   };
 }

@@ -86,7 +86,9 @@ export default async function ProposalPage({ params }: Props) {
           <dd>
             {incumbent ? (
               <>
-                <strong>{incumbent.label}</strong> <span className="mono small">({incumbent.versionLabel})</span>
+                {/* The one naming (lib/domain/harness-naming.ts): the promoted version by its own label, and the promotion order's number where it differs. */}
+                <strong>{incumbent.versionLabel}</strong>
+                {incumbent.proposalId && incumbent.label !== incumbent.versionLabel && <span className="small"> (numbered {incumbent.label} in promotion order)</span>}
                 {candidateIsIncumbent ? " — this proposal's candidate" : incumbent.proposalId ? "" : " — the initial version"}
               </>
             ) : (

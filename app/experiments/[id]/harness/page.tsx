@@ -70,10 +70,13 @@ export default async function HarnessHistoryPage({ params, searchParams }: Props
               {formatCount(history.versions.length)} {history.versions.length === 1 ? "version" : "versions"}: {formatCount(view.mainline.size)} on the main line
               {explored > 0 && <>, {formatCount(explored)} explored {explored === 1 ? "candidate" : "candidates"} (folded below their parent)</>}.{" "}
               {history.incumbent && (
-                <>The incumbent is <strong>{view.labelOf.get(history.incumbent.harnessVersionId)}</strong>{view.labelOf.get(history.incumbent.harnessVersionId) !== history.incumbent.label && <> (incumbent {history.incumbent.label})</>}.</>
+                <>The incumbent is <strong>{view.names.nameOf(history.incumbent.harnessVersionId)}</strong>.</>
               )}
             </p>
-            <LineageStrip path={view.lineage} incumbentLabel={history.incumbent?.label ?? null} />
+            <LineageStrip
+              steps={view.mainLine}
+              incumbentLabel={history.incumbent ? (history.incumbent.label === view.labelOf.get(history.incumbent.harnessVersionId) ? `incumbent ${history.incumbent.label}` : "incumbent") : null}
+            />
             <VersionFilterForm experimentId={experiment.id} action={action} query={query} />
             {query.q && (
               <p className="muted small" role="status">
@@ -84,7 +87,7 @@ export default async function HarnessHistoryPage({ params, searchParams }: Props
             <VersionTree
               roots={view.roots}
               view={{
-                ctx: { experimentId: experiment.id, query, labelOf: view.labelOf, sameAs: view.sameAs, promotions: history.promotions, incumbent: history.incumbent, unreviewed },
+                ctx: { experimentId: experiment.id, query, labelOf: view.labelOf, sameAs: view.sameAs, names: view.names, promotions: history.promotions, incumbent: history.incumbent, unreviewed },
                 mainline: view.mainline, shown: view.shown, matched: view.matched, unfold: Boolean(query.q || query.expand),
                 unfoldHref: historyHref(experiment.id, { ...query, expand: "all" }),
               }}
