@@ -4,7 +4,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Store } from "../client";
-import { recordAudit, userActor } from "../../lib/auth/audit";
+import { recordAudit } from "./audit-log";
+import { userActor } from "../../lib/domain/audit-actor";
 import { getRuleVerdict, type RuleVerdictSnapshot } from "../queries/proposal-rule-verdict";
 import { getProposalComparison } from "../queries/proposal-comparison";
 import { followDecision, type PromotionChange } from "./follow-decision";

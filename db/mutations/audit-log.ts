@@ -1,18 +1,10 @@
-// The audit log: who changed access to the lab, and when. Append-only (triggers in migration 0001).
+// The audit log's one write: who changed access to the lab or decided something, and when. Append-only
+// (triggers in migration 0001). A db mutation, so every writer — auth, jobs, decisions — reaches the table
+// through the db floor; the actor vocabulary is lib/domain/audit-actor.ts.
 import "server-only";
-import { auditLog } from "../../db/schema";
-import type { Store } from "../../db/client";
-
-export type AuditActorKind = "user" | "token" | "system";
-
-export interface AuditActor {
-  actorKind: AuditActorKind;
-  actorId: string | null;
-}
-
-export const SYSTEM_ACTOR: AuditActor = { actorKind: "system", actorId: null };
-
-export const userActor = (userId: string): AuditActor => ({ actorKind: "user", actorId: userId });
+import { auditLog } from "../schema";
+import type { Store } from "../client";
+import type { AuditActor } from "../../lib/domain/audit-actor";
 
 export interface AuditEntry extends AuditActor {
   action: string;
