@@ -10,7 +10,7 @@ import { ROLES, TOKEN_SCOPES } from "@/lib/domain/vocabulary";
 import { zodErrorMessage, type ActionResult, type ActionState } from "@/lib/auth/action-result";
 import { createApiToken, revokeApiToken } from "@/lib/auth/api-tokens";
 import { createTokenOrNameError } from "@/lib/auth/token-name-error";
-import { userActor } from "@/lib/auth/audit";
+import { userActor } from "@/lib/domain/audit-actor";
 import { guardedAction } from "@/lib/auth/guarded-action";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/auth/passwords";
 import { deleteOtherSessions, requestBaseUrl, SESSION_COOKIE } from "@/lib/auth/sessions";

@@ -4,14 +4,10 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { curvesApiPath, type CurveSettings } from "@/lib/curves/curve-settings";
 import type { CurvesResponse } from "@/lib/curves/types";
+import { fetchJson } from "@/lib/http/fetch-json";
 
 async function fetchCurves(path: string, signal: AbortSignal): Promise<CurvesResponse> {
-  const res = await fetch(path, { headers: { accept: "application/json" }, cache: "no-store", signal });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: string } | null;
-    throw new Error(res.status === 401 ? "Your session has ended; sign in again." : body?.error ?? `HTTP ${res.status}`);
-  }
-  return (await res.json()) as CurvesResponse;
+  return fetchJson<CurvesResponse>(path, signal);
 }
 
 /** `initial` is data the server rendered for exactly `initial.path`; it is used only when the settings ask for that. */

@@ -6,14 +6,10 @@ import { pass1ApiPath } from "@/lib/curves/pass-at-1-address";
 import type { Pass1Curves, Pass1Scope } from "@/lib/curves/pass-at-1-types";
 import type { CurvesResponse } from "@/lib/curves/types";
 import type { XAxis } from "@/lib/curves/x-axis";
+import { fetchJson } from "@/lib/http/fetch-json";
 
 async function fetchPass1(path: string, signal: AbortSignal): Promise<Pass1Curves[]> {
-  const res = await fetch(path, { headers: { accept: "application/json" }, cache: "no-store", signal });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: string } | null;
-    throw new Error(res.status === 401 ? "Your session has ended; sign in again." : body?.error ?? `HTTP ${res.status}`);
-  }
-  return ((await res.json()) as CurvesResponse).pass1 ?? [];
+  return (await fetchJson<CurvesResponse>(path, signal)).pass1 ?? [];
 }
 
 /** `initial` is what the server computed for exactly `initial.path`. */

@@ -5,26 +5,18 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import type { ExperimentSummary } from "@/db/queries/types";
 import { formatCount } from "@/lib/format";
+import { ApiError, fetchJson } from "@/lib/http/fetch-json";
 import { EmptyState } from "@/components/ui/empty-state";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { ReferenceRunBanner } from "./reference-run-banner";
 
-class FetchError extends Error {
-  constructor(readonly status: number) {
-    super(`HTTP ${status}`);
-  }
-}
-
 async function fetchExperiments(): Promise<ExperimentSummary[]> {
-  const res = await fetch("/api/v1/experiments", { headers: { accept: "application/json" }, cache: "no-store" });
-  if (!res.ok) throw new FetchError(res.status);
-  const json = (await res.json()) as { experiments: ExperimentSummary[] };
-  return json.experiments;
+  return (await fetchJson<{ experiments: ExperimentSummary[] }>("/api/v1/experiments")).experiments;
 }
 
 function refreshProblem(error: Error): string {
-  if (error instanceof FetchError && error.status === 401) return "Your session has ended; sign in again to see new data.";
+  if (error instanceof ApiError && error.status === 401) return "Your session has ended; sign in again to see new data.";
   return "Live updates are paused: the server did not answer. The list below may be out of date.";
 }
 

@@ -12,16 +12,12 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { ProgressBar } from "./progress-bar";
 import { CancelJobButton } from "./cancel-job-button";
 import styles from "./jobs.module.css";
+import { fetchJson } from "@/lib/http/fetch-json";
 
 const POLL_MS = 1_000;
 
 async function fetchJob(id: string, signal: AbortSignal): Promise<JobJson> {
-  const res = await fetch(`/api/v1/jobs/${encodeURIComponent(id)}`, { headers: { accept: "application/json" }, cache: "no-store", signal });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: string } | null;
-    throw new Error(res.status === 401 ? "Your session has ended; sign in again." : body?.error ?? `HTTP ${res.status}`);
-  }
-  return ((await res.json()) as { job: JobJson }).job;
+  return (await fetchJson<{ job: JobJson }>(`/api/v1/jobs/${encodeURIComponent(id)}`, signal)).job;
 }
 
 export function useJob(initial: JobJson) {

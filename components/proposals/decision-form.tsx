@@ -1,10 +1,11 @@
 "use client";
 // Approve or reject on the proposal page, whatever its status: changing one's mind is a new decision. The
-// hint says when a reason is required (a reject, or an approve against the acceptance rule); the server
-// checks the same, and what a reject means for this kind of proposal (rejectMeaning). The hidden nonce is this
-// rendering's: a double submit is refused and writes nothing.
+// hint says when a reason is required (lib/proposals/reason-requirement.ts, the rule the server checks too)
+// and what a reject means for this kind of proposal (rejectMeaning). The hidden nonce is this rendering's:
+// a double submit is refused and writes nothing.
 import { useActionState } from "react";
 import { FormError } from "@/components/settings/form-message";
+import { decisionReasonHint, type RuleJudgement } from "@/lib/proposals/reason-requirement";
 import { describeDecision, rejectMeaning, type DecideAction } from "./decision-types";
 import styles from "./proposals.module.css";
 
@@ -13,14 +14,8 @@ interface Props {
   title: string;
   kind: "tool_hook" | "engineer_patch";
   nonce: string;
-  rule: { verdict: "accept" | "reject" | null; reason: string };
+  rule: RuleJudgement;
   action: DecideAction;
-}
-
-function hint(rule: Props["rule"]): string {
-  if (rule.verdict === "accept") return `The acceptance rule says accept (${rule.reason}). A reject needs a reason.`;
-  if (rule.verdict === "reject") return `The acceptance rule says reject (${rule.reason}). Approving against it needs a reason, and so does a reject.`;
-  return `The rule cannot judge (${rule.reason}). Either decision needs a reason.`;
 }
 
 export function DecisionForm({ proposalId, title, kind, nonce, rule, action }: Props) {
@@ -30,7 +25,7 @@ export function DecisionForm({ proposalId, title, kind, nonce, rule, action }: P
       <input type="hidden" name="proposalId" value={proposalId} />
       <input type="hidden" name="nonce" value={nonce} />
       <p className="muted small" id="decision-hint">
-        {hint(rule)} {rejectMeaning(kind)}
+        {decisionReasonHint(rule)} {rejectMeaning(kind)}
       </p>
       <div className="form-row">
         <label htmlFor="decision-reason">Reason</label>

@@ -11,6 +11,7 @@ import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { InboxRow } from "@/db/queries/proposal-inbox";
 import { proposalPath } from "@/lib/proposals/inbox-filter";
+import { approveReasonHint } from "@/lib/proposals/reason-requirement";
 import { KeyboardHint } from "@/components/ui/keyboard-hint";
 import { Term } from "@/components/ui/term";
 import { formatCount } from "@/lib/format";
@@ -86,14 +87,6 @@ function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && target.closest("input, textarea, select, [contenteditable='true'], [contenteditable='']") !== null;
 }
 
-/** Why an approve needs a reason, or null when the rule agrees. */
-function approveHint(row: InboxRow): string | null {
-  if (row.rule.verdict === "accept") return null;
-  return row.rule.verdict === "reject"
-    ? `The acceptance rule says reject (${row.rule.reason}). Approving against it needs a reason.`
-    : `The rule cannot judge (${row.rule.reason}). Approving needs a reason.`;
-}
-
 export function ProposalInbox({ rows, canDecide, action, empty }: Props) {
   const router = useRouter();
   const [selected, setSelected] = useState(-1);
@@ -135,7 +128,7 @@ export function ProposalInbox({ rows, canDecide, action, empty }: Props) {
     if (!canDecide || !row.nonce) return;
     setMessage(null);
     setDialogError(null);
-    const hint = verdict === "accept" ? approveHint(row) : rejectHint(row.kind);
+    const hint = verdict === "accept" ? approveReasonHint(row.rule) : rejectHint(row.kind);
     if (verdict === "accept" && hint === null) submit(row, "accept", "", false);
     else setDialog({ proposalId: row.id, title: row.title, verdict, hint });
   }, [canDecide, submit]);

@@ -4,21 +4,8 @@
 // change (rollouts are immutable), so they are cached for the life of the page.
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { FindResult, FullTurn } from "@/lib/trajectory/types";
+import { fetchJson } from "@/lib/http/fetch-json";
 
-export class FetchError extends Error {
-  constructor(readonly status: number, message: string) {
-    super(message);
-  }
-}
-
-async function fetchJson<T>(url: string, signal?: AbortSignal): Promise<T> {
-  const res = await fetch(url, { headers: { accept: "application/json" }, cache: "no-store", signal });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: string } | null;
-    throw new FetchError(res.status, res.status === 401 ? "Your session has ended; sign in again." : body?.error ?? `HTTP ${res.status}`);
-  }
-  return (await res.json()) as T;
-}
 
 const rolloutPath = (rolloutId: string) => `/api/v1/rollouts/${encodeURIComponent(rolloutId)}`;
 

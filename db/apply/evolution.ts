@@ -3,6 +3,8 @@ import "server-only";
 import type { EventOf } from "../../lib/events/contract";
 import { ApplyContext, type ApplyStatus, insertImmutable, json, orNull } from "./context";
 import { followDecision } from "../mutations/follow-decision";
+import { writeDecision } from "../mutations/write-decision";
+import { SYSTEM_ACTOR } from "../../lib/domain/audit-actor";
 
 export function applySkill(ctx: ApplyContext, e: EventOf<"skill">): ApplyStatus {
   ctx.ref("experiments", e.experiment, "experiment");
@@ -73,19 +75,12 @@ export function applyDecision(ctx: ApplyContext, e: EventOf<"decision">): ApplyS
   ctx.ref("proposals", e.proposal, "proposal");
   const hash = ctx.hash(e);
   return insertImmutable(ctx, "decisions", "decision", e.id, hash, () => {
-    ctx.stmt(
-      `INSERT INTO decisions (id, proposal_id, verdict, actor_kind, actor, reason, rule_verdict, content_hash, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(e.id, e.proposal, e.verdict, e.actor_kind ?? "rule", e.actor, orNull(e.reason), json(e.rule_verdict), hash, ctx.now);
     // The proposal's status and the experiment's incumbent follow its latest decision (an accept promotes the
     // candidate, a reject takes a standing promotion back); the decisions table stays the record. A re-sent
     // event is "unchanged" above and never reaches this, so it cannot promote twice.
-    const promotion = followDecision(ctx.sqlite, { id: e.id, proposalId: e.proposal, verdict: e.verdict }, ctx.now);
-    ctx.stmt(
-      `INSERT INTO audit_log (at, actor_kind, actor_id, action, target_kind, target_id, detail)
-       VALUES (?, 'system', NULL, ?, 'proposal', ?, ?)`,
-    ).run(ctx.now, `proposal.${e.verdict}`, e.proposal, JSON.stringify({
-      decisionId: e.id, rule: e.actor, reason: e.reason ?? null, ...(promotion ? { promotion: `${promotion.kind} ${promotion.label}` } : {}),
-    }));
+    writeDecision(ctx.sqlite, {
+      id: e.id, proposalId: e.proposal, verdict: e.verdict, actorKind: e.actor_kind ?? "rule", actor: e.actor,
+      reason: orNull(e.reason), ruleVerdict: json(e.rule_verdict), nonce: null, contentHash: hash, at: ctx.now,
+    }, { actor: SYSTEM_ACTOR, detail: { decisionId: e.id, rule: e.actor, reason: e.reason ?? null } });
   });
 }

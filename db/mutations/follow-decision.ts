@@ -4,7 +4,8 @@
 // the previous incumbent is current again). Runs inside the caller's transaction.
 import "server-only";
 import type Database from "better-sqlite3";
-import { listPromotionRows, nextPromotionLabel, standingPromotions } from "../queries/harness-incumbent";
+import { listPromotionRows } from "../queries/harness-incumbent";
+import { nextPromotionLabel, standingPromotions } from "../../lib/proposals/promotions";
 
 export interface PromotionChange {
   kind: "promote" | "demote";

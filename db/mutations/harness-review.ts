@@ -2,7 +2,8 @@
 // marked reviewed (by, at) and the audit log keeps what they were shown. Runs inside the launch's transaction.
 import "server-only";
 import type { Store } from "../client";
-import { recordAudit, userActor } from "../../lib/auth/audit";
+import { recordAudit } from "./audit-log";
+import { userActor } from "../../lib/domain/audit-actor";
 
 export interface HarnessReviewRecord {
   versionId: string;

@@ -7,7 +7,8 @@ import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Store } from "../client";
 import { apiTokens, jobs, jobTemplates, runs } from "../schema";
 import { runStatusAfterJobEnd, UNFINISHED_RUN_STATUSES } from "../../lib/domain/run-status-of-job";
-import { recordAudit, SYSTEM_ACTOR, type AuditActor } from "../../lib/auth/audit";
+import { recordAudit } from "./audit-log";
+import { SYSTEM_ACTOR, type AuditActor } from "../../lib/domain/audit-actor";
 import { ACTIVE_JOB_STATUSES, type JobStatus } from "../queries/jobs";
 import type { JobTemplateSpec } from "../../lib/jobs/template-schema";
 

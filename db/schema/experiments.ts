@@ -2,20 +2,13 @@
 import { sqliteTable, text, integer, real, primaryKey, index, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   contentHash, createdAt, jsonText, timestampMs,
-  EXPERIMENT_METHODS, RUN_KINDS, RUN_STATUSES, FILE_KINDS, HOOK_POSITIONS, CHECKPOINT_ROLES,
+  RUN_KINDS, RUN_STATUSES, FILE_KINDS, HOOK_POSITIONS, CHECKPOINT_ROLES,
 } from "./common";
+import { experiments } from "./experiment-table";
 import { jobs } from "./jobs";
 import { HARNESS_ARRIVALS } from "../../lib/harness-trust/arrival";
 
-export const experiments = sqliteTable("experiments", {
-  id: text("id").primaryKey(),
-  name: text("name").notNull(),
-  method: text("method", { enum: EXPERIMENT_METHODS }).notNull(),
-  description: text("description"),
-  config: jsonText<Record<string, unknown>>("config"),
-  createdAt: createdAt(),
-  updatedAt: timestampMs("updated_at").notNull(),
-});
+export { experiments };
 
 export const runs = sqliteTable("runs", {
   id: text("id").primaryKey(),

@@ -1,7 +1,7 @@
 // Job templates and launched jobs (local processes or Slurm).
 import { sqliteTable, text, integer, real, index, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import { createdAt, jsonText, timestampMs, JOB_KINDS, JOB_STATUSES, JOB_EXECUTORS } from "./common";
-import { experiments } from "./experiments";
+import { experiments } from "./experiment-table";
 import { users } from "./auth";
 
 export const jobTemplates = sqliteTable("job_templates", {

@@ -1,5 +1,6 @@
 // The shape every server action returns, so forms render one kind of message whatever went wrong.
 import type { ZodError } from "zod";
+import { firstIssueText } from "../http/zod-issues";
 
 export type ActionError = { error: string };
 export type ActionResult<T extends object = object> = ({ ok: true } & T) | ActionError;
@@ -12,8 +13,5 @@ export function isActionError(value: unknown): value is ActionError {
 
 /** "name: must not be empty" — the form field comes first so the person knows what to fix. */
 export function zodErrorMessage(error: ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return "invalid input";
-  const field = issue.path.map(String).join(".");
-  return field ? `${field}: ${issue.message}` : issue.message;
+  return firstIssueText(error, "invalid input");
 }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../db/client";
 import { apiTokens, auditLog } from "../../db/schema";
 import { createApiToken, ENV_ADMIN_TOKEN_ID, listApiTokens, mintJobIngestToken, revokeApiToken, TokenNameTakenError, verifyBearer } from "./api-tokens";
-import { userActor } from "./audit";
+import { userActor } from "../domain/audit-actor";
 import { hasScope, roleAtLeast, scopesForRole } from "./principal";
 import { createUser } from "./users";
 

@@ -5,7 +5,8 @@ import { apiTokens, jobs } from "../../db/schema";
 import type { Store } from "../../db/client";
 import { TOKEN_SCOPES, type TokenScope } from "../domain/vocabulary";
 import { newId, randomToken, safeEqual, sha256Hex } from "./secrets";
-import { recordAudit, SYSTEM_ACTOR, userActor, type AuditActor } from "./audit";
+import { recordAudit } from "../../db/mutations/audit-log";
+import { SYSTEM_ACTOR, userActor, type AuditActor } from "../domain/audit-actor";
 import { hasScope, type Principal } from "./principal";
 
 export const TOKEN_PREFIX = "hl_";

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../db/client";
 import { createApiToken, revokeApiToken } from "./api-tokens";
-import { SYSTEM_ACTOR } from "./audit";
+import { SYSTEM_ACTOR } from "../domain/audit-actor";
 import { authenticateRequest, authErrorResponse } from "./request-auth";
 import { createSession } from "./sessions";
 import { createUser } from "./users";

@@ -5,7 +5,8 @@ import { and, eq, lte, ne } from "drizzle-orm";
 import { sessions } from "../../db/schema";
 import type { Store } from "../../db/client";
 import { randomToken, sha256Hex } from "./secrets";
-import { recordAudit, userActor } from "./audit";
+import { recordAudit } from "../../db/mutations/audit-log";
+import { userActor } from "../domain/audit-actor";
 import { getUserById, type SessionUser } from "./users";
 
 export const SESSION_COOKIE = "harness_lab_session";

@@ -10,6 +10,7 @@ import { MAX_PASSWORD_LENGTH } from "./passwords";
 import { accountOf, limitedPasswordCheck } from "./password-attempts";
 import { createSession } from "./sessions";
 import { authenticatePassword, type SessionUser } from "./users";
+import { issueField } from "../http/zod-issues";
 
 export const SignInInput = z.strictObject({
   username: z.string("must be text").trim().min(1, "enter your username").max(64, "at most 64 characters"),
@@ -36,7 +37,7 @@ export async function signInWithPassword(store: Store, input: unknown, ip: strin
   const parsed = SignInInput.safeParse(input);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const field = issue.path.map(String).join(".") || (issue.code === "unrecognized_keys" ? issue.keys.join(", ") : "body");
+    const field = issueField(issue, "body");
     const message = issue.code === "invalid_type" && issue.path.length === 0 ? "must be an object {username, password}" : issue.message;
     return { ok: false, status: 400, field, error: `${field}: ${message}` };
   }

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../db/client";
 import { auditLog, users } from "../../db/schema";
-import { userActor } from "./audit";
+import { userActor } from "../domain/audit-actor";
 import {
   authenticatePassword,
   checkCurrentPassword,

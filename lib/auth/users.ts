@@ -6,7 +6,8 @@ import type { Store } from "../../db/client";
 import type { Role } from "../domain/vocabulary";
 import { hashPassword, verifyAgainstDummy, verifyPassword } from "./passwords";
 import { newId, randomToken, sha256Hex } from "./secrets";
-import { recordAudit, SYSTEM_ACTOR, type AuditActor } from "./audit";
+import { recordAudit } from "../../db/mutations/audit-log";
+import { SYSTEM_ACTOR, type AuditActor } from "../domain/audit-actor";
 
 export interface SessionUser {
   id: string;

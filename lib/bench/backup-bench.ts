@@ -11,7 +11,7 @@ import { openStore } from "../../db/client";
 import { applyEvents } from "../../db/apply-events";
 import { benchRollout, benchSetupEvents } from "./synthetic-rollouts";
 import { startProductionServer } from "./server-process";
-import { percentile } from "./percentile";
+import { median, percentile } from "./percentile";
 import { benchAgent, postEvents } from "./post-events";
 
 export interface BackupBenchOptions {
@@ -117,7 +117,6 @@ const rolloutCount = (file: string) => {
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const round = (x: number, digits = 1) => Math.round(x * 10 ** digits) / 10 ** digits;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 export async function runBackupBench({ home, quick }: BackupBenchOptions): Promise<Record<string, unknown>> {
   const sizes = quick ? { rollouts: 300, warmSeconds: 1, idleSeconds: 1.5, backups: 3, producers: 2, everyMs: 50 } : { rollouts: 6000, warmSeconds: 3, idleSeconds: 4, backups: 5, producers: 2, everyMs: 50 };

@@ -10,6 +10,7 @@ import { INSERT_ROLLOUT, INSERT_TURN } from "../../db/apply/rollout";
 import { benchRollout, benchSetupEvents } from "./synthetic-rollouts";
 import { sampleMemory, startProductionServer, treeRssBytes } from "./server-process";
 import { benchAgent, postEvents } from "./post-events";
+import { median } from "./percentile";
 
 export interface IngestBenchOptions {
   home: string;
@@ -83,7 +84,6 @@ function rawInsertRate(rollouts: ReturnType<typeof benchRollout>[], batchSize: n
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** One round: the same rollouts through HTTP (several producers at once, as a trainer's rollout workers send) and raw. */
 async function ingestRound(url: string, token: string, prefix: string, options: IngestBenchOptions) {

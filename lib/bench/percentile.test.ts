@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { percentile } from "./percentile";
+import { median, percentile } from "./percentile";
 
 describe("percentile (nearest rank)", () => {
   it("picks the smallest value with at least p % at or below it", () => {
@@ -11,5 +11,12 @@ describe("percentile (nearest rank)", () => {
   });
   it("is NaN without values, so no target is met by measuring nothing", () => {
     expect(percentile([], 95)).toBeNaN();
+  });
+});
+
+describe("median of repeated runs", () => {
+  it("is the upper middle of the sorted values, whatever their order", () => {
+    expect(median([30, 10, 20])).toBe(20);
+    expect(median([4, 1, 3, 2])).toBe(3);
   });
 });

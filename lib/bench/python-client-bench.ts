@@ -8,6 +8,7 @@ import path from "node:path";
 import { HarnessLabClient } from "../client/harness-lab-client";
 import { benchRollout, benchSetupEvents } from "./synthetic-rollouts";
 import { startProductionServer } from "./server-process";
+import { median } from "./percentile";
 
 export interface PythonClientBenchOptions {
   home: string;
@@ -51,7 +52,6 @@ function pythonRound(home: string, url: string, token: string, prefix: string, n
   return figures;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const round2 = (x: number) => Math.round(x * 100) / 100;
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 

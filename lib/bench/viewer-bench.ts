@@ -3,6 +3,7 @@
 // the last turn into view, and the number of DOM elements (which must stay bounded whatever the
 // trajectory's length). The caller runs the server and has imported the rollout; this only measures.
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "@playwright/test";
+import { median } from "./percentile";
 
 type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
 
@@ -34,7 +35,6 @@ export interface ViewerFigures extends ViewerSample {
   samples: ViewerSample[];
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 // Runs in the page before any of its scripts: notes when the first turn is in the document and painted.
 const FIRST_TURN_PROBE = `(() => {

@@ -5,6 +5,8 @@
 // - a POST to a page is a server action or a form posted without JavaScript. Next renders the page for a
 //   POST that is neither (200), answers an over-large action body with a 200 carrying an error, and fails
 //   on a body it cannot parse with a 500.
+import { readLimited } from "./read-limited";
+
 const FORM = "multipart/form-data";
 /** React posts an action's arguments as text (encodeReply) unless they hold a FormData. */
 const ACTION_TYPES = [FORM, "text/plain"];
@@ -37,33 +39,6 @@ export function refuseMalformedPath(request: Request): Response | null {
   return null;
 }
 
-async function readLimited(request: Request, limit: number): Promise<Uint8Array | null> {
-  const body = request.clone().body;
-  if (!body) return new Uint8Array(0);
-  const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > limit) {
-      // Not awaited: cancelling one branch of a cloned (tee'd) body settles only once the other branch is
-      // cancelled too, so awaiting it here would hang the request.
-      reader.cancel().catch(() => {});
-      return null;
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, at);
-    at += chunk.length;
-  }
-  return out;
-}
-
 export async function refuseMalformedPagePost(request: Request): Promise<Response | null> {
   if (request.method !== "POST") return null;
   if (ROUTE_HANDLER_POSTS.has(new URL(request.url).pathname)) return null;
@@ -74,7 +49,7 @@ export async function refuseMalformedPagePost(request: Request): Promise<Respons
     return refuse(415, `content-type: a page takes only its own forms (${isAction ? ACTION_TYPES.join(" or ") : FORM}), not "${type || "none"}"`);
   }
   if (Number(request.headers.get("content-length") ?? 0) > MAX_PAGE_POST_BYTES) return refuse(413, `body: at most ${MAX_PAGE_POST_BYTES} bytes`);
-  const bytes = await readLimited(request, MAX_PAGE_POST_BYTES);
+  const bytes = await readLimited(request.clone().body, MAX_PAGE_POST_BYTES);
   if (bytes === null) return refuse(413, `body: at most ${MAX_PAGE_POST_BYTES} bytes`);
   if (type !== FORM) {
     // React encodes an action's arguments as JSON text; anything else makes Next's decoder throw (a 500).
@@ -86,7 +61,7 @@ export async function refuseMalformedPagePost(request: Request): Promise<Respons
     }
   }
   try {
-    await new Response(bytes as Uint8Array<ArrayBuffer>, { headers: { "content-type": contentType } }).formData();
+    await new Response(bytes, { headers: { "content-type": contentType } }).formData();
     return null;
   } catch {
     return refuse(400, `body: not valid ${type}`);

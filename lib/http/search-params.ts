@@ -1,6 +1,7 @@
 // Query-string parsing for the read API: one zod schema per route, errors that name the parameter.
 import { z } from "zod";
 import { errorResponse } from "./json-response";
+import { issueField } from "./zod-issues";
 
 export function parseSearchParams<S extends z.ZodType>(url: string, schema: S): { ok: true; data: z.output<S> } | { ok: false; response: Response } {
   const params = new URL(url).searchParams;
@@ -9,7 +10,7 @@ export function parseSearchParams<S extends z.ZodType>(url: string, schema: S): 
   const parsed = schema.safeParse(raw);
   if (parsed.success) return { ok: true, data: parsed.data };
   const errors = parsed.error.issues.map((issue) => ({
-    parameter: issue.path.map(String).join(".") || (issue.code === "unrecognized_keys" ? issue.keys.join(", ") : ""),
+    parameter: issueField(issue, ""),
     message: issue.message,
   }));
   const first = errors[0];

@@ -5,7 +5,7 @@ import "server-only";
 import type { Store } from "../../db/client";
 import { getJob, type JobRecord } from "../../db/queries/jobs";
 import { finishJob, setJobStatusReason } from "../../db/mutations/jobs";
-import { recordAudit } from "../auth/audit";
+import { recordAudit } from "../../db/mutations/audit-log";
 import { auditActorOf, mayLaunch, type JobActor } from "./permissions";
 import { jobRuntime } from "./runtime";
 import { beginEnding } from "./local-runner";

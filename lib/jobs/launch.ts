@@ -12,7 +12,7 @@ import type { Store } from "../../db/client";
 import { getCheckpointInput, getExperimentForJob, getJob, getProposalSides, recordInExperiment, type JobRecord } from "../../db/queries/jobs";
 import { getHarnessVersionWithFiles } from "../../db/queries/harness-version-files";
 import { insertJob } from "../../db/mutations/jobs";
-import { recordAudit } from "../auth/audit";
+import { recordAudit } from "../../db/mutations/audit-log";
 import { newId } from "../auth/secrets";
 import { auditActorOf, mayLaunch, userIdOf, type JobActor } from "./permissions";
 import { getJobTemplate } from "./templates";

@@ -7,7 +7,7 @@ import "server-only";
 import type { Store } from "../../db/client";
 import { getJobTemplateRow } from "../../db/queries/jobs";
 import { saveJobTemplate } from "../../db/mutations/jobs";
-import { SYSTEM_ACTOR } from "../auth/audit";
+import { SYSTEM_ACTOR } from "../domain/audit-actor";
 import { JobTemplateSpec, type JobTemplateInput } from "./template-schema";
 
 const RUNNER = ["{node}", "{home}/bin/harness-lab.mjs", "reference-job"];

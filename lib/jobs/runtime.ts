@@ -17,7 +17,7 @@ import { slurmRestOptions } from "./slurm-rest";
 import { checkLocalJob, startLocalJob } from "./local-runner";
 import { checkSlurmJob } from "./slurm-runner";
 import { followProgress } from "./progress-follow";
-import type { AuditActor } from "../auth/audit";
+import type { AuditActor } from "../domain/audit-actor";
 import { extraReadOnlyPaths } from "./sandbox";
 import { sandboxStatus, sandboxWarning, type SandboxStatus } from "./sandbox-probe";
 

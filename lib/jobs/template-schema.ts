@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { JOB_EXECUTORS, JOB_KINDS } from "../domain/vocabulary";
 import { parseArgItem, referencesOf } from "./arg-template";
+import { firstIssueText } from "../http/zod-issues";
 
 /** Values the server fills in itself (trusted); a template's own placeholders may not take these names. */
 export const BUILTIN_NAMES = ["node", "home", "job", "job_dir", "harness_dir", "experiment", "run"] as const;
@@ -136,8 +137,5 @@ function isRegExp(pattern: string): boolean {
 
 /** The first problem of a failed parse as "path: message", for one-line errors. */
 export function firstIssue(error: z.ZodError): string {
-  const issue = error.issues[0];
-  if (!issue) return "invalid template";
-  const path = issue.path.map(String).join(".");
-  return path ? `${path}: ${issue.message}` : issue.message;
+  return firstIssueText(error, "invalid template");
 }

@@ -8,7 +8,7 @@ import { exampleEvents } from "../events/examples";
 import { createApiToken, revokeApiToken } from "../auth/api-tokens";
 import { createSession } from "../auth/sessions";
 import { createUser } from "../auth/users";
-import { SYSTEM_ACTOR } from "../auth/audit";
+import { SYSTEM_ACTOR } from "../domain/audit-actor";
 import { randomToken } from "../auth/secrets";
 import type { HostileContext } from "./hostile-case";
 

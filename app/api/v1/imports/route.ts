@@ -7,6 +7,7 @@ import { getStore } from "@/db/client";
 import { authenticateRequest, authErrorResponse, type AuthResult } from "@/lib/auth/request-auth";
 import { roleAtLeast } from "@/lib/auth/principal";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+import { readLimited } from "@/lib/http/read-limited";
 import { logLine } from "@/lib/log-text";
 import { ALL_READERS } from "@/lib/importers/formats";
 import { formatBytes, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from "@/lib/importers/limits";
@@ -37,7 +38,7 @@ export async function POST(request: Request): Promise<Response> {
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_UPLOAD_BYTES) return errorResponse(413, TOO_LARGE, { field: "files" });
-  const body = await readLimited(request, MAX_UPLOAD_BYTES);
+  const body = await readLimited(request.body, MAX_UPLOAD_BYTES);
   if (body === null) return errorResponse(413, TOO_LARGE, { field: "files" });
 
   let form: FormData;
@@ -108,29 +109,4 @@ async function authenticateUploader(request: Request): Promise<AuthResult> {
     return { ok: false, status: 403, message: `role ${role ?? "unknown"} may not import; a reviewer or admin may` };
   }
   return auth;
-}
-
-/** The body, or null once it passes `limit` bytes (a chunked upload has no Content-Length to check first). */
-async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer> | null> {
-  if (!request.body) return new Uint8Array();
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel();
-      return null;
-    }
-    chunks.push(value);
-  }
-  const body = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  return body;
 }

@@ -12,6 +12,7 @@ import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth"
 import { isJobScoped } from "@/lib/auth/read-scope";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
 import { parseSearchParams } from "@/lib/http/search-params";
+import { issueField } from "@/lib/http/zod-issues";
 
 export const dynamic = "force-dynamic";
 
@@ -56,7 +57,7 @@ export async function POST(request: Request): Promise<Response> {
   const body = LaunchBody.safeParse(raw);
   if (!body.success) {
     const issue = body.error.issues[0];
-    const field = issue.path.map(String).join(".") || (issue.code === "unrecognized_keys" ? issue.keys.join(", ") : "body");
+    const field = issueField(issue, "body");
     return errorResponse(400, `${field}: ${issue.message}`, { field });
   }
   const { template, experiment, params, confirmUnreviewed } = body.data;

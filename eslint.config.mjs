@@ -1,0 +1,113 @@
+// The house rules that are checked, not kept by habit: which folder is which layer, which way imports may go,
+// and no import cycles. `npm run lint` runs it first in `npm test`; eslint-rules/layers.test.ts proves each rule
+// fires. The layers (README, "Layout"):
+//   pure     lib/ logic with no I/O of the product: contract, statistics, curves, views, formats. Runs on the
+//            server and in the browser; imports only other pure code and packages.
+//   client   the TypeScript client of the event contract (any Node process: trainers, jobs, importers).
+//   platform node helpers that know the operating system, not the product (private files).
+//   db       schema, the one write door (applyEvents), queries returning rows, mutations.
+//   service  server services: auth, jobs, importers, ingestion, sync/follow, export, backup, files, startup.
+//   components  React UI; may name db row types, never call db.
+//   app      routes, pages, server actions, the proxy.
+//   program  programs beside the product: the reference experiment, benches, the reliability run, the CLI,
+//            test support. They may import anything; nothing of the product imports them.
+// Folders are declared here rather than moved, so a layer is one line to read; a file may be declared on its own
+// where a folder mixes kinds (longest prefix wins).
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import tseslint from "typescript-eslint";
+import importX from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import layers from "./eslint-rules/layer-imports.mjs";
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+export const LAYERS = {
+  pure: [
+    "lib/connect", "lib/cost", "lib/curves", "lib/domain", "lib/events", "lib/harness-diff", "lib/harness-history",
+    "lib/harness-r1", "lib/harness-trust", "lib/http", "lib/metrics", "lib/patches", "lib/proposals", "lib/results",
+    "lib/rllm-ui", "lib/skills", "lib/stats", "lib/tables", "lib/trajectories", "lib/trajectory",
+    "lib/format", "lib/glossary", "lib/log-text",
+    // Pure files inside service folders (to move into a pure folder when folders move; declared, so checked):
+    "lib/auth/principal", "lib/ingest/limits", "lib/jobs/ingest-scope", "lib/jobs/template-schema",
+    "lib/jobs/arg-template", "lib/follow/formats", "lib/follow/follow-ids", "lib/follow/trainer-metrics",
+    "lib/follow/prompt-rollout",
+  ],
+  platform: ["lib/files"],
+  client: ["lib/client"],
+  db: ["db"],
+  service: [
+    "lib/auth", "lib/backup", "lib/export", "lib/files", "lib/follow", "lib/importers", "lib/ingest", "lib/jobs",
+    "lib/server", "lib/sync",
+  ],
+  components: ["components"],
+  app: ["app", "proxy", "instrumentation"],
+  program: [
+    "lib/demo", "lib/bench", "lib/reliability", "lib/cli", "lib/jobs/reference",
+    "lib/backup/writer-child", "lib/backup/test-support", "lib/importers/formats/swe-test-files",
+    "lib/importers/formats/reader-test-files.test-helper", "test", "e2e", "scripts",
+  ],
+};
+
+const SERVER_MODULES = ["server-only", "next/server", "next/headers", "next/cache", "better-sqlite3", "drizzle-orm"];
+const PRODUCT = ["pure", "platform", "client", "db", "service", "components", "app"];
+
+export const FORBIDDEN = [
+  {
+    from: ["pure"], layers: ["db", "service", "components", "app", "program"], modules: SERVER_MODULES,
+    why: "pure lib runs on the server and in the browser; it takes data as arguments and never reaches a store or server code.",
+  },
+  {
+    from: ["client"], layers: ["db", "service", "components", "app", "program"], modules: SERVER_MODULES,
+    why: "the client runs in any Node process (trainers, jobs); it knows the contract, not the server.",
+  },
+  {
+    from: ["platform"], layers: ["db", "service", "components", "app", "program"],
+    why: "platform helpers (private files) know the operating system, not the product; db and services build on them.",
+  },
+  {
+    from: ["db"], layers: ["service", "components", "app", "program"],
+    why: "db is the floor under the services: they call it, it never calls them back (pass what it needs as arguments).",
+  },
+  {
+    from: ["components"], layers: ["db"], allowTypeImports: true,
+    why: "components may name a row type, never call the store: a page loads the rows and passes them down.",
+  },
+  {
+    from: ["components"], layers: ["app", "program"],
+    why: "components are used by pages, not the other way round, and never by programs' code.",
+  },
+  {
+    from: ["service"], layers: ["components", "app", "program"],
+    why: "server services are called by routes and programs; they never import them.",
+  },
+  {
+    from: PRODUCT, layers: ["program"],
+    why: "programs (reference experiment, benches, reliability, CLI, tests) stay apart from the product.",
+  },
+];
+
+export default [
+  { ignores: ["node_modules/**", ".next/**", "data/**", "test-results/**", "playwright-report/**", "clients/**", "next-env.d.ts"] },
+  {
+    files: ["**/*.{ts,tsx,mts}"],
+    languageOptions: { parser: tseslint.parser, parserOptions: { ecmaFeatures: { jsx: true } } },
+    linterOptions: { reportUnusedDisableDirectives: "off" },
+    plugins: { layers, "import-x": importX },
+    settings: {
+      "import-x/extensions": [".ts", ".tsx", ".mts", ".js", ".mjs"],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx", ".mts"] },
+      "import-x/resolver-next": [createTypeScriptImportResolver({ project: path.join(root, "tsconfig.json") })],
+    },
+    rules: {
+      "layers/layer-imports": ["error", { root, layers: LAYERS, forbidden: FORBIDDEN }],
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
+    // Tests exercise a layer from outside (a store for a query's test, a bench fixture): the direction rule is for
+    // the code they test, cycles still count.
+    files: ["**/*.test.{ts,tsx}", "**/*.spec.ts", "**/*.test-data.ts"],
+    rules: { "layers/layer-imports": "off" },
+  },
+];
