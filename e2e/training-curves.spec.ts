@@ -63,8 +63,9 @@ test("the reference HarnessAdapt-RL curves show H0 → H1 from step 0 and H1 →
   await expect(chart).toHaveAttribute("aria-label", /Harness changes: H0 → H1 at step 0; H1 → H2 at step 3\. Epoch boundaries: epoch 2 begins at step 3\./);
   await expect(section.getByRole("img", { name: /^Line chart of Pass rate by step/ })).toBeVisible();
   // Drawn in the chart as labelled vertical lines …
-  await expect(chart.locator("svg text", { hasText: "H0 → H1" })).toHaveCount(1);
-  await expect(chart.locator("svg text", { hasText: "H1 → H2" })).toHaveCount(1);
+  const labels = section.getByRole("list", { name: "Harness changes on Trainable rate" });
+  await expect(labels.getByRole("link", { name: "H0 → H1" })).toHaveCount(1);
+  await expect(labels.getByRole("link", { name: "H1 → H2" })).toHaveCount(1);
   await expect(chart.locator("svg text", { hasText: "epoch 2" })).toHaveCount(1);
   // … and listed under it. In this seed no proposal was accepted, so H1 and H2 were recorded by hand.
   const markers = section.getByRole("list", { name: "Curve markers" });

@@ -2,11 +2,12 @@
 // waits for review per kind with the inbox address that lists it, how far each running thing is, and the
 // two prompts a newcomer gets — the orientation until dismissed, and "set a password" for an account that
 // has none (the first admin and every invited user sign in by a one-time link and start without one).
-import type { ProposalKind } from "../domain/vocabulary";
 import { PROPOSAL_KINDS } from "../domain/vocabulary";
 import { inboxHref } from "../proposals/inbox-filter";
 
 /** The cookie that remembers, per browser, which user dismissed the orientation (its value is the user id). */
+type ProposalKind = (typeof PROPOSAL_KINDS)[number];
+
 export const ORIENTATION_COOKIE = "harness_lab_orientation";
 
 export interface ReviewCount {
