@@ -44,6 +44,8 @@ const PAGES: Array<{ name: string; path: () => string; ready: (page: Page) => Pr
 
 for (const target of PAGES) {
   test(`the ${target.name} page has no serious or critical accessibility violation`, async ({ page }) => {
+    // axe walks every element: a few seconds on the larger pages, more on this shared machine.
+    test.setTimeout(180_000);
     await page.goto(target.path());
     await target.ready(page);
     const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
