@@ -15,7 +15,8 @@ interface Ids {
 let ids: Ids;
 
 test.beforeAll(async ({ server, request }) => {
-  test.setTimeout(180_000);
+  // Two reference seeds, written by the demo: minutes on this shared machine.
+  test.setTimeout(600_000);
   await ensureReferenceExperiment(server);
   await ensureReferenceExperiment(server, REFERENCE_EVOLVED);
   const experiment = await (await request.get(`/api/v1/experiments/${encodeURIComponent(EXP)}`, { headers: bearer(server.adminToken) })).json();

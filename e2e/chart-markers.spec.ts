@@ -6,7 +6,8 @@ import { test, expect, bearer } from "./fixtures";
 import { ensureReferenceExperiment, REFERENCE, REFERENCE_EVOLVED } from "./reference-experiment";
 
 test.beforeAll(async ({ server }) => {
-  test.setTimeout(180_000);
+  // Two reference seeds, written by the demo: minutes on this shared machine.
+  test.setTimeout(600_000);
   await ensureReferenceExperiment(server);
   await ensureReferenceExperiment(server, REFERENCE_EVOLVED);
 });
