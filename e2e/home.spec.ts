@@ -8,6 +8,9 @@ import { test, expect, bearer, SIGNED_OUT } from "./fixtures";
 const P = "e2e-home";
 const EXPERIMENT = `Example ${P}: every event type once`;
 
+// Several page loads and a second browser context each: more than the default minute on a loaded machine.
+test.describe.configure({ timeout: 180_000 });
+
 test("home shows the running run, pending reviews per kind, the latest decision and the experiment", async ({ page, request, server }) => {
   // The example batch without its last event (the run finishing): the run stays running.
   const events = exampleEvents(P).slice(0, -1);
