@@ -48,9 +48,13 @@ test("the tooltip shows the values under the pointer without covering the plot",
   await expect(chart).toBeVisible();
   const plot = (await chart.boundingBox())!;
   for (const fraction of [0.3, 0.5, 0.8]) {
-    await page.mouse.move(plot.x + plot.width * fraction, plot.y + plot.height * 0.5);
     const tooltip = section.getByText(/^step \d+$/);
-    await expect(tooltip).toBeVisible();
+    // Moved in steps, and again until it shows: the chart attaches its pointer handlers once it has measured itself.
+    await expect(async () => {
+      await page.mouse.move(plot.x + 2, plot.y + plot.height * 0.5);
+      await page.mouse.move(plot.x + plot.width * fraction, plot.y + plot.height * 0.5, { steps: 5 });
+      await expect(tooltip).toBeVisible({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
     const box = (await tooltip.locator("..").boundingBox())!;
     const overlapX = Math.max(0, Math.min(box.x + box.width, plot.x + plot.width) - Math.max(box.x, plot.x));
     const overlapY = Math.max(0, Math.min(box.y + box.height, plot.y + plot.height) - Math.max(box.y, plot.y));
