@@ -1,7 +1,7 @@
 // Other accounts for specs that check rights: an admin creates the user under Settings (as a person
 // would) and the one-time link it shows signs that user in, in a browser context of its own.
 import type { BrowserContext, Page } from "@playwright/test";
-import { expect } from "./fixtures";
+import { expect, LANDING_URL } from "./fixtures";
 
 /** Creates `username` with `role` through the Settings form; returns the user's one-time sign-in link. */
 export async function createUserLink(admin: Page, username: string, role: "viewer" | "reviewer" | "admin"): Promise<string> {
@@ -15,10 +15,10 @@ export async function createUserLink(admin: Page, username: string, role: "viewe
   return (await created.locator("code").textContent())?.trim() ?? "";
 }
 
-/** Opens the sign-in link in `context` and returns the signed-in page (landing on the experiments list). */
+/** Opens the sign-in link in `context` and returns the signed-in page (landing on the home page). */
 export async function signInWith(context: BrowserContext, link: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(link);
-  await expect(page).toHaveURL(/\/experiments$/);
+  await expect(page).toHaveURL(LANDING_URL);
   return page;
 }

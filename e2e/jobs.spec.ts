@@ -35,7 +35,7 @@ test("an admin launches a training epoch from the experiment page and watches it
   const bar = page.getByRole("progressbar", { name: "Job progress" });
   const log = page.getByLabel("Job log");
   // The log grows and the bar moves while the job runs; both are read from the server as it goes.
-  await expect(log).toContainText("harness_lab_progress", { timeout: 90_000 });
+  await expect(log).toContainText(/▸ progress \d+ % · step \d+ of \d+/, { timeout: 90_000 });
   await expect.poll(async () => Number(await bar.getAttribute("aria-valuenow")), { timeout: 90_000 }).toBeGreaterThan(0);
   const state = page.getByRole("region", { name: "State", exact: true });
   await expect(state.getByText("succeeded", { exact: true })).toBeVisible({ timeout: 120_000 });

@@ -12,7 +12,7 @@ import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { startProductionServer } from "../lib/bench/server-process";
-import { test, expect, bearer, SIGNED_OUT } from "./fixtures";
+import { test, expect, bearer, SIGNED_OUT, LANDING_URL } from "./fixtures";
 import { PROJECT_ROOT } from "./state";
 
 const P = `e2e-sec-logs-${Date.now()}`;
@@ -61,7 +61,7 @@ test("a flow with every kind of secret leaves none of them in the server's log",
     await user.getByLabel("Username").fill(`${P}-pw`);
     await user.getByLabel("Password").fill(password);
     await user.getByRole("button", { name: "Sign in" }).click();
-    await expect(user).toHaveURL(/\/experiments$/);
+    await expect(user).toHaveURL(LANDING_URL);
     secrets["a password session's cookie"] = (await context.cookies()).find((c) => c.name === "harness_lab_session")!.value;
   } finally {
     await context.close();
@@ -79,7 +79,7 @@ test("a flow with every kind of secret leaves none of them in the server's log",
   try {
     const linked = await linkContext.newPage();
     await linked.goto(link);
-    await expect(linked).toHaveURL(/\/experiments$/);
+    await expect(linked).toHaveURL(LANDING_URL);
     secrets["a link session's cookie"] = (await linkContext.cookies()).find((c) => c.name === "harness_lab_session")!.value;
   } finally {
     await linkContext.close();
@@ -175,7 +175,7 @@ test("with jobs on Slurm through slurmrestd, neither its token nor the job's tok
     await expect.poll(() => /(http:\/\/\S+\/sign-in\/link\?token=\S+)/.exec(lab.log())?.[1] ?? null, { timeout: 30_000 }).not.toBeNull();
     const page = await context.newPage();
     await page.goto(/(http:\/\/\S+\/sign-in\/link\?token=\S+)/.exec(lab.log())![1]);
-    await expect(page).toHaveURL(/\/experiments$/);
+    await expect(page).toHaveURL(LANDING_URL);
     await page.goto("/settings/job-templates");
     const editor = page.getByRole("form", { name: "New template" });
     await editor.getByLabel("Template id").fill("on-slurm");

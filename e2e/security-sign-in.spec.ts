@@ -3,7 +3,7 @@
 // user and address is refused even with the right password), the same limit on the current-password check
 // under Settings (issue 13, finding 7), and the size of sign-in link tokens.
 import type { Browser, Page } from "@playwright/test";
-import { test, expect, SIGNED_OUT } from "./fixtures";
+import { test, expect, SIGNED_OUT, LANDING_URL } from "./fixtures";
 
 const PASSWORD = "correct-horse-battery-9";
 
@@ -56,7 +56,7 @@ test("a password sign-in sets an HttpOnly, SameSite=Lax, Path=/ session cookie, 
     expect(attributes.some((a) => a.startsWith("expires="))).toBe(true);
     // Over plain http a Secure cookie would never come back, and the lab is often reached that way.
     expect(attributes).not.toContain("secure");
-    await expect(plain.page).toHaveURL(/\/experiments$/);
+    await expect(plain.page).toHaveURL(LANDING_URL);
     // HttpOnly: the page's own script cannot read it.
     expect(await plain.page.evaluate(() => document.cookie)).not.toContain("harness_lab_session");
   } finally {
@@ -99,7 +99,7 @@ test("the current password under Settings shares the limit: after 12 wrong guess
   const { context, page: user } = await signInPage(browser, server.baseURL);
   try {
     expect(await submitSignIn(user, username, PASSWORD)).not.toBeNull();
-    await expect(user).toHaveURL(/\/experiments$/);
+    await expect(user).toHaveURL(LANDING_URL);
     await user.goto("/settings");
     const form = user.getByRole("form", { name: "Change password" });
     const change = async (current: string) => {

@@ -1,6 +1,6 @@
 // Signing in and out. The first use of the server's one-time link is e2e/sign-in.setup.ts (it must come
 // first, and its session is saved for the other specs); here: strangers, link reuse, and signing out.
-import { test, expect, NAV_LINKS, SIGNED_OUT } from "./fixtures";
+import { test, expect, NAV_LINKS, SIGNED_OUT, LANDING_URL } from "./fixtures";
 
 test.describe("as a stranger", () => {
   test.use({ storageState: SIGNED_OUT });
@@ -57,7 +57,7 @@ test("signing out returns to the sign-in page and ends the session", async ({ pa
   try {
     const viewer = await context.newPage();
     await viewer.goto(link);
-    await expect(viewer).toHaveURL(/\/experiments$/);
+    await expect(viewer).toHaveURL(LANDING_URL);
     await expect(viewer.getByTitle("Signed in as e2e-signout")).toBeVisible();
 
     await viewer.getByRole("button", { name: "Sign out" }).click();

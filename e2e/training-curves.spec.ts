@@ -68,6 +68,7 @@ test("the reference HarnessAdapt-RL curves mark no harness change where the file
   await expect(section.getByRole("img", { name: /^Line chart of Pass rate by step/ })).toBeVisible();
   await expect(chart.locator("svg text", { hasText: "H0 → H1" })).toHaveCount(0);
   await expect(chart.locator("svg text", { hasText: "H1 → H2" })).toHaveCount(0);
+  await expect(section.getByRole("list", { name: "Harness changes on Trainable rate" })).toHaveCount(0);
   await expect(chart.locator("svg text", { hasText: "epoch 2" })).toHaveCount(1);
   const markers = section.getByRole("list", { name: "Curve markers" });
   await expect(markers.getByRole("listitem")).toHaveText([/epoch 2 begins at step 3/]);

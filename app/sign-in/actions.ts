@@ -8,6 +8,7 @@ import { publicAction } from "@/lib/auth/guarded-action";
 import type { ActionError, ActionState } from "@/lib/auth/action-result";
 import { isHttps, SESSION_COOKIE, sessionCookieOptions } from "@/lib/auth/sessions";
 import { clientIp, signInWithPassword } from "@/lib/auth/sign-in";
+import { LANDING_PATH } from "@/lib/auth/landing";
 
 export const signInAction = publicAction(
   "signing in is how a session starts; it creates one only for a correct username and password",
@@ -17,6 +18,6 @@ export const signInAction = publicAction(
     const result = await signInWithPassword(getStore(), { username: form.get("username") ?? "", password: form.get("password") ?? "" }, clientIp(requestHeaders));
     if (!result.ok) return { error: result.error };
     (await cookies()).set(SESSION_COOKIE, result.session.value, sessionCookieOptions(isHttps(requestHeaders), result.session.expiresAt));
-    redirect("/experiments");
+    redirect(LANDING_PATH);
   },
 );

@@ -4,6 +4,7 @@ import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getStore } from "@/db/client";
 import { currentUser } from "@/lib/auth/current-user";
+import { LANDING_PATH } from "@/lib/auth/landing";
 import { requestBaseUrl } from "@/lib/auth/sessions";
 import { ensureFirstAdmin, type SignInLinkError } from "@/lib/auth/users";
 import { signInAction } from "./actions";
@@ -22,7 +23,7 @@ interface Props {
 }
 
 export default async function SignInPage({ searchParams }: Props) {
-  if (await currentUser()) redirect("/experiments");
+  if (await currentUser()) redirect(LANDING_PATH);
   const firstStart = ensureFirstAdmin(getStore(), requestBaseUrl(await headers()));
   const { error, reason } = await searchParams;
   const linkMessage = error === "link" ? (LINK_MESSAGES[reason as SignInLinkError] ?? LINK_MESSAGES.invalid) : null;

@@ -3,15 +3,17 @@
 // tooltip with the values under the pointer, solid vertical lines where the run's harness changed (labelled
 // "H0 → H1") and dashed ones where an epoch began. Data comes prepared (lib/curves); this only draws. Each
 // line has its own points (lib/curves/chart-data.ts linePoints), on a shared numeric x axis.
-import { useMemo } from "react";
+import { useMemo, useState } from "react";
 import { CartesianGrid, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
 import { formatCurveX, linePoints, rateAxisMax } from "@/lib/curves/chart-data";
 import { chartAriaLabel, reducedText, sourceText } from "@/lib/curves/curve-text";
 import { harnessMarkerLabel } from "@/lib/curves/markers";
+import { markerTarget } from "@/lib/curves/marker-link";
 import type { CurveMarker, CurveSeries } from "@/lib/curves/types";
 import type { XAxis as Axis } from "@/lib/curves/x-axis";
 import { formatNumber, formatPercent } from "@/lib/format";
-import { CurveTooltip } from "./curve-tooltip";
+import { CurveTooltip, TOOLTIP_BELOW_PLOT } from "./curve-tooltip";
+import { MarkerLinks, type MarkerLink } from "./marker-links";
 import styles from "./run-curves.module.css";
 
 export interface ChartLine {
@@ -43,6 +45,12 @@ export function CurveChart({ label, curveKey, axis, smoothing, rate, lines, mark
   const formatValue = (v: number | null) => (rate ? formatPercent(v) : formatNumber(v, 4));
   // Overlaid runs often share their epochs: one dashed line per epoch boundary, not one per run.
   const visibleMarkers = markers.filter((m, i) => m.x !== null && (m.kind === "harness" || markers.findIndex((o) => o.kind === "epoch" && o.x === m.x) === i));
+  // Harness markers with somewhere to go get their label as a link over the plot; the rest keep an SVG label.
+  const [overlay, setOverlay] = useState<HTMLDivElement | null>(null);
+  const links: MarkerLink[] = visibleMarkers.flatMap((m) => {
+    const target = m.kind === "harness" ? markerTarget(m) : null;
+    return m.kind === "harness" && target ? [{ x: m.x as number, label: harnessMarkerLabel(m), href: target.href, title: `Open ${target.what}`, color: m.color }] : [];
+  });
   const aria = chartAriaLabel({
     label, axis, markers,
     lines: drawn.map((l) => ({ run: l.name, points: l.series.x.length, reduced: l.series.reduced })),
@@ -57,9 +65,10 @@ export function CurveChart({ label, curveKey, axis, smoothing, rate, lines, mark
       {drawn.length === 0 ? (
         <p className="muted small">No values to draw for this key.</p>
       ) : (
-        // role="img" with the chart in words; the chart itself takes no focus (its values are in the table).
-        <div role="img" aria-label={aria} className={styles.plot} data-lines={drawn.length}>
-          <LineChart responsive accessibilityLayer={false} style={{ width: "100%", height: 260 }} margin={{ top: 18, right: 20, bottom: 4, left: 4 }}>
+        // The SVG is role="img" with the chart in words and takes no focus (its values are in the table); the
+        // markers' label links sit in the overlay beside it, outside the image.
+        <div className={styles.plot} data-lines={drawn.length}>
+          <LineChart responsive accessibilityLayer={false} role="img" aria-label={aria} style={{ width: "100%", height: 260 }} margin={{ top: 18, right: 20, bottom: 4, left: 4 }}>
             <CartesianGrid stroke="#d9dde3" strokeDasharray="3 3" />
             <XAxis
               dataKey="x" type="number" allowDecimals={axis !== "step"}
@@ -69,7 +78,7 @@ export function CurveChart({ label, curveKey, axis, smoothing, rate, lines, mark
               domain={rate ? [0, rateAxisMax] : ["auto", "auto"]} width={52} stroke="#8a8f98" fontSize={11}
               tickFormatter={(v: number) => (rate ? formatPercent(v, 0) : formatNumber(v, 3))} />
             <Tooltip
-              isAnimationActive={false}
+              isAnimationActive={false} {...TOOLTIP_BELOW_PLOT}
               content={({ active, label: x }) => (
                 <CurveTooltip active={active} x={typeof x === "number" ? x : null} axis={axis} lines={drawn} smoothing={smoothing} formatValue={formatValue} />
               )} />
@@ -84,13 +93,15 @@ export function CurveChart({ label, curveKey, axis, smoothing, rate, lines, mark
             {visibleMarkers.map((m, i) =>
               m.kind === "harness" ? (
                 <ReferenceLine key={`h${i}`} x={m.x as number} stroke={m.color} strokeWidth={1.5}
-                  label={{ value: harnessMarkerLabel(m), position: "insideTopLeft", fill: m.color, fontSize: 11 }} />
+                  label={markerTarget(m) ? undefined : { value: harnessMarkerLabel(m), position: "insideTopLeft", fill: m.color, fontSize: 11 }} />
               ) : (
                 <ReferenceLine key={`e${i}`} x={m.x as number} stroke={EPOCH_COLOR} strokeDasharray="4 4"
                   label={{ value: `epoch ${m.epoch}`, position: "insideBottomLeft", fill: EPOCH_COLOR, fontSize: 11 }} />
               ),
             )}
+            <MarkerLinks links={links} target={overlay} chart={label} />
           </LineChart>
+          <div ref={setOverlay} className={styles.markerOverlay} />
         </div>
       )}
       <ul className={styles.sources}>

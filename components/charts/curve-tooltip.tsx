@@ -1,10 +1,20 @@
 "use client";
 // The values under the pointer: for each run the point of its series nearest to the hovered x (series are
-// reduced independently, so they need not share xs), raw and smoothed, with the step it belongs to.
+// reduced independently, so they need not share xs), raw and smoothed, with the step it belongs to. It is
+// drawn small and just below the plot (TOOLTIP_BELOW_PLOT), following the pointer across but never over the
+// lines being read.
 import { formatCurveX, nearestIndex } from "@/lib/curves/chart-data";
 import type { XAxis } from "@/lib/curves/x-axis";
 import type { ChartLine } from "./curve-chart";
 import styles from "./run-curves.module.css";
+
+/** The charts are 260 px tall: the tooltip starts under them and may leave the chart's box downwards only. */
+export const TOOLTIP_BELOW_PLOT = {
+  position: { y: 264 },
+  offset: 12,
+  allowEscapeViewBox: { x: false, y: true },
+  wrapperStyle: { zIndex: 10, pointerEvents: "none" as const },
+};
 
 interface Props {
   active: boolean | undefined;

@@ -3,12 +3,16 @@
 // points as links to their matrix cells (an SVG link per point, named in words, so a keyboard or a screen
 // reader reaches them too), solid vertical lines where the harness changed, and where each line comes from.
 // Data comes prepared (lib/curves/pass-at-1-chart.ts); this only draws.
+import { useState } from "react";
 import { Area, CartesianGrid, ComposedChart, Line, ReferenceLine, Tooltip, XAxis, YAxis } from "recharts";
 import { formatCurveX, nearestIndex, rateAxisMax } from "@/lib/curves/chart-data";
 import { harnessMarkerLabel } from "@/lib/curves/markers";
+import { markerTarget } from "@/lib/curves/marker-link";
 import type { Pass1Chart as Chart, Pass1ChartLine, Pass1ChartMarker, Pass1ChartPoint } from "@/lib/curves/pass-at-1-chart";
 import type { XAxis as Axis } from "@/lib/curves/x-axis";
 import { formatPercent } from "@/lib/format";
+import { TOOLTIP_BELOW_PLOT } from "./curve-tooltip";
+import { MarkerLinks, type MarkerLink } from "./marker-links";
 import styles from "./run-curves.module.css";
 
 interface Props {
@@ -61,6 +65,11 @@ export function Pass1Chart({ chart, axis, markers }: Props) {
   const xs = drawn.flatMap((l) => l.points.map((p) => p.x));
   const span = xs.length ? Math.max(...xs) - Math.min(...xs) : 0;
   const visible = markers.filter((m, i) => m.x !== null && markers.findIndex((o) => o.x === m.x && o.toVersionId === m.toVersionId) === i);
+  const [overlay, setOverlay] = useState<HTMLDivElement | null>(null);
+  const links: MarkerLink[] = visible.flatMap((m) => {
+    const target = markerTarget(m);
+    return target ? [{ x: m.x as number, label: harnessMarkerLabel(m), href: target.href, title: `Open ${target.what}`, color: m.color }] : [];
+  });
   return (
     <figure className={styles.chart} data-curve-chart={`pass1:${chart.key}`} data-title={`pass@1 · ${chart.title}`}>
       <figcaption className={styles.chartTitle}>
@@ -70,15 +79,16 @@ export function Pass1Chart({ chart, axis, markers }: Props) {
       {drawn.length === 0 ? (
         <p className="muted small">No point on this axis.</p>
       ) : (
-        // A group, not an image: its points are links. The sentence says what the chart shows.
-        <div role="group" aria-label={chart.description} className={styles.plot} data-lines={drawn.length}>
-          <ComposedChart responsive accessibilityLayer={false} style={{ width: "100%", height: 260 }} margin={{ top: 18, right: 20, bottom: 4, left: 4 }}>
+        // The SVG is a group, not an image: its points are links. The sentence says what the chart shows. The
+        // markers' label links sit in the overlay beside it.
+        <div className={styles.plot} data-lines={drawn.length}>
+          <ComposedChart responsive accessibilityLayer={false} role="group" aria-label={chart.description} style={{ width: "100%", height: 260 }} margin={{ top: 18, right: 20, bottom: 4, left: 4 }}>
             <CartesianGrid stroke="#d9dde3" strokeDasharray="3 3" />
             <XAxis dataKey="x" type="number" allowDecimals={axis !== "step"}
               domain={span === 0 ? [(min: number) => min - 1, (max: number) => max + 1] : ["dataMin", "dataMax"]}
               tickFormatter={(x: number) => formatCurveX(x, axis, false, span)} stroke="#8a8f98" fontSize={11} />
             <YAxis domain={[0, rateAxisMax(top)]} width={52} stroke="#8a8f98" fontSize={11} tickFormatter={(v: number) => formatPercent(v, rateAxisMax(top) <= 0.1 ? 1 : 0)} />
-            <Tooltip isAnimationActive={false}
+            <Tooltip isAnimationActive={false} {...TOOLTIP_BELOW_PLOT}
               content={({ active, label }) => <Pass1Tooltip active={active} x={typeof label === "number" ? label : null} axis={axis} lines={drawn} />} />
             {drawn.map((l) => (
               <Area key={`band-${l.id}`} data={l.points} dataKey="band" name={`${l.name} (95 % interval)`} stroke="none" fill={l.color}
@@ -93,9 +103,11 @@ export function Pass1Chart({ chart, axis, markers }: Props) {
             ))}
             {visible.map((m, i) => (
               <ReferenceLine key={`h${i}`} x={m.x as number} stroke={m.color} strokeWidth={1.5}
-                label={{ value: harnessMarkerLabel(m), position: "insideTopLeft", fill: m.color, fontSize: 11 }} />
+                label={markerTarget(m) ? undefined : { value: harnessMarkerLabel(m), position: "insideTopLeft", fill: m.color, fontSize: 11 }} />
             ))}
+            <MarkerLinks links={links} target={overlay} chart={chart.title} />
           </ComposedChart>
+          <div ref={setOverlay} className={styles.markerOverlay} />
         </div>
       )}
       <ul className={styles.sources}>

@@ -11,4 +11,7 @@ export const READ_ONLY_OPTIONS: Monaco.editor.IEditorOptions = {
   fontSize: 13,
   automaticLayout: true,
   wordWrap: "off",
+  // The text area, not the experimental EditContext element: the text area carries the editor's aria label,
+  // the EditContext element is an unnamed input field (axe aria-input-field-name, serious).
+  editContext: false,
 };

@@ -2,7 +2,7 @@
 // One environment's hook-position ablation as horizontal bars: the change in pass@1 when a position is removed
 // from the full patch, largest drop at the top, each bar with its paired 95 % interval as an error bar and its
 // value printed beside the position's name. The data comes prepared from the server (lib/harness-r1); this only
-// draws it. The wrapper is the accessible image; its numbers are also in the tables below the charts.
+// draws it. The SVG is the accessible image; its numbers are also in the tables below the charts.
 import { Bar, BarChart, CartesianGrid, Cell, ErrorBar, ReferenceLine, XAxis, YAxis } from "recharts";
 import type { AblationChart } from "@/lib/harness-r1/ablation-view";
 import styles from "./harness-r1.module.css";
@@ -31,7 +31,7 @@ export function AblationBarChart({ chart, axis }: Props) {
       <figcaption className={styles.chartCaption}>
         {chart.benchmark} <span className="muted small">change in pass@1 when removed, pp</span>
       </figcaption>
-      <div role="img" aria-label={chart.description} className={styles.chart}>
+      <div className={styles.chart}>
         <BarChart
           layout="vertical"
           data={data}
@@ -39,6 +39,8 @@ export function AblationBarChart({ chart, axis }: Props) {
           style={{ width: "100%", height: 40 + ROW_HEIGHT * Math.max(1, data.length) }}
           margin={{ top: 4, right: 16, bottom: 4, left: 4 }}
           accessibilityLayer={false}
+          role="img"
+          aria-label={chart.description}
         >
           <CartesianGrid horizontal={false} strokeDasharray="3 3" className={styles.grid} />
           <XAxis type="number" domain={axis.domain} ticks={axis.ticks} interval={0} tickFormatter={tickText} className={styles.axis} />

@@ -11,6 +11,7 @@ import { formatPercent } from "@/lib/format";
 import type { TableData } from "@/lib/tables/table-data";
 import { downloadChartsPng } from "@/components/charts/png-export";
 import { CurveValues } from "@/components/charts/curve-values";
+import { TOOLTIP_BELOW_PLOT } from "@/components/charts/curve-tooltip";
 import chartStyles from "@/components/charts/run-curves.module.css";
 
 const BASELINE_COLOR = "#8a8f98";
@@ -21,12 +22,12 @@ function Chart({ curve, name }: { curve: BestPatchCurve; name: string }) {
   return (
     <figure className={chartStyles.chart} data-curve-chart={`best-patch:${curve.run ?? ""}`} data-title={`Target success under the best patch so far · ${name}`}>
       <figcaption className={chartStyles.chartTitle}><strong>{name}</strong></figcaption>
-      <div role="img" aria-label={words} className={chartStyles.plot}>
-        <LineChart responsive accessibilityLayer={false} style={{ width: "100%", height: 260 }} margin={{ top: 18, right: 20, bottom: 4, left: 4 }} data={curve.points}>
+      <div className={chartStyles.plot}>
+        <LineChart responsive accessibilityLayer={false} role="img" aria-label={words} style={{ width: "100%", height: 260 }} margin={{ top: 18, right: 20, bottom: 4, left: 4 }} data={curve.points}>
           <CartesianGrid stroke="#d9dde3" strokeDasharray="3 3" />
           <XAxis dataKey="step" type="number" allowDecimals={false} domain={["dataMin", "dataMax"]} stroke="#8a8f98" fontSize={11} />
           <YAxis domain={[0, rateAxisMax(top)]} width={52} stroke="#8a8f98" fontSize={11} tickFormatter={(v: number) => formatPercent(v, 0)} />
-          <Tooltip isAnimationActive={false}
+          <Tooltip isAnimationActive={false} {...TOOLTIP_BELOW_PLOT}
             content={({ active, payload }) => {
               const p = active ? (payload?.[0]?.payload as BestPatchCurve["points"][number] | undefined) : undefined;
               if (!p) return null;

@@ -2,9 +2,11 @@
 // The job's log, live: streamed from GET /api/v1/jobs/{id}/log?follow=1 (a text body that grows while the job
 // runs and ends when it ends), with the JSON form (?offset=N) to learn where things stand and as the fallback
 // when a stream breaks. Rendered as TEXT in a <pre> (a log holds model output); the browser keeps the last
-// ~1 MB and says how much earlier output was cut. Follows the bottom unless the reader scrolled up.
-import { useEffect, useRef, useState } from "react";
+// ~1 MB and says how much earlier output was cut. Follows the bottom unless the reader scrolled up. Progress
+// lines show as "▸ progress 40 % · step 2 of 5" (lib/jobs/log-display.ts); the raw log is a download.
+import { useEffect, useMemo, useRef, useState } from "react";
 import { appendBounded, type LogBuffer } from "@/lib/jobs/log-buffer";
+import { readableLog } from "@/lib/jobs/log-display";
 import { formatCount } from "@/lib/format";
 import styles from "./jobs.module.css";
 
@@ -82,6 +84,8 @@ export function JobLog({ jobId }: { jobId: string }) {
     };
   }, [jobId]);
 
+  const shown = useMemo(() => readableLog(log.text), [log.text]);
+
   useEffect(() => {
     if (stick.current && pre.current) pre.current.scrollTop = pre.current.scrollHeight;
   }, [log.text]);
@@ -93,6 +97,13 @@ export function JobLog({ jobId }: { jobId: string }) {
         {state.done ? "The job has ended; this is its whole log" : "Following the log while the job runs"}
         {state.size > 0 ? ` (${formatCount(state.size)} bytes)` : ""}.
         {log.cut > 0 && ` Earlier output is cut: the first ${formatCount(log.cut)} characters are not shown.`}
+      </p>
+      <p className="small">
+        {/* The streamed text form of the log from its start: while the job runs, the download grows until it ends. */}
+        <a href={`/api/v1/jobs/${encodeURIComponent(jobId)}/log?follow=1`} download={`job-${jobId}.log`}>
+          Download the raw log
+        </a>{" "}
+        <span className="muted">(progress lines as the job printed them)</span>
       </p>
       {state.error && (
         <p className={`small ${styles.error}`} role="alert">
@@ -109,7 +120,7 @@ export function JobLog({ jobId }: { jobId: string }) {
           stick.current = el.scrollHeight - el.scrollTop - el.clientHeight < 24;
         }}
       >
-        {log.text || (state.done ? "(the log is empty)" : "(nothing yet)")}
+        {shown || (state.done ? "(the log is empty)" : "(nothing yet)")}
       </pre>
     </section>
   );

@@ -11,7 +11,7 @@ interface Props {
 export function AppHeader({ user }: Props) {
   return (
     <header className="app-header">
-      <Link href="/experiments" className="brand">
+      <Link href="/" className="brand">
         Harness Lab
       </Link>
       <MainNav />

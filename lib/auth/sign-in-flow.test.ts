@@ -61,8 +61,8 @@ describe("sign-in action", () => {
     expect(fake.cookies.size).toBe(0);
   });
 
-  it("sets the session cookie and redirects to /experiments", async () => {
-    expect(await redirectOf(signInAction(null, form({ username: "VIC", password: "password-123" })))).toBe("/experiments");
+  it("sets the session cookie and redirects to the home page", async () => {
+    expect(await redirectOf(signInAction(null, form({ username: "VIC", password: "password-123" })))).toBe("/");
     expect(getSessionUser(getStore(), fake.cookies.get(SESSION_COOKIE))).toEqual(users.viewer);
   });
 
@@ -71,7 +71,7 @@ describe("sign-in action", () => {
     const blocked = { error: "too many attempts, try again later" };
     expect(await signInAction(null, form({ username: "boss", password: "password-123" }))).toEqual(blocked);
     fake.headers.set("x-forwarded-for", "10.0.0.2");
-    expect(await redirectOf(signInAction(null, form({ username: "boss", password: "password-123" })))).toBe("/experiments");
+    expect(await redirectOf(signInAction(null, form({ username: "boss", password: "password-123" })))).toBe("/");
   });
 });
 
@@ -133,7 +133,7 @@ describe("sign-in link and sign-out routes", () => {
     const { token } = createSignInLink(getStore(), users.viewer.id);
     const first = await signInLink(new Request(`http://lab.test/sign-in/link?token=${token}`));
     expect(first.status).toBe(303);
-    expect(first.headers.get("location")).toBe("/experiments");
+    expect(first.headers.get("location")).toBe("/");
     const cookie = first.headers.get("set-cookie")!;
     expect(cookie).toMatch(/^harness_lab_session=hl_sess_/);
     expect(cookie).toMatch(/HttpOnly/i);

@@ -3,6 +3,7 @@ import { NextResponse } from "next/server";
 import { getStore } from "@/db/client";
 import { createSession, isHttps, SESSION_COOKIE, sessionCookieOptions } from "@/lib/auth/sessions";
 import { consumeSignInLink } from "@/lib/auth/users";
+import { LANDING_PATH } from "@/lib/auth/landing";
 
 export const dynamic = "force-dynamic";
 
@@ -21,7 +22,7 @@ export async function GET(request: Request): Promise<Response> {
   const result = consumeSignInLink(store, token);
   if (!result.ok) return seeOther(`/sign-in?error=link&reason=${result.error}`);
   const session = createSession(store, result.user.id, { method: "link" });
-  const response = seeOther("/experiments");
+  const response = seeOther(LANDING_PATH);
   response.cookies.set(SESSION_COOKIE, session.value, sessionCookieOptions(isHttps(request.headers, request.url), session.expiresAt));
   return response;
 }

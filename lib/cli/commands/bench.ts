@@ -12,6 +12,7 @@ import { environmentEpisodesPerSecond, referenceRunSeconds } from "../../bench/d
 import { benchTaskEnvironment } from "../../demo/tasks/bench";
 import { runImportBench } from "../../bench/import-bench";
 import { runViewerBench } from "../../bench/viewer-run";
+import { runPageUsableBench } from "../../bench/page-usable-bench";
 import { runBrowserBench } from "../../bench/browser-bench";
 import { runCurvesBench } from "../../bench/curves-bench";
 import { runEvalMatrixBench } from "../../bench/eval-matrix-bench";
@@ -78,6 +79,7 @@ export async function run(args: string[]): Promise<number> {
     ...(full ? { demo_default_seconds: full.total, demo_default_phases_seconds: full.phases, demo_default_rollouts: full.rollouts } : {}),
     ...(science.length ? { reference_science: science } : {}),
     ...runBrowserBench(quick ? { rollouts: 100_000, queries: 200, searchRollouts: 10_000, searches: 100 } : { rollouts: 1_000_000, queries: 200, searchRollouts: 100_000, searches: 100 }),
+    ...(await results("time to usable content of the main pages", () => runPageUsableBench({ home, runs: quick ? 3 : 5 }))),
     ...(await results("curves", () => runCurvesBench({ quick }))),
     ...(await results("evaluation matrix", () => runEvalMatrixBench({ quick }))),
     ...(await results("pass@1 curves", () => runPass1CurvesBench({ quick }))),
@@ -107,6 +109,7 @@ export async function run(args: string[]): Promise<number> {
       import_real_folder_ms: "< 2000", import_synthetic_ms: "< 20000",
       browser_query_p95_ms: "< 50", browser_search_p95_ms: "< 200",
       viewer_real_2mb_interactive_ms: "< 1500", viewer_dom_long_vs_real_ratio: "bounded (about 1)",
+      pages_usable_ms: "< 1000 each (home, overview, trajectories, matrix) on a quiet machine; proposal_diff < 1500",
       curves_query_100k_p95_ms: "< 100", curves_page_10_series_drawn_median_ms: "< 1000", eval_matrix_p95_ms: "< 300", pass1_curves_p95_ms: "< 300",
       harness_r1_page_p95_ms: "< 300", cost_page_max_ms: "< 500", history_page_max_ms: "< 300",
       jobs_local_launch_to_running_ms_p95: "< 500", jobs_slurm_submit_to_succeeded_ms_max: "< 5000",

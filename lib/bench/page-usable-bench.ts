@@ -1,0 +1,119 @@
+// Time to usable content of the main pages (issue 18): the reference experiment (seed 2, small: its rule
+// accepts a proposal in each epoch, so there are promotions and diffs) written into a fresh store, served by the
+// production server, and each page opened in headless Chromium (fresh context, cold HTTP cache; one warm-up load,
+// then the median of 5). "Usable" is the page's main content on screen — the home page's sections, the overview's
+// training-curve lines drawn in their SVG, the trajectories table's rows, the proposal's diff lines, the matrix's
+// rows — measured from navigation start. A static page (the not-found page: no data, no client work) is measured
+// in the same run, so each figure is also given as a ratio to it on this shared, noisy machine.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium, type Browser } from "@playwright/test";
+import { openStore } from "../../db/client";
+import { createSession } from "../auth/sessions";
+import { createUser } from "../auth/users";
+import { storeSink } from "../demo/run/event-sink";
+import { runReferenceExperiment } from "../demo/run/reference-experiment";
+import { experimentComparePath, experimentPath, proposalPath } from "../http/page-links";
+import { startProductionServer } from "./server-process";
+import { CHROMIUM_ARGS, sessionStorageState } from "./viewer-bench";
+
+export interface UsablePage {
+  name: string;
+  path: string;
+  /** A CSS selector that matches once the page's main content is on screen. */
+  usable: string;
+  target_ms: number;
+}
+
+const SEED = 2;
+const EXPERIMENT = `ref-s${SEED}-small-harnessadapt-rl`;
+
+const progress = (text: string) => process.stderr.write(`bench: pages: ${text}\n`);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** The pages and what "usable" means on each; `proposal` is an accepted proposal of the experiment. */
+export function usablePages(proposal: string): UsablePage[] {
+  return [
+    { name: "home", path: "/", usable: '[aria-labelledby="home-experiments-heading"] li a', target_ms: 1000 },
+    { name: "overview", path: experimentPath(EXPERIMENT), usable: "[data-curve-chart] svg path.recharts-line-curve", target_ms: 1000 },
+    { name: "trajectories", path: `/trajectories?experiment=${encodeURIComponent(EXPERIMENT)}`, usable: 'table[aria-label="Rollouts"] tbody tr:not([aria-hidden]) td', target_ms: 1000 },
+    { name: "proposal_diff", path: proposalPath(proposal), usable: ".monaco-diff-editor .view-lines .view-line", target_ms: 1500 },
+    { name: "matrix", path: experimentComparePath(EXPERIMENT), usable: "main table tbody tr td", target_ms: 1000 },
+  ];
+}
+
+/** Not found: the same layout and header, no data read and no client component of its own. */
+const STATIC_PAGE: UsablePage = { name: "static", path: "/bench-no-such-page", usable: "main h1, h1", target_ms: 0 };
+
+async function fillStore(dbFile: string): Promise<{ cookie: string; proposal: string }> {
+  const store = openStore(dbFile);
+  try {
+    await runReferenceExperiment({ seed: SEED, size: "small", sink: storeSink(store), review: "rule", log: () => {} });
+    const proposal = store.sqlite
+      .prepare("SELECT id FROM proposals WHERE experiment_id = ? AND status = 'accepted' ORDER BY created_at LIMIT 1")
+      .pluck()
+      .get(EXPERIMENT) as string | undefined;
+    if (!proposal) throw new Error(`pages bench: seed ${SEED} accepted no proposal in ${EXPERIMENT}`);
+    const user = await createUser(store, { username: "bench-pages", role: "viewer" });
+    if (!user.ok) throw new Error(`pages bench: could not create the bench user (${user.error})`);
+    return { cookie: createSession(store, user.user.id).value, proposal };
+  } finally {
+    store.sqlite.close();
+  }
+}
+
+/** Milliseconds from navigation start until `page.usable` matches a visible element. */
+async function timeToUsable(browser: Browser, baseURL: string, storageState: ReturnType<typeof sessionStorageState>, page: UsablePage): Promise<number> {
+  // bypassCSP: the page's CSP would refuse the evaluated expression that reads its clock.
+  const context = await browser.newContext({ bypassCSP: true, baseURL, storageState, viewport: { width: 1440, height: 900 } });
+  try {
+    const tab = await context.newPage();
+    const start = Date.now();
+    const response = await tab.goto(page.path, { waitUntil: "commit" });
+    if (!response) throw new Error(`pages bench: no answer for ${page.path}`);
+    if (new URL(tab.url()).pathname.startsWith("/sign-in")) throw new Error("pages bench: the session is not signed in");
+    await tab.locator(page.usable).first().waitFor({ state: "visible", timeout: 60_000 });
+    const wall = Date.now() - start;
+    // The page's own clock from its navigation start, when it has one (the wall clock also counts the launch of the tab).
+    const sinceNavigation = (await tab.evaluate("performance.now()")) as number;
+    return Math.round(Math.min(wall, sinceNavigation));
+  } finally {
+    await context.close();
+  }
+}
+
+export async function runPageUsableBench(options: { home: string; runs?: number }): Promise<Record<string, unknown>> {
+  const runs = options.runs ?? 5;
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), "hl-pages-bench-"));
+  try {
+    const dbFile = path.join(work, "pages.db");
+    progress(`the reference experiment (seed ${SEED}, small) into a fresh store…`);
+    const { cookie, proposal } = await fillStore(dbFile);
+    const server = await startProductionServer(options.home, { HARNESS_LAB_DB: dbFile });
+    const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
+    try {
+      const storageState = sessionStorageState(server.url, cookie);
+      const pages = [STATIC_PAGE, ...usablePages(proposal)];
+      const figures: Record<string, number> = {};
+      for (const page of pages) {
+        await timeToUsable(browser, server.url, storageState, page); // warm-up: the server's first render of a route
+        const samples: number[] = [];
+        for (let i = 0; i < runs; i++) samples.push(await timeToUsable(browser, server.url, storageState, page));
+        figures[page.name] = median(samples);
+        progress(`${page.name}: ${figures[page.name]} ms (${samples.join(", ")})`);
+      }
+      const result: Record<string, unknown> = { pages_usable_runs: runs, pages_usable_static_ms: figures.static };
+      for (const page of usablePages(proposal)) {
+        result[`pages_usable_${page.name}_ms`] = figures[page.name];
+        result[`pages_usable_${page.name}_vs_static_ratio`] = Math.round((figures[page.name] / Math.max(1, figures.static)) * 100) / 100;
+      }
+      return result;
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
