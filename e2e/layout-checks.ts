@@ -54,25 +54,24 @@ export async function layoutProblems(page: Page): Promise<string[]> {
     };
     for (const cell of document.querySelectorAll("td, th")) {
       if (!(cell as HTMLElement).checkVisibility() || hiddenByDesign(cell)) continue;
-      let shortest: { word: string; width: number } | null = null;
+      let shortest: { word: string; owner: Element } | null = null;
       const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
         const owner = node.parentElement!;
-        if (!owner.checkVisibility() || truncatedOnPurpose(owner, cell) || owner.closest(".visually-hidden")) continue;
-        const style = getComputedStyle(owner);
-        canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
         for (const word of (node.textContent ?? "").split(/\s+/)) {
-          if (!word) continue;
-          if (shortest === null || word.length < shortest.word.length) shortest = { word, width: canvas.measureText(word).width };
+          if (word && (shortest === null || word.length < shortest.word.length)) shortest = { word, owner };
         }
       }
-      if (!shortest) continue;
+      if (!shortest || !shortest.owner.checkVisibility() || truncatedOnPurpose(shortest.owner, cell) || hiddenByDesign(shortest.owner)) continue;
+      const font = getComputedStyle(shortest.owner);
+      canvas.font = `${font.fontStyle} ${font.fontWeight} ${font.fontSize} ${font.fontFamily}`;
+      const wordWidth = canvas.measureText(shortest.word).width;
       const style = getComputedStyle(cell);
       const inner = cell.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      if (inner + 1 < shortest.width) {
+      if (inner + 1 < wordWidth) {
         const table = cell.closest("table");
         const name = table?.getAttribute("aria-label") ?? table?.querySelector("caption")?.textContent?.trim().slice(0, 40) ?? "a table";
-        problems.push(`a cell of "${name}" is ${Math.round(inner)}px wide, narrower than its word "${shortest.word}" (${Math.round(shortest.width)}px)`);
+        problems.push(`a cell of "${name}" is ${Math.round(inner)}px wide, narrower than its word "${shortest.word}" (${Math.round(wordWidth)}px)`);
       }
     }
     return problems;

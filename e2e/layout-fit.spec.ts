@@ -50,13 +50,13 @@ test.beforeAll(async ({ browser, server, request }) => {
   const run = await hrefWith(page, `/experiments/${enc(ha)}`, 'main a[href^="/runs/"]', 'main a[href*="/steps/"]');
   const step = await firstHref(page, run, 'main a[href*="/steps/"]');
   const group = await firstHref(page, step, 'main a[href*="/groups/"]');
-  const rollout = await firstHref(page, group, 'main a[href^="/rollouts/"]');
+  const rollout = await firstHref(page, group, 'main a[href^="/rollouts/"]:not([href^="/rollouts/compare"])');
   const task = await firstHref(page, rollout, 'main a[href^="/tasks/"]');
   const proposal = await firstHref(page, `/proposals?experiment=${enc(ha)}&status=all`, 'main a[href^="/proposals/"]');
   const diff = await firstHref(page, `/experiments/${enc(r1)}/patches`, 'main a[href^="/harness-versions/compare"]');
   const r1Proposal = await firstHref(page, `/experiments/${enc(r1)}/patches`, 'main a[href^="/proposals/"]');
   const rolloutId = decodeURIComponent(rollout.split("/").pop()!);
-  const other = await firstHref(page, task, `main a[href^="/rollouts/"]:not([href="${rollout}"])`);
+  const other = await firstHref(page, task, `main a[href^="/rollouts/"]:not([href="${rollout}"]):not([href^="/rollouts/compare"])`);
 
   // A job: a quick template (it prints a line and ends) launched on an experiment of its own.
   await page.goto("/settings/job-templates");
@@ -124,7 +124,7 @@ for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 
         // Client parts (charts, the editor, the virtual list) settle after load: the page passes once it fits.
         let problems: string[] = [];
         try {
-          await expect.poll(async () => (problems = await layoutProblems(page)), { timeout: 5_000 }).toEqual([]);
+          await expect.poll(async () => (problems = await layoutProblems(page)), { timeout: 15_000 }).toEqual([]);
         } catch {
           failures.push(`${name} (${path}):\n    ${problems.slice(0, 6).join("\n    ")}${problems.length > 6 ? `\n    … and ${problems.length - 6} more` : ""}`);
         }
