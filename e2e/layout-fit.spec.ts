@@ -9,11 +9,13 @@ import { layoutProblems } from "./layout-checks";
 import { ADMIN_STORAGE_STATE } from "./state";
 
 const enc = encodeURIComponent;
-const TEMPLATE = "e2e-layout-quick";
+/** A new template id each time beforeAll runs (a failed test restarts the worker, and with it beforeAll). */
+const TEMPLATE = `e2e-layout-quick-${Date.now().toString(36)}`;
 const JOB_EXPERIMENT = "e2e-layout:exp";
 
-/** Every page to check, filled in beforeAll (the ids of runs, rollouts and proposals are read from the pages). */
-const pages: { name: string; path: string }[] = [];
+/** Every page to check, by name; their paths are filled in beforeAll (ids of runs, rollouts, proposals are read from the pages). */
+const PAGES = ["home", "experiments", "experiment overview", "experiment cost", "harness history", "matrix", "skills", "launch", "harness-r1", "patches", "run", "step", "group", "rollout", "rollout compare", "task", "trajectories", "trajectories searched", "trajectory import", "proposals", "proposal", "engineer patch proposal", "harness diff", "compare experiments", "compare cost", "compare curves", "jobs", "job", "settings", "job templates", "audit", "connect", "api"] as const;
+const paths = new Map<string, string>();
 
 async function firstHref(page: Page, path: string, selector: string): Promise<string> {
   await page.goto(path);
@@ -72,64 +74,54 @@ test.beforeAll(async ({ browser, server, request }) => {
   const job = new URL(page.url()).pathname;
   await context.close();
 
-  pages.push(
-    { name: "home", path: "/" },
-    { name: "experiments", path: "/experiments" },
-    { name: "experiment overview", path: `/experiments/${enc(ha)}` },
-    { name: "experiment cost", path: `/experiments/${enc(ha)}/cost` },
-    { name: "harness history", path: `/experiments/${enc(ha)}/harness` },
-    { name: "matrix", path: `/experiments/${enc(ha)}/compare` },
-    { name: "skills", path: `/experiments/${enc(ha)}/skills` },
-    { name: "launch", path: `/experiments/${enc(ha)}/launch` },
-    { name: "harness-r1", path: `/experiments/${enc(r1)}/harness-r1` },
-    { name: "patches", path: `/experiments/${enc(r1)}/patches` },
-    { name: "run", path: run },
-    { name: "step", path: step },
-    { name: "group", path: group },
-    { name: "rollout", path: rollout },
-    { name: "rollout compare", path: `/rollouts/compare?left=${enc(rolloutId)}&right=${enc(decodeURIComponent(other.split("/").pop()!))}` },
-    { name: "task", path: task },
-    { name: "trajectories", path: "/trajectories" },
-    { name: "trajectories searched", path: "/trajectories?q=test" },
-    { name: "trajectory import", path: "/trajectories/import" },
-    { name: "proposals", path: "/proposals" },
-    { name: "proposal", path: proposal },
-    { name: "engineer patch proposal", path: r1Proposal },
-    { name: "harness diff", path: diff },
-    { name: "compare experiments", path: `/compare?experiments=${enc(ha)},${enc(REFERENCE.grpo)}&preset=methods` },
-    { name: "compare cost", path: `/compare/cost?experiments=${enc(ha)},${enc(REFERENCE.grpo)}` },
-    { name: "compare curves", path: `/compare/curves?experiments=${enc(ha)},${enc(REFERENCE.grpo)}` },
-    { name: "jobs", path: "/jobs" },
-    { name: "job", path: job },
-    { name: "settings", path: "/settings" },
-    { name: "job templates", path: "/settings/job-templates" },
-    { name: "audit", path: "/audit" },
-    { name: "connect", path: "/connect" },
-    { name: "api", path: "/api-docs" },
-  );
+  paths.set("home", "/");
+  paths.set("experiments", "/experiments");
+  paths.set("experiment overview", `/experiments/${enc(ha)}`);
+  paths.set("experiment cost", `/experiments/${enc(ha)}/cost`);
+  paths.set("harness history", `/experiments/${enc(ha)}/harness`);
+  paths.set("matrix", `/experiments/${enc(ha)}/compare`);
+  paths.set("skills", `/experiments/${enc(ha)}/skills`);
+  paths.set("launch", `/experiments/${enc(ha)}/launch`);
+  paths.set("harness-r1", `/experiments/${enc(r1)}/harness-r1`);
+  paths.set("patches", `/experiments/${enc(r1)}/patches`);
+  paths.set("run", run);
+  paths.set("step", step);
+  paths.set("group", group);
+  paths.set("rollout", rollout);
+  paths.set("rollout compare", `/rollouts/compare?left=${enc(rolloutId)}&right=${enc(decodeURIComponent(other.split("/").pop()!))}`);
+  paths.set("task", task);
+  paths.set("trajectories", "/trajectories");
+  paths.set("trajectories searched", "/trajectories?q=test");
+  paths.set("trajectory import", "/trajectories/import");
+  paths.set("proposals", "/proposals");
+  paths.set("proposal", proposal);
+  paths.set("engineer patch proposal", r1Proposal);
+  paths.set("harness diff", diff);
+  paths.set("compare experiments", `/compare?experiments=${enc(ha)},${enc(REFERENCE.grpo)}&preset=methods`);
+  paths.set("compare cost", `/compare/cost?experiments=${enc(ha)},${enc(REFERENCE.grpo)}`);
+  paths.set("compare curves", `/compare/curves?experiments=${enc(ha)},${enc(REFERENCE.grpo)}`);
+  paths.set("jobs", "/jobs");
+  paths.set("job", job);
+  paths.set("settings", "/settings");
+  paths.set("job templates", "/settings/job-templates");
+  paths.set("audit", "/audit");
+  paths.set("connect", "/connect");
+  paths.set("api", "/api-docs");
 });
 
 for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
   test.describe(`at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
 
-    test("every page fits: nothing wider than the window outside a scroller, no cell narrower than its shortest word", async ({ page }) => {
-      test.setTimeout(300_000);
-      expect(pages.length).toBeGreaterThan(30);
-      const failures: string[] = [];
-      for (const { name, path } of pages) {
+    for (const name of PAGES) {
+      test(`${name} fits: nothing wider than the window outside a scroller, no cell narrower than its shortest word`, async ({ page }) => {
+        const path = paths.get(name)!;
         const response = await page.goto(path);
-        expect(response?.status(), `${name} (${path})`).toBeLessThan(400);
+        expect(response?.status(), path).toBeLessThan(400);
         await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
         // Client parts (charts, the editor, the virtual list) settle after load: the page passes once it fits.
-        let problems: string[] = [];
-        try {
-          await expect.poll(async () => (problems = await layoutProblems(page)), { timeout: 15_000 }).toEqual([]);
-        } catch {
-          failures.push(`${name} (${path}):\n    ${problems.slice(0, 6).join("\n    ")}${problems.length > 6 ? `\n    … and ${problems.length - 6} more` : ""}`);
-        }
-      }
-      expect(failures, failures.join("\n")).toEqual([]);
-    });
+        await expect.poll(() => layoutProblems(page), { message: `${name} (${path})`, timeout: 15_000 }).toEqual([]);
+      });
+    }
   });
 }
