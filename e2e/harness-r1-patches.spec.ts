@@ -97,7 +97,10 @@ test("shows the newest packet's 8 patches with the best one marked, its reward a
   );
 
   // A packet whose patches are all invalid has no best patch.
+  // Folded to its heading line (one packet open at a time): it opens on a click.
   const older = page.getByRole("region", { name: `Failure packet ${ids.olderPacket}` });
+  await expect(older.getByText("2 patches, no best patch")).toBeVisible();
+  await older.getByRole("heading", { level: 2 }).click();
   await expect(older.getByRole("rowheader")).toHaveText(["#0", "#1"]);
   await expect(older.getByText("this packet has no best patch")).toBeVisible();
 });

@@ -81,6 +81,7 @@ export default async function ApiDocsPage() {
       <section className="card" id="reading">
         <h2>Reading</h2>
         <p>Every read needs a token with scope <code>read</code> or a signed-in session.</p>
+        <div className="table-wrap">
         <table className="table">
           <thead>
             <tr>
@@ -97,6 +98,7 @@ export default async function ApiDocsPage() {
             ))}
           </tbody>
         </table>
+        </div>
       </section>
 
       <section id="event-types">

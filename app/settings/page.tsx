@@ -28,6 +28,7 @@ function tokenState(token: ApiTokenInfo, now: number): string {
 function TokensTable({ tokens, now }: { tokens: ApiTokenInfo[]; now: number }) {
   if (tokens.length === 0) return <p className="muted">No API tokens yet.</p>;
   return (
+    <div className="table-wrap">
     <table className="table" aria-label="API tokens">
       <thead>
         <tr>
@@ -72,11 +73,13 @@ function TokensTable({ tokens, now }: { tokens: ApiTokenInfo[]; now: number }) {
         })}
       </tbody>
     </table>
+    </div>
   );
 }
 
 function UsersTable({ users }: { users: UserInfo[] }) {
   return (
+    <div className="table-wrap">
     <table className="table" aria-label="Users">
       <thead>
         <tr>
@@ -101,6 +104,7 @@ function UsersTable({ users }: { users: UserInfo[] }) {
         ))}
       </tbody>
     </table>
+    </div>
   );
 }
 

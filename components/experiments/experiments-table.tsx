@@ -81,7 +81,7 @@ export function ExperimentsTable({ initialData }: { initialData: ExperimentSumma
                   <th scope="row">
                     <Link href={`/experiments/${encodeURIComponent(e.id)}`}>{e.name}</Link>
                   </th>
-                  <td>{e.method}</td>
+                  <td className="nowrap">{e.method}</td>
                   <td className="num">{formatCount(e.runs)}</td>
                   <td className="num">{formatCount(e.rollouts)}</td>
                   <td className="nowrap">

@@ -33,7 +33,7 @@ export function JobsTable({ jobs, caption }: { jobs: JobRecord[]; caption: strin
             const percent = progressPercent(j);
             return (
               <tr key={j.id}>
-                <th scope="row" className="wrap-anywhere">
+                <th scope="row" className="wrap-anywhere" style={{ minWidth: "10rem" }}>
                   <Link href={jobPath(j.id)}>{j.templateName ?? j.templateId ?? j.id}</Link>
                   <div className="muted small mono">{j.id}</div>
                 </th>

@@ -1,9 +1,13 @@
 // One failure packet: where it came from (run, target checkpoint, benchmark), its text, the failed rollouts it
 // was built from, its K patches with the best one marked, how to promote that one, and the code of one patch.
+// Folded to its heading and a one-line summary unless it is the packet the page opened (issue 18: a page of
+// ten packets with every patch's code in its own editor was 21,540 px tall and ran 66 Monaco editors).
 import Link from "next/link";
 import type { FailurePacketView } from "@/db/queries/failure-packets";
 import type { PatchCode } from "@/db/queries/patch-code";
 import { formatCount } from "@/lib/format";
+import { formatReward } from "@/lib/patches/format";
+import { effectiveReward } from "@/lib/patches/patch-reward";
 import { rolloutPath, runPath } from "@/lib/http/page-links";
 import { Badge } from "@/components/ui/badge";
 import { RelativeTime } from "@/components/ui/relative-time";
@@ -21,6 +25,8 @@ interface Props {
   bestId: string | null;
   shown: { patchId: string; patchLabel: string; code: PatchCode } | null;
   codeHref: (patchId: string) => string;
+  /** Unfolded: the packet the page opened (the first one, or the one whose patch ?patch= names). */
+  open: boolean;
 }
 
 function Target({ packet }: { packet: FailurePacketView }) {
@@ -35,12 +41,23 @@ function Target({ packet }: { packet: FailurePacketView }) {
   );
 }
 
-export function FailurePacketSection({ packet, anchor, bestId, shown, codeHref }: Props) {
+function Summary({ packet, best }: { packet: FailurePacketView; best: FailurePacketView["patches"][number] | null }) {
+  const reward = best ? effectiveReward(best) : null;
+  return (
+    <span className="muted small">
+      {formatCount(packet.patches.length)} {packet.patches.length === 1 ? "patch" : "patches"}
+      {best ? `, best #${best.patchIndex ?? "?"} (reward ${formatReward(reward)})` : packet.patches.length > 0 ? ", no best patch" : ""}
+    </span>
+  );
+}
+
+export function FailurePacketSection({ packet, anchor, bestId, shown, codeHref, open }: Props) {
   const headingId = `${anchor}-heading`;
   const best = packet.patches.find((p) => p.id === bestId) ?? null;
   return (
     <section id={anchor} className={`card ${styles.packet}`} aria-labelledby={headingId}>
-      <div className={styles.packetHeader}>
+      <details open={open} className={styles.fold}>
+      <summary className={styles.packetHeader}>
         <h2 id={headingId}>
           Failure packet <span className="mono">{packet.id}</span>
         </h2>
@@ -52,7 +69,8 @@ export function FailurePacketSection({ packet, anchor, bestId, shown, codeHref }
         <span className="muted small">
           <RelativeTime ms={packet.createdAt} />
         </span>
-      </div>
+        <Summary packet={packet} best={best} />
+      </summary>
       <dl className="key-values small">
         <dt>Target</dt>
         <dd>
@@ -93,6 +111,7 @@ export function FailurePacketSection({ packet, anchor, bestId, shown, codeHref }
         </>
       )}
       {shown && <PatchCodeView code={shown.code} patchLabel={shown.patchLabel} />}
+      </details>
     </section>
   );
 }

@@ -1,6 +1,8 @@
 // The per-task table of a candidate comparison: successes out of K and usable rollouts on each side, the
 // per-task change, and a link to every rollout (✓ success, ✗ failure; struck through when the length or
-// reward filter dropped it). Collapsed when long, so the summary above stays in view.
+// reward filter dropped it). Collapsed when long, so the summary above stays in view. Drawn by the one
+// DataTable: the task key keeps a readable width (truncated, full key on hover and focus), the usable counts
+// go first on a narrow screen, and the rollout links after them.
 import Link from "next/link";
 import type { TaskRow } from "@/lib/stats/comparison-statistics";
 import type { TaskSideRates } from "@/lib/stats/task-rates";
@@ -10,28 +12,12 @@ import { rolloutPath, taskPath } from "@/lib/http/page-links";
 import { plural, sideHeading, type SideLabels } from "./comparison-format";
 import styles from "./comparison-panel.module.css";
 import { Term } from "@/components/ui/term";
+import { DataTable, type Column } from "@/components/tables/data-table";
 
 /** Up to this many tasks the table starts open. */
 const OPEN_UP_TO = 12;
 
 const DROP_WORDS = { truncated: "dropped: truncated", "unknown-reward": "dropped: unknown reward" } as const;
-
-function SideCells({ rates }: { rates: TaskSideRates | null }) {
-  if (!rates) {
-    return (
-      <>
-        <td className="num muted">not run</td>
-        <td className="num muted">—</td>
-      </>
-    );
-  }
-  return (
-    <>
-      <td className="num">{formatRatio(rates.successes, rates.k)}</td>
-      <td className="num">{formatRatio(rates.usable, rates.k)}</td>
-    </>
-  );
-}
 
 function RolloutLinks({ side, taskKey, rates }: { side: "base" | "candidate"; taskKey: string; rates: TaskSideRates | null }) {
   if (!rates) return null;
@@ -57,43 +43,66 @@ function RolloutLinks({ side, taskKey, rates }: { side: "base" | "candidate"; ta
   );
 }
 
+function sideValue(rates: TaskSideRates | null, of: "successes" | "usable"): string {
+  return rates ? formatRatio(rates[of], rates.k) : "not run";
+}
+
+function columns(labels: SideLabels): Column<TaskRow>[] {
+  const side = (key: "base" | "candidate", of: "successes" | "usable"): Column<TaskRow> => ({
+    id: `${key}-${of}`,
+    label: `${sideHeading(key, labels[key])} ${of}`,
+    header: of === "successes" ? `${sideHeading(key, labels[key])} successes` : <>{sideHeading(key, labels[key])} <Term term="usableRollouts">usable</Term></>,
+    numeric: true,
+    priority: of === "usable" ? 3 : 1,
+    value: (t) => sideValue(t[key], of),
+    cell: (t) => (t[key] ? sideValue(t[key], of) : <span className="muted">{of === "successes" ? "not run" : "—"}</span>),
+  });
+  return [
+    {
+      id: "task",
+      label: "Task",
+      header: "Task",
+      minWidth: "9rem",
+      truncate: { width: "clamp(8rem, 24vw, 20rem)", text: (t) => t.taskKey },
+      value: (t) => t.taskKey,
+      cell: (t) => (
+        <>
+          <Link href={taskPath(t.taskId)}>{t.taskKey}</Link>
+          {!t.paired && <div className="muted small">{t.base ? "base only" : "candidate only"}: not paired</div>}
+        </>
+      ),
+    },
+    side("base", "successes"),
+    side("base", "usable"),
+    side("candidate", "successes"),
+    side("candidate", "usable"),
+    { id: "delta", label: "Δ pass rate", header: "Δ pass rate", numeric: true, value: (t) => formatRateDiffPp(t.passRateDiff, 0) },
+    {
+      id: "rollouts",
+      label: "Rollouts",
+      header: "Rollouts",
+      priority: 2,
+      cell: (t) => (
+        <>
+          <RolloutLinks side="base" taskKey={t.taskKey} rates={t.base} />
+          <RolloutLinks side="candidate" taskKey={t.taskKey} rates={t.candidate} />
+        </>
+      ),
+    },
+  ];
+}
+
 export function ComparisonTasksTable({ tasks, labels }: { tasks: TaskRow[]; labels: SideLabels }) {
   return (
     <details className={styles.tasks} open={tasks.length <= OPEN_UP_TO}>
       <summary>Per-task results ({plural(tasks.length, "task", "tasks")})</summary>
-      <div className="table-wrap">
-        <table className="table">
-          <caption className="visually-hidden">Per task: successes out of K and usable rollouts on each side, the change, and the rollouts</caption>
-          <thead>
-            <tr>
-              <th scope="col">Task</th>
-              <th scope="col" className="num">{sideHeading("base", labels.base)} successes</th>
-              <th scope="col" className="num">{sideHeading("base", labels.base)} <Term term="usableRollouts">usable</Term></th>
-              <th scope="col" className="num">{sideHeading("candidate", labels.candidate)} successes</th>
-              <th scope="col" className="num">{sideHeading("candidate", labels.candidate)} <Term term="usableRollouts">usable</Term></th>
-              <th scope="col" className="num">Δ pass rate</th>
-              <th scope="col">Rollouts</th>
-            </tr>
-          </thead>
-          <tbody>
-            {tasks.map((t) => (
-              <tr key={t.taskId}>
-                <th scope="row" className="wrap-anywhere">
-                  <Link href={taskPath(t.taskId)}>{t.taskKey}</Link>
-                  {!t.paired && <div className="muted small">{t.base ? "base only" : "candidate only"}: not paired</div>}
-                </th>
-                <SideCells rates={t.base} />
-                <SideCells rates={t.candidate} />
-                <td className="num">{formatRateDiffPp(t.passRateDiff, 0)}</td>
-                <td>
-                  <RolloutLinks side="base" taskKey={t.taskKey} rates={t.base} />
-                  <RolloutLinks side="candidate" taskKey={t.taskKey} rates={t.candidate} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={columns(labels)}
+        rows={tasks}
+        rowKey={(t) => t.taskId}
+        caption="Per task: successes out of K and usable rollouts on each side, the change, and the rollouts"
+        captionHidden
+      />
     </details>
   );
 }

@@ -1,4 +1,5 @@
-// The K rollouts of one GRPO group, each with what the update made of it (kept, or dropped and why).
+// The K rollouts of one GRPO group, each with what the update made of it (kept, or dropped and why). Drawn by
+// the one DataTable: the rollout id first (cut, full id on hover and focus), outcome and reward always shown.
 import Link from "next/link";
 import type { GroupRolloutRow } from "@/db/queries/run-steps";
 import type { DropCause } from "@/lib/metrics/group-usability";
@@ -6,61 +7,52 @@ import { formatCount, formatNumber } from "@/lib/format";
 import { rolloutPath } from "@/lib/http/page-links";
 import { Badge } from "@/components/ui/badge";
 import { RolloutOutcomeBadge, TruncationCell } from "./outcome-badge";
+import { DataTable, type Column } from "@/components/tables/data-table";
 
 const DROP_TEXT: Record<DropCause, string> = {
   truncated: "dropped: truncated",
   "unknown-reward": "dropped: unknown reward",
 };
 
+type Row = GroupRolloutRow & { drop: DropCause | null | undefined };
+
+const COLUMNS: Column<Row>[] = [
+  {
+    id: "rollout",
+    label: "Rollout",
+    header: "Rollout",
+    truncate: { width: "clamp(8rem, 30vw, 24rem)", text: (r) => r.id },
+    cell: (r) => (
+      <Link href={rolloutPath(r.id)} className="mono">
+        {r.id}
+      </Link>
+    ),
+  },
+  { id: "sample", label: "Sample", header: "Sample", numeric: true, priority: 3, cell: (r) => r.sampleIndex ?? "—" },
+  { id: "outcome", label: "Outcome", header: "Outcome", cell: (r) => <RolloutOutcomeBadge success={r.success} reward={r.reward} /> },
+  { id: "reward", label: "Reward", header: "Reward", numeric: true, cell: (r) => <span title={r.reward === null ? "reward unknown" : undefined}>{formatNumber(r.reward)}</span> },
+  { id: "truncated", label: "Truncated", header: "Truncated", priority: 2, cell: (r) => <TruncationCell truncated={r.truncated} kind={r.truncationKind} /> },
+  { id: "exit", label: "Exit status", header: "Exit status", priority: 3, truncate: { width: "10rem", text: (r) => r.exitStatus ?? "" }, cell: (r) => r.exitStatus ?? <span className="muted">—</span> },
+  { id: "turns", label: "Turns", header: "Turns", numeric: true, priority: 3, cell: (r) => formatCount(r.numTurns) },
+  {
+    id: "update",
+    label: "In the update",
+    header: "In the update",
+    priority: 2,
+    cell: (r) => (r.drop === null || r.drop === undefined ? <Badge tone="outline">kept</Badge> : <Badge tone="warning">{DROP_TEXT[r.drop]}</Badge>),
+  },
+  { id: "harness", label: "Harness", header: "Harness", priority: 3, cell: (r) => r.harnessLabel ?? <span className="muted">—</span> },
+  {
+    id: "checkpoint",
+    label: "Checkpoint",
+    header: "Checkpoint",
+    priority: 3,
+    truncate: { width: "10rem", text: (r) => r.checkpointName ?? r.checkpointId ?? "" },
+    cell: (r) => r.checkpointName ?? r.checkpointId ?? <span className="muted">—</span>,
+  },
+];
+
 export function GroupRolloutsTable({ rollouts, drops }: { rollouts: GroupRolloutRow[]; drops: Array<DropCause | null> }) {
-  return (
-    <div className="table-wrap">
-      <table className="table">
-        <caption className="visually-hidden">The rollouts of this group</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="num">Sample</th>
-            <th scope="col">Rollout</th>
-            <th scope="col">Outcome</th>
-            <th scope="col" className="num">Reward</th>
-            <th scope="col">Truncated</th>
-            <th scope="col">Exit status</th>
-            <th scope="col" className="num">Turns</th>
-            <th scope="col">In the update</th>
-            <th scope="col">Harness</th>
-            <th scope="col">Checkpoint</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rollouts.map((r, i) => {
-            const drop = drops[i];
-            return (
-              <tr key={r.id}>
-                <td className="num">{r.sampleIndex ?? "—"}</td>
-                <th scope="row" className="wrap-anywhere">
-                  <Link href={rolloutPath(r.id)} className="mono">
-                    {r.id}
-                  </Link>
-                </th>
-                <td>
-                  <RolloutOutcomeBadge success={r.success} reward={r.reward} />
-                </td>
-                <td className="num" title={r.reward === null ? "reward unknown" : undefined}>
-                  {formatNumber(r.reward)}
-                </td>
-                <td>
-                  <TruncationCell truncated={r.truncated} kind={r.truncationKind} />
-                </td>
-                <td className="wrap-anywhere">{r.exitStatus ?? <span className="muted">—</span>}</td>
-                <td className="num">{formatCount(r.numTurns)}</td>
-                <td>{drop === null || drop === undefined ? <Badge tone="outline">kept</Badge> : <Badge tone="warning">{DROP_TEXT[drop]}</Badge>}</td>
-                <td>{r.harnessLabel ?? <span className="muted">—</span>}</td>
-                <td className="wrap-anywhere">{r.checkpointName ?? r.checkpointId ?? <span className="muted">—</span>}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
+  const rows = rollouts.map((r, i) => ({ ...r, drop: drops[i] }));
+  return <DataTable columns={COLUMNS} rows={rows} rowKey={(r) => r.id} caption="The rollouts of this group" captionHidden />;
 }

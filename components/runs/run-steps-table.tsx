@@ -1,9 +1,10 @@
-// A training run's steps, one row each, with the rates computed from that step's train rollouts.
+// A training run's steps, one row each, with the rates computed from that step's train rollouts. Drawn by the
+// one DataTable: the step and its pass and trainable rates always show, the counts give way on a phone.
 import Link from "next/link";
 import type { RunStepSummary } from "@/db/queries/run-steps";
-import { formatCount } from "@/lib/format";
+import { formatCount, formatPercent, formatRatio } from "@/lib/format";
 import { stepPath } from "@/lib/http/page-links";
-import { RateCell } from "./rate-cell";
+import { DataTable, type Column } from "@/components/tables/data-table";
 import { truncatedCount } from "./training-rates-grid";
 
 export function epochText(epochs: number[]): string {
@@ -11,40 +12,29 @@ export function epochText(epochs: number[]): string {
   return epochs.length === 1 ? String(epochs[0]) : `${epochs[0]}–${epochs[epochs.length - 1]}`;
 }
 
-export function RunStepsTable({ runId, steps }: { runId: string; steps: RunStepSummary[] }) {
+/** A rate with the counts it rests on ("35.0%" over "7 of 20"), as RateCell draws it. */
+function rate(count: number, total: number) {
   return (
-    <div className="table-wrap">
-      <table className="table">
-        <caption className="visually-hidden">Training steps with their rates</caption>
-        <thead>
-          <tr>
-            <th scope="col">Step</th>
-            <th scope="col" className="num">Epoch</th>
-            <th scope="col" className="num">Rollouts</th>
-            <th scope="col" className="num">Groups</th>
-            <th scope="col" className="num">Pass rate</th>
-            <th scope="col" className="num">Mixed-group ratio</th>
-            <th scope="col" className="num">Trainable rate</th>
-            <th scope="col" className="num">Truncation rate</th>
-          </tr>
-        </thead>
-        <tbody>
-          {steps.map(({ step, epochs, rates }) => (
-            <tr key={step}>
-              <th scope="row">
-                <Link href={stepPath(runId, step)}>Step {step}</Link>
-              </th>
-              <td className="num">{epochText(epochs)}</td>
-              <td className="num">{formatCount(rates.rollouts)}</td>
-              <td className="num">{formatCount(rates.groups)}</td>
-              <RateCell count={rates.successes} total={rates.rollouts} />
-              <RateCell count={rates.mixedGroups} total={rates.groups} />
-              <RateCell count={rates.trainableRollouts} total={rates.rollouts} />
-              <RateCell count={truncatedCount(rates)} total={rates.rollouts} />
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <>
+      {formatPercent(total === 0 ? null : count / total)}
+      <div className="muted small">{formatRatio(count, total)}</div>
+    </>
   );
+}
+
+function columns(runId: string): Column<RunStepSummary>[] {
+  return [
+    { id: "step", label: "Step", header: "Step", className: "nowrap", cell: (s) => <Link href={stepPath(runId, s.step)}>Step {s.step}</Link> },
+    { id: "epoch", label: "Epoch", header: "Epoch", numeric: true, priority: 2, cell: (s) => epochText(s.epochs) },
+    { id: "rollouts", label: "Rollouts", header: "Rollouts", numeric: true, priority: 3, cell: (s) => formatCount(s.rates.rollouts) },
+    { id: "groups", label: "Groups", header: "Groups", numeric: true, priority: 3, cell: (s) => formatCount(s.rates.groups) },
+    { id: "pass", label: "Pass rate", header: "Pass rate", numeric: true, cell: (s) => rate(s.rates.successes, s.rates.rollouts) },
+    { id: "mixed", label: "Mixed-group ratio", header: "Mixed-group ratio", numeric: true, priority: 2, cell: (s) => rate(s.rates.mixedGroups, s.rates.groups) },
+    { id: "trainable", label: "Trainable rate", header: "Trainable rate", numeric: true, cell: (s) => rate(s.rates.trainableRollouts, s.rates.rollouts) },
+    { id: "truncation", label: "Truncation rate", header: "Truncation rate", numeric: true, priority: 2, cell: (s) => rate(truncatedCount(s.rates), s.rates.rollouts) },
+  ];
+}
+
+export function RunStepsTable({ runId, steps }: { runId: string; steps: RunStepSummary[] }) {
+  return <DataTable columns={columns(runId)} rows={steps} rowKey={(s) => String(s.step)} caption="Training steps with their rates" captionHidden />;
 }

@@ -1,49 +1,119 @@
-// A TableData drawn as a plain table, for tables whose cells are just their values (the exported CSV and the
-// page then agree by construction). Numbers are right-aligned with thousands separators; empty cells show
-// "—". The first column is the row header.
+// The one table component (issue 18 "layouts that fit", issue 20 "one table component"): columns declared
+// with a spec (components/tables/columns.ts), the first column sticky, lower-priority columns hidden first when
+// the table is narrow (a "Show all columns" switch brings them back; pure CSS, so it works on server pages),
+// long text truncated with its full text on hover and keyboard focus, horizontal scroll inside the table's own
+// frame only when even the kept columns do not fit, and CSV/Markdown export built in when given a name.
+// No hooks: server pages and client components both draw it.
+import type { ReactNode } from "react";
 import type { TableCell, TableData } from "@/lib/tables/table-data";
 import { formatNumber } from "@/lib/format";
+import { TableExport } from "@/components/ui/table-export";
+import { columnPriority, hasHideableColumns, tableDataOf, type Column } from "./columns";
+import styles from "./data-table.module.css";
 
-function cellText(cell: TableCell, format?: (n: number) => string): string {
-  if (cell === null) return "—";
+export type { Column } from "./columns";
+
+/** A plain value as the page shows it: numbers with separators, empty as "—". */
+export function cellText(cell: TableCell | undefined, format?: (n: number) => string): string {
+  if (cell === null || cell === undefined) return "—";
   if (typeof cell === "number") return format ? format(cell) : Number.isInteger(cell) ? cell.toLocaleString("en-US") : formatNumber(cell);
   return cell;
 }
 
-interface Props {
-  table: TableData;
-  caption?: string;
-  /** Per-column number formats (e.g. USD); columns without one use the default. */
-  formats?: Record<string, (n: number) => string>;
+interface Props<Row> {
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row, index: number) => string;
+  /** Shown above the table (and its accessible name). */
+  caption?: ReactNode;
+  /** Keep the caption for screen readers only. */
+  captionHidden?: boolean;
+  /** Accessible name when there is no caption. */
+  label?: string;
+  /** Export the rows (every column with a `value`) as CSV/Markdown under this name. */
+  exportName?: string;
+  /** What to export instead of the columns' values (a page's own export with its number formats). */
+  exportTable?: TableData;
+  /** Extra attributes of a body row (a class, a data- flag). */
+  rowProps?: (row: Row, index: number) => { className?: string; [data: `data-${string}`]: string | boolean | undefined };
+  /** The first column heads each row (a <th scope="row">); true unless the rows have no natural name. */
+  rowHeaders?: boolean;
+  /** Extra controls shown in the table's tool bar (left of the export). */
+  tools?: ReactNode;
+  className?: string;
 }
 
-export function DataTable({ table, caption, formats = {} }: Props) {
-  const numeric = table.columns.map((_, i) => table.rows.length > 0 && table.rows.every((r) => r[i] === null || typeof r[i] === "number"));
+function classes(...names: (string | false | undefined)[]): string | undefined {
+  const joined = names.filter(Boolean).join(" ");
+  return joined || undefined;
+}
+
+function CellContent<Row>({ column, row, index }: { column: Column<Row>; row: Row; index: number }) {
+  const value = column.value?.(row);
+  const content = column.cell ? column.cell(row, index) : cellText(value);
+  if (!column.truncate) return <>{content}</>;
+  const full = column.truncate.text?.(row) ?? (value === null || value === undefined ? undefined : String(value));
   return (
-    <div className="table-wrap">
-      <table className="table">
-        {caption && <caption>{caption}</caption>}
-        <thead>
-          <tr>
-            {table.columns.map((c, i) => (
-              <th key={c} scope="col" className={numeric[i] ? "num" : undefined}>{c}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {table.rows.map((row, r) => (
-            <tr key={r}>
-              {row.map((cell, i) =>
-                i === 0 ? (
-                  <th key={i} scope="row">{cellText(cell, formats[table.columns[i]])}</th>
-                ) : (
-                  <td key={i} className={numeric[i] ? "num" : cell === null ? "muted" : undefined}>{cellText(cell, formats[table.columns[i]])}</td>
-                ),
-              )}
+    // Focusable so a keyboard user can unfold it too (the title only shows on hover).
+    <span className={styles.truncate} style={{ maxWidth: column.truncate.width }} title={full} tabIndex={0}>
+      {content}
+    </span>
+  );
+}
+
+export function DataTable<Row>({ columns, rows, rowKey, caption, captionHidden, label, exportName, exportTable, rowProps, rowHeaders = true, tools, className }: Props<Row>) {
+  const hideable = hasHideableColumns(columns);
+  const lowest = Math.max(...columns.map(columnPriority));
+  const cellProps = (c: Column<Row>, extra?: string) => ({
+    className: classes(c.numeric && "num", c.className, c.truncate && styles.truncated, extra),
+    "data-priority": columnPriority(c) > 1 ? columnPriority(c) : undefined,
+    "data-column": c.id,
+    style: c.minWidth ? { minWidth: c.minWidth } : undefined,
+  });
+  return (
+    <div className={classes(styles.frame, lowest >= 3 && styles.hasLow, className)}>
+      {(hideable || exportName || tools) && (
+        <div className={styles.tools}>
+          {tools}
+          {hideable && (
+            <label className={styles.showAll}>
+              <input type="checkbox" className={styles.showAllInput} /> Show all columns
+            </label>
+          )}
+          {exportName && <TableExport table={exportTable ?? tableDataOf(columns, rows)} name={exportName} />}
+        </div>
+      )}
+      <div className={`table-wrap ${styles.scroll}`}>
+        <table className={`table ${styles.table}`} aria-label={caption ? undefined : label}>
+          {caption && <caption className={captionHidden ? "visually-hidden" : undefined}>{caption}</caption>}
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c.id} scope="col" {...cellProps(c)}>
+                  {c.header}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row, r) => (
+              <tr key={rowKey(row, r)} {...rowProps?.(row, r)}>
+                {columns.map((c, i) =>
+                  i === 0 && rowHeaders ? (
+                    <th key={c.id} scope="row" {...cellProps(c)}>
+                      <CellContent column={c} row={row} index={r} />
+                    </th>
+                  ) : (
+                    <td key={c.id} {...cellProps(c, !c.cell && c.value?.(row) === null ? "muted" : undefined)}>
+                      <CellContent column={c} row={row} index={r} />
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }

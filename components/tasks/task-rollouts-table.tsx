@@ -71,7 +71,8 @@ export function TaskRolloutsTable({ rows }: { rows: TaskRolloutRow[] }) {
                     aria-label={`Select ${row.id} for comparison`}
                   />
                 </td>
-                <th scope="row" className="wrap-anywhere">
+                {/* A readable width on a phone: the id wraps anywhere, but never inside a 3-letter column. */}
+                <th scope="row" className="wrap-anywhere" style={{ minWidth: "12rem" }}>
                   <Link href={rolloutPath(row.id)} className="mono">
                     {row.id}
                   </Link>

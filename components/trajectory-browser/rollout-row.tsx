@@ -1,5 +1,7 @@
 // One rollout in the browser's table. Links are built from ids with encodeURIComponent: the rollout opens
-// the viewer, the task its page, a search match the viewer at the matching turn.
+// the viewer, the task its page, a search match the viewer at the matching turn. Cells carry their column's
+// priority, so the browser's narrow-screen rules hide the same columns in the header and the rows.
+import type { ReactNode } from "react";
 import Link from "next/link";
 import type { BrowserRow } from "@/db/queries/rollout-browser-rows";
 import type { SortKey } from "@/lib/trajectories/browser-query";
@@ -8,6 +10,7 @@ import { formatCount, formatDuration, formatNumber } from "@/lib/format";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Badge } from "@/components/ui/badge";
 import { Snippet } from "./snippet";
+import type { ColumnPriority } from "@/components/tables/columns";
 import styles from "./browser.module.css";
 
 export interface Column {
@@ -17,29 +20,45 @@ export interface Column {
   numeric?: boolean;
   /** Fixed width (the table has a fixed layout, so rows keep the height the virtualizer expects). */
   width: string;
+  /** As in the one table's column spec (components/tables/columns.ts): 2 and 3 give way on narrow screens. */
+  priority: ColumnPriority;
 }
 
+/**
+ * What a researcher reads first comes first (id, outcome, reward, turns, exit), so a search's Match column
+ * or a narrow window never pushes them out of view; where the rollout came from and its costs follow.
+ */
 export const COLUMNS: Column[] = [
-  { id: "rollout", label: "Rollout", width: "11rem" },
-  { id: "task", label: "Task", width: "14rem" },
-  { id: "experiment", label: "Experiment · run", width: "12rem" },
-  { id: "purpose", label: "Purpose", width: "6.5rem" },
-  { id: "step", label: "Step", sort: "step", numeric: true, width: "4.5rem" },
-  { id: "outcome", label: "Outcome", width: "6.5rem" },
-  { id: "reward", label: "Reward", sort: "reward", numeric: true, width: "5.5rem" },
-  { id: "turns", label: "Turns", sort: "turns", numeric: true, width: "5rem" },
-  { id: "tokens", label: "Tokens", sort: "tokens", numeric: true, width: "6.5rem" },
-  { id: "cost", label: "Cost", sort: "cost", numeric: true, width: "6rem" },
-  { id: "duration", label: "Duration", sort: "duration", numeric: true, width: "7rem" },
-  { id: "exit", label: "Exit", width: "9rem" },
-  { id: "created", label: "Stored", sort: "created", width: "7rem" },
+  { id: "rollout", label: "Rollout", width: "11rem", priority: 1 },
+  { id: "task", label: "Task", width: "13rem", priority: 2 },
+  { id: "outcome", label: "Outcome", width: "6.5rem", priority: 1 },
+  { id: "reward", label: "Reward", sort: "reward", numeric: true, width: "5.5rem", priority: 1 },
+  { id: "turns", label: "Turns", sort: "turns", numeric: true, width: "5rem", priority: 2 },
+  { id: "exit", label: "Exit", width: "8rem", priority: 2 },
+  { id: "experiment", label: "Experiment · run", width: "12rem", priority: 3 },
+  { id: "purpose", label: "Purpose", width: "6.5rem", priority: 3 },
+  { id: "step", label: "Step", sort: "step", numeric: true, width: "4.5rem", priority: 3 },
+  { id: "tokens", label: "Tokens", sort: "tokens", numeric: true, width: "6.5rem", priority: 3 },
+  { id: "cost", label: "Cost", sort: "cost", numeric: true, width: "6rem", priority: 3 },
+  { id: "duration", label: "Duration", sort: "duration", numeric: true, width: "7rem", priority: 3 },
+  { id: "created", label: "Stored", sort: "created", width: "7rem", priority: 3 },
 ];
 
-/** With a search, where the words were found comes right after the task, where it is seen without scrolling. */
-export const MATCH_COLUMN: Column = { id: "match", label: "Match", width: "28rem" };
+/** With a search, where the words were found comes after the figures, still seen without scrolling. */
+export const MATCH_COLUMN: Column = { id: "match", label: "Match", width: "24rem", priority: 2 };
 
-export function columnsFor(showMatch: boolean): Column[] {
-  return showMatch ? [COLUMNS[0], COLUMNS[1], MATCH_COLUMN, ...COLUMNS.slice(2)] : COLUMNS;
+/** Filtered to one experiment, its name would repeat on every row: the column shows the run only. */
+const RUN_COLUMN: Column = { id: "experiment", label: "Run", width: "10rem", priority: 3 };
+
+export interface ColumnOptions {
+  showMatch: boolean;
+  oneExperiment: boolean;
+}
+
+export function columnsFor({ showMatch, oneExperiment }: ColumnOptions): Column[] {
+  const base = COLUMNS.map((c) => (c.id === "experiment" && oneExperiment ? RUN_COLUMN : c));
+  const at = base.findIndex((c) => c.id === "exit") + 1;
+  return showMatch ? [...base.slice(0, at), MATCH_COLUMN, ...base.slice(at)] : base;
 }
 
 /** With the browser's "hook fired at" filter on, the viewer opens at that hook (?hook=). */
@@ -54,15 +73,78 @@ interface Props {
   row: BrowserRow;
   index: number;
   selected: boolean;
-  showMatch: boolean;
+  columns: Column[];
   height: number;
   onSelect: (index: number) => void;
   /** The browser's hook filter, carried into the viewer's link. */
   hook?: HookPosition;
 }
 
-export function RolloutRow({ row, index, selected, showMatch, height, onSelect, hook }: Props) {
+export function RolloutRow({ row, index, selected, columns, height, onSelect, hook }: Props) {
   const href = rolloutHref(row.id, hook);
+  const cells: Record<string, ReactNode> = {
+    task: (
+      <>
+        <Link href={`/tasks/${encodeURIComponent(row.taskId)}`} className="mono" title={`${row.taskKey} (${row.benchmark})`}>
+          {row.taskKey}
+        </Link>
+        <div className={`muted small ${styles.clip}`}>{row.benchmark}</div>
+      </>
+    ),
+    match: row.match ? (
+      <>
+        <Link href={`${href}#turn-${row.match.turnIdx}`} className="small">
+          turn {row.match.turnIdx}
+        </Link>{" "}
+        <span className={styles.snippet}>
+          <Snippet parts={row.match.parts} />
+        </span>
+      </>
+    ) : (
+      <span className="muted">—</span>
+    ),
+    experiment: (
+      <>
+        {columns.some((c) => c.id === "experiment" && c.label === "Run") ? (
+          <>{row.runName ?? row.runId}</>
+        ) : (
+          <>
+            {row.experimentName}
+            <div className={`muted small ${styles.clip}`}>{row.runName ?? row.runId}</div>
+          </>
+        )}
+        {row.harnessLabel && <div className={`muted small ${styles.clip}`}>{row.harnessLabel}</div>}
+      </>
+    ),
+    purpose: row.purpose,
+    step: row.step ?? "—",
+    outcome: (
+      <Badge tone={OUTCOME_TONE[row.outcome]} title={row.outcome === "unknown" ? "reward never established" : undefined}>
+        {row.outcome}
+      </Badge>
+    ),
+    reward: formatNumber(row.reward),
+    turns: formatCount(row.numTurns),
+    tokens: formatCount(row.tokens),
+    cost: row.costUsd === null ? "—" : `$${formatNumber(row.costUsd, 4)}`,
+    duration: formatDuration(row.durationMs),
+    exit: (
+      <>
+        {row.exitStatus ?? <span className="muted">—</span>}
+        {row.truncated && (
+          <div>
+            <Badge tone="warning">{row.truncationKind ? `truncated (${row.truncationKind})` : "truncated"}</Badge>
+          </div>
+        )}
+      </>
+    ),
+    created: <RelativeTime ms={row.createdAt} />,
+  };
+  const titles: Record<string, string> = {
+    experiment: `${row.experimentName} · ${row.runName ?? row.runId}${row.harnessLabel ? ` · ${row.harnessLabel}` : ""}`,
+    exit: row.exitStatus ?? "",
+  };
+  const clipped = new Set(["task", "experiment", "exit"]);
   return (
     <tr
       aria-rowindex={index + 2}
@@ -71,63 +153,24 @@ export function RolloutRow({ row, index, selected, showMatch, height, onSelect, 
       style={{ height }}
       onClick={() => onSelect(index)}
     >
-      <th scope="row" className={styles.clip}>
-        <Link href={href} className="mono" title={row.id}>
-          {row.id}
-        </Link>
-      </th>
-      <td className={styles.clip}>
-        <Link href={`/tasks/${encodeURIComponent(row.taskId)}`} className="mono" title={`${row.taskKey} (${row.benchmark})`}>
-          {row.taskKey}
-        </Link>
-        <div className={`muted small ${styles.clip}`}>{row.benchmark}</div>
-      </td>
-      {showMatch && (
-        <td>
-          {row.match ? (
-            <>
-              <Link href={`${href}#turn-${row.match.turnIdx}`} className="small">
-                turn {row.match.turnIdx}
-              </Link>{" "}
-              <span className={styles.snippet}>
-                <Snippet parts={row.match.parts} />
-              </span>
-            </>
-          ) : (
-            <span className="muted">—</span>
-          )}
-        </td>
+      {columns.map((c) =>
+        c.id === "rollout" ? (
+          <th key={c.id} scope="row" className={styles.clip} data-priority={c.priority}>
+            <Link href={href} className="mono" title={row.id}>
+              {row.id}
+            </Link>
+          </th>
+        ) : (
+          <td
+            key={c.id}
+            data-priority={c.priority}
+            className={[c.numeric && "num", clipped.has(c.id) && styles.clip, c.id === "created" && "nowrap"].filter(Boolean).join(" ") || undefined}
+            title={titles[c.id] || undefined}
+          >
+            {cells[c.id]}
+          </td>
+        ),
       )}
-      <td className={styles.clip} title={`${row.experimentName} · ${row.runName ?? row.runId}`}>
-        {row.experimentName}
-        <div className={`muted small ${styles.clip}`}>
-          {row.runName ?? row.runId}
-          {row.harnessLabel ? ` · ${row.harnessLabel}` : ""}
-        </div>
-      </td>
-      <td>{row.purpose}</td>
-      <td className="num">{row.step ?? "—"}</td>
-      <td>
-        <Badge tone={OUTCOME_TONE[row.outcome]} title={row.outcome === "unknown" ? "reward never established" : undefined}>
-          {row.outcome}
-        </Badge>
-      </td>
-      <td className="num">{formatNumber(row.reward)}</td>
-      <td className="num">{formatCount(row.numTurns)}</td>
-      <td className="num">{formatCount(row.tokens)}</td>
-      <td className="num">{row.costUsd === null ? "—" : `$${formatNumber(row.costUsd, 4)}`}</td>
-      <td className="num">{formatDuration(row.durationMs)}</td>
-      <td className={styles.clip}>
-        {row.exitStatus ?? <span className="muted">—</span>}
-        {row.truncated && (
-          <div>
-            <Badge tone="warning">{row.truncationKind ? `truncated (${row.truncationKind})` : "truncated"}</Badge>
-          </div>
-        )}
-      </td>
-      <td className="nowrap">
-        <RelativeTime ms={row.createdAt} />
-      </td>
     </tr>
   );
 }

@@ -4,6 +4,8 @@
 // in view however many are loaded. An ARIA grid, so the selected row is announced (aria-selected).
 // Keys: j / k move the selection, Enter opens it, / goes to the search box (never while typing in a field).
 // A new filter or sort mounts a new table (the parent keys it by the URL), so selection and scroll start over.
+// Columns follow the one table's priorities (components/tables/columns.ts): on a narrow screen the id, outcome
+// and reward stay and "Show all columns" brings the rest back; the first column stays put when scrolled sideways.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -103,17 +105,21 @@ export function RolloutTable({ state, basePath, initialPage }: Props) {
     return () => document.removeEventListener("keydown", onKey);
   }, [move, rows, selected, router, state.filter.hook]);
 
-  const columns = columnsFor(showMatch);
+  const columns = columnsFor({ showMatch, oneExperiment: state.filter.experiment !== undefined });
   const padTop = items.length ? items[0].start : 0;
   const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
   const total = hasNextPage ? -1 : rows.length;
 
   return (
     <>
+      <div className={styles.frame}>
+      <label className={styles.showAll}>
+        <input type="checkbox" className={styles.showAllInput} /> Show all columns
+      </label>
       <div ref={scrollRef} className={`table-wrap ${styles.scroll}`}>
         <table className={`table ${styles.table}`} role="grid" aria-label="Rollouts" aria-rowcount={total < 0 ? -1 : total + 1}>
           <colgroup>
-            {columns.map((c) => <col key={c.id} style={{ width: c.width }} />)}
+            {columns.map((c) => <col key={c.id} style={{ width: c.width }} data-priority={c.priority} />)}
           </colgroup>
           <thead>
             <tr aria-rowindex={1}>
@@ -121,7 +127,7 @@ export function RolloutTable({ state, basePath, initialPage }: Props) {
                 const sorted = c.sort !== undefined && state.sort.key === c.sort;
                 const ariaSort = !c.sort ? undefined : sorted ? (state.sort.dir === "desc" ? "descending" : "ascending") : "none";
                 return (
-                  <th key={c.id} scope="col" className={c.numeric ? "num" : undefined} aria-sort={ariaSort}>
+                  <th key={c.id} scope="col" className={c.numeric ? "num" : undefined} aria-sort={ariaSort} data-priority={c.priority}>
                     {c.sort ? (
                       <Link href={browserHref(toggleSort(state, c.sort), basePath)} scroll={false} className={styles.sortLink}>
                         {c.label}
@@ -143,7 +149,7 @@ export function RolloutTable({ state, basePath, initialPage }: Props) {
                 row={rows[item.index]}
                 index={item.index}
                 selected={item.index === selected}
-                showMatch={showMatch}
+                columns={columns}
                 height={rowHeight}
                 onSelect={setSelected}
                 hook={state.filter.hook}
@@ -152,6 +158,7 @@ export function RolloutTable({ state, basePath, initialPage }: Props) {
             {padBottom > 0 && <tr aria-hidden="true" style={{ height: padBottom }} className={styles.spacer} />}
           </tbody>
         </table>
+      </div>
       </div>
       <p className="muted small" role="status">
         {error

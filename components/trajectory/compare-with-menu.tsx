@@ -1,24 +1,69 @@
 "use client";
 // "Compare with…": the other rollouts of the same task (across runs, harness versions and
-// checkpoints), each with its outcome, opening the side-by-side comparison with this one.
+// checkpoints), each with its outcome, opening the side-by-side comparison with this one. Closest kin
+// first (same group, same run, same experiment, other experiments: lib/trajectory/compare-candidates.ts),
+// one compact DataTable per kind with the links in the first, sticky column so they are never off-screen.
 import Link from "next/link";
 import { useState } from "react";
 import type { TaskRolloutRow } from "@/db/queries/task-rollouts";
 import { formatNumber } from "@/lib/format";
+import { groupByKinship, KINSHIP_HEADINGS } from "@/lib/trajectory/compare-candidates";
+import { DataTable, type Column } from "@/components/tables/data-table";
 import { RolloutOutcomeBadge } from "./outcome-badge";
 import { comparePath, rolloutPath, taskPath } from "@/lib/http/page-links";
 import styles from "./compare-with-menu.module.css";
 
 interface Props {
   rolloutId: string;
+  /** Where this rollout sits, so its closest kin come first. */
+  placement: { experimentId: string; runId: string; groupId: string | null };
   taskId: string;
   others: TaskRolloutRow[];
   /** True when the list was cut at its limit. */
   more: boolean;
 }
 
-export function CompareWithMenu({ rolloutId, taskId, others, more }: Props) {
+function columns(rolloutId: string, showExperiment: boolean): Column<TaskRolloutRow>[] {
+  return [
+    {
+      id: "actions",
+      label: "Rollout",
+      header: <span className="visually-hidden">Actions</span>,
+      className: "nowrap",
+      cell: (r) => (
+        <>
+          <Link href={comparePath(rolloutId, r.id)} aria-label={`Compare with ${r.id}`}>Compare</Link>
+          {" · "}
+          <Link href={rolloutPath(r.id)} aria-label={`Open ${r.id}`}>Open</Link>
+        </>
+      ),
+    },
+    {
+      id: "outcome",
+      label: "Outcome",
+      header: "Outcome",
+      className: "nowrap",
+      cell: (r) => <><RolloutOutcomeBadge success={r.success} reward={r.reward} />{r.truncated && <span className="badge badge-warning">truncated</span>}</>,
+    },
+    { id: "harness", label: "Harness", header: "Harness", value: (r) => r.harnessLabel ?? "—" },
+    { id: "checkpoint", label: "Checkpoint", header: "Checkpoint", priority: 3, truncate: { width: "9rem" }, value: (r) => r.checkpointName ?? "—" },
+    {
+      id: "run",
+      label: "Run",
+      header: showExperiment ? "Experiment · run" : "Run",
+      priority: 2,
+      truncate: { width: "14rem", text: (r) => (showExperiment ? `${r.experimentName} · ${r.runName ?? r.runId}` : r.runName ?? r.runId) },
+      value: (r) => (showExperiment ? `${r.experimentName} · ${r.runName ?? r.runId}` : r.runName ?? r.runId),
+    },
+    { id: "step", label: "Step", header: "Step", numeric: true, priority: 3, value: (r) => r.step },
+    { id: "reward", label: "Reward", header: "Reward", numeric: true, value: (r) => r.reward, cell: (r) => formatNumber(r.reward) },
+    { id: "turns", label: "Turns", header: "Turns", numeric: true, priority: 3, value: (r) => r.numTurns },
+  ];
+}
+
+export function CompareWithMenu({ rolloutId, placement, taskId, others, more }: Props) {
   const [open, setOpen] = useState(false);
+  const groups = groupByKinship(placement, others);
   return (
     <div className={styles.menu}>
       <button type="button" className="button button-secondary button-small" aria-expanded={open} aria-controls="compare-with-list"
@@ -28,41 +73,19 @@ export function CompareWithMenu({ rolloutId, taskId, others, more }: Props) {
       </button>
       {open && (
         <div id="compare-with-list" className={`card ${styles.panel}`}>
-          <div className="table-wrap">
-            <table className="table">
-              <caption>Other rollouts of this task, newest first. <Link href={taskPath(taskId)}>All rollouts of the task</Link></caption>
-              <thead>
-                <tr>
-                  <th scope="col">Outcome</th>
-                  <th scope="col">Harness</th>
-                  <th scope="col">Checkpoint</th>
-                  <th scope="col">Run</th>
-                  <th scope="col" className="num">Step</th>
-                  <th scope="col" className="num">Reward</th>
-                  <th scope="col" className="num">Turns</th>
-                  <th scope="col"><span className="visually-hidden">Actions</span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {others.map((r) => (
-                  <tr key={r.id}>
-                    <td><RolloutOutcomeBadge success={r.success} reward={r.reward} />{r.truncated && <span className="badge badge-warning">truncated</span>}</td>
-                    <td>{r.harnessLabel ?? "—"}</td>
-                    <td>{r.checkpointName ?? "—"}</td>
-                    <td className="wrap-anywhere">{r.runName ?? r.runId}<div className="muted small">{r.experimentName}</div></td>
-                    <td className="num">{r.step ?? "—"}</td>
-                    <td className="num">{formatNumber(r.reward)}</td>
-                    <td className="num">{r.numTurns}</td>
-                    <td className="nowrap">
-                      <Link href={comparePath(rolloutId, r.id)} aria-label={`Compare with ${r.id}`}>Compare</Link>
-                      {" · "}
-                      <Link href={rolloutPath(r.id)} aria-label={`Open ${r.id}`}>Open</Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <p className="small">
+            Other rollouts of this task, closest first. <Link href={taskPath(taskId)}>All rollouts of the task</Link>
+          </p>
+          {groups.map((g) => (
+            <DataTable
+              key={g.kinship}
+              columns={columns(rolloutId, g.kinship === "other")}
+              rows={g.rows}
+              rowKey={(r) => r.id}
+              caption={`${KINSHIP_HEADINGS[g.kinship]} (${g.rows.length})`}
+              className={styles.group}
+            />
+          ))}
         </div>
       )}
     </div>

@@ -155,7 +155,7 @@ export default async function ExperimentPage({ params, searchParams }: Props) {
                   <tr key={p}>
                     <th scope="row">{p}</th>
                     <td className="num">{formatCount(overview.rolloutsByPurpose[p])}</td>
-                    <td className="muted">{PURPOSE_NOTES[p]}</td>
+                    <td className="muted" style={{ minWidth: "9rem" }}>{PURPOSE_NOTES[p]}</td>
                   </tr>
                 ))}
               </tbody>

@@ -50,7 +50,7 @@ export default async function RolloutPage({ params, searchParams }: Props) {
     <main>
       <RolloutHeader
         rollout={rollout}
-        actions={<CompareWithMenu rolloutId={rollout.id} taskId={rollout.taskId} others={siblings.slice(0, COMPARE_LIMIT)} more={siblings.length > COMPARE_LIMIT} />}
+        actions={<CompareWithMenu rolloutId={rollout.id} placement={{ experimentId: rollout.experimentId, runId: rollout.runId, groupId: rollout.groupId }} taskId={rollout.taskId} others={siblings.slice(0, COMPARE_LIMIT)} more={siblings.length > COMPARE_LIMIT} />}
       />
       <VerdictPanel verdicts={view.verdicts} />
       <SubmissionPanel rolloutId={rollout.id} submission={view.submission} />

@@ -64,8 +64,7 @@ export default async function ExperimentCostPage({ params }: Props) {
           <p className="muted">No runs yet.</p>
         ) : (
           <>
-            <TableExport table={runTable(runs)} name="cost per run" />
-            <RunCostTable runs={runs} />
+            <RunCostTable runs={runs} table={runTable(runs)} />
           </>
         )}
       </section>

@@ -1,6 +1,7 @@
 // Harness-R1 for one experiment: the failure packets handed to the engineer (newest first), the K patches sampled
 // for each with validity, completeness, success before and after, Δ and reward, the best patch marked and linked
-// to the proposal that promotes it, and the code of one patch per packet (the best one unless ?patch= picks another).
+// to the proposal that promotes it, and the code of one patch at a time: the packet ?patch= names (or the first
+// packet, with its best patch) is unfolded with its code; the others are folded to a line and open on demand.
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
@@ -44,6 +45,8 @@ export default async function ExperimentPatchesPage({ params, searchParams }: Pr
   const requested = typeof query.patch === "string" ? query.patch : undefined;
   const { total, packets } = listFailurePackets(store, experiment.id, { page, pageSize: PAGE_SIZE });
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  // One packet open at a time: the one holding the requested patch, else the newest on this page.
+  const openPacketId = packets.find((p) => p.patches.some((x) => x.id === requested))?.id ?? packets[0]?.id ?? null;
 
   return (
     <main>
@@ -70,7 +73,8 @@ export default async function ExperimentPatchesPage({ params, searchParams }: Pr
           </p>
           {packets.map((packet, i) => {
             const bestId = bestPatchId(packet.patches);
-            const chosen = codePatch(packet, bestId, requested);
+            const open = packet.id === openPacketId;
+            const chosen = open ? codePatch(packet, bestId, requested) : null;
             const code = chosen?.proposal ? getPatchCode(store, chosen.proposal.id) : null;
             const anchor = `packet-${(page - 1) * PAGE_SIZE + i + 1}`;
             return (
@@ -81,6 +85,7 @@ export default async function ExperimentPatchesPage({ params, searchParams }: Pr
                 bestId={bestId}
                 shown={chosen && code ? { patchId: chosen.id, patchLabel: `#${chosen.patchIndex ?? "?"}`, code } : null}
                 codeHref={(patchId) => `${patchesPath(experiment.id, { page, patch: patchId })}#${anchor}`}
+                open={open}
               />
             );
           })}
