@@ -3,7 +3,9 @@ import { z } from "zod";
 import { Id, Label, Text, Count, FiniteNumber, NumberRecord, JsonObject } from "./primitives";
 import { HOOK_POSITIONS } from "../domain/vocabulary";
 
-export { JOIN_ATTEMPT_KEY } from "./join-attempt-key";
+import { JOIN_ATTEMPT_KEY } from "./join-attempt-key";
+
+export { JOIN_ATTEMPT_KEY };
 
 export const EvalResultEvent = z.strictObject({
   type: z.literal("eval_result"),
