@@ -41,9 +41,9 @@ export async function produce(url: string, token: string, prefix: string, produc
   let sent = 0;
   let again: string | null = null;
   for (let b = 0; running(); b++) {
-    const body429 = again;
+    const body429: string | null = again;
     again = null;
-    const payload = body429 ?? JSON.stringify(Array.from({ length: batch }, (_, i) => benchRollout(prefix, producer * 1_000_000 + b * batch + i, 10, 500)));
+    const payload: string = body429 ?? JSON.stringify(Array.from({ length: batch }, (_, i) => benchRollout(prefix, producer * 1_000_000 + b * batch + i, 10, 500)));
     const started = performance.now();
     let status = 0;
     let body = "";
