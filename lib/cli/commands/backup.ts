@@ -37,7 +37,7 @@ export async function run(args: string[]): Promise<number> {
   }
   // The copy (and the live store) get a merged full-text index: searches probe one segment, not hundreds.
   const maintenance = values["skip-maintenance"] || !fs.existsSync(store) ? null : maintainStore(store);
-  if (maintenance && !values.json) process.stderr.write(`${describeMaintenance(maintenance)}\n`);
+  if (maintenance && !values.json && process.stderr.isTTY) process.stderr.write(`${describeMaintenance(maintenance)}\n`);
   let lastShown = -1;
   const outcome = await backupStore({
     store,
