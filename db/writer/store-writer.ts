@@ -19,7 +19,12 @@ import type { HarnessLabEvent } from "../../lib/events/contract";
 import { logLine } from "../../lib/log-text";
 
 /** Batches waiting for (or in) the writer at most; more are refused with 429 until it catches up. */
-export const WRITE_QUEUE_LIMIT = Number(process.env.HARNESS_LAB_WRITE_QUEUE ?? 32);
+export const WRITE_QUEUE_LIMIT = queueLimit(process.env.HARNESS_LAB_WRITE_QUEUE);
+
+function queueLimit(configured: string | undefined): number {
+  const n = Number(configured);
+  return Number.isInteger(n) && n > 0 ? n : 32;
+}
 /** What a refused producer is told to wait, in seconds (Retry-After takes whole seconds). */
 export const WRITE_RETRY_AFTER_SECONDS = 1;
 
