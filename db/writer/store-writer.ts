@@ -7,7 +7,7 @@
 // failed), batches are applied in the calling thread by the same function, with the same guarantees.
 import "server-only";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import type { Store } from "../client";
 import { projectHome } from "../client";
 import { applyValidatedEvents, type ApplyOutcome } from "../apply-events";
@@ -65,7 +65,10 @@ export function startStoreWriter(store: Store, options: { quietMs?: number } = {
   try {
     const { boot, entry } = writerEntry();
     const data: WriterData = { file: store.file, quietMs: options.quietMs ?? 500 };
-    const worker = new Worker(boot, { workerData: { ...data, entry }, execArgv: ["--conditions=react-server"] });
+    // Taken from the running Node, not imported: Turbopack treats `new Worker(x)` of an imported Worker as a
+    // bundle entry and, for a path it cannot resolve, traces every module of the project as a candidate.
+    const { Worker: WorkerThread } = process.getBuiltinModule("node:worker_threads");
+    const worker: Worker = new WorkerThread(boot, { workerData: { ...data, entry }, execArgv: ["--conditions=react-server"] });
     worker.unref();
     s.worker = worker;
     worker.on("message", (reply: WriterReply) => {
