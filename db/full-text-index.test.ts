@@ -3,7 +3,9 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { openStore, type Store } from "./client";
 import { applyEvents } from "./apply-events";
-import { indexPendingTurns, noteIngestion, pendingTurnCount, startFullTextIndexer } from "./full-text-index";
+import {
+  compactFullTextIndex, fullTextSegmentCount, indexPendingTurns, mergeFullTextSegments, noteIngestion, pendingTurnCount, startFullTextIndexer,
+} from "./full-text-index";
 import { exampleEvents } from "../lib/events/examples";
 import { listBrowserPage } from "./queries/rollout-browser";
 
@@ -55,5 +57,31 @@ describe("full-text indexing after commit", () => {
     } finally {
       stop();
     }
+  });
+
+  it("a background merge step merges segments and keeps every match", () => {
+    // Indexing turn by turn leaves many small segments, as bursts of small batches do.
+    while (indexPendingTurns(store, 1) > 0);
+    const many = fullTextSegmentCount(store);
+    expect(many).toBeGreaterThan(3);
+    const before = hits("range");
+    expect(mergeFullTextSegments(store, 1)).toBe(true);
+    expect(fullTextSegmentCount(store)).toBeLessThan(many);
+    expect(hits("range")).toBe(before);
+  });
+
+  it("maintenance indexes what is pending and merges the index into one segment", () => {
+    expect(indexPendingTurns(store, 3)).toBe(3);
+    while (indexPendingTurns(store, 1) > 0 && fullTextSegmentCount(store) < 6);
+    expect(fullTextSegmentCount(store)).toBeGreaterThan(3);
+    const pending = pendingTurnCount(store);
+    const compacted = compactFullTextIndex(store);
+    expect(compacted.indexed).toBe(pending);
+    expect(compacted.mergeSteps).toBeGreaterThan(0);
+    expect(fullTextSegmentCount(store)).toBe(1);
+    expect(hits("range")).toBeGreaterThan(0);
+    expect(store.sqlite.prepare("INSERT INTO turns_fts(turns_fts, rank) VALUES ('integrity-check', 1)").run()).toBeTruthy();
+    // Nothing left: another compaction has no work.
+    expect(compactFullTextIndex(store)).toEqual({ indexed: 0, mergeSteps: 0 });
   });
 });

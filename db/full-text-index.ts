@@ -25,6 +25,36 @@ export function indexPendingTurns(store: Store, maxTurns = Number.POSITIVE_INFIN
   })();
 }
 
+/**
+ * One step of FTS5's incremental merge of index segments (each batch of indexed turns adds segments, and a
+ * search probes every segment). Returns false once there was nothing left to merge.
+ */
+export function mergeFullTextSegments(store: Store, pages = 200): boolean {
+  const sqlite = store.sqlite;
+  const before = sqlite.prepare("SELECT total_changes()").pluck().get() as number;
+  sqlite.prepare("INSERT INTO turns_fts (turns_fts, rank) VALUES ('merge', ?)").run(pages);
+  // FTS5's rule: fewer than 2 changes means the merge found no work.
+  return (sqlite.prepare("SELECT total_changes()").pluck().get() as number) - before >= 2;
+}
+
+/**
+ * Indexes every pending turn and merges the index down to one segment, in small steps (each its own short
+ * transaction), so a running server's writes interleave with it: `harness-lab maintain` and `harness-lab backup`.
+ */
+export function compactFullTextIndex(store: Store, pagesPerStep = 256): { indexed: number; mergeSteps: number } {
+  let indexed = 0;
+  for (let n = indexPendingTurns(store, 5000); n > 0; n = indexPendingTurns(store, 5000)) indexed += n;
+  let mergeSteps = 0;
+  // A negative page count merges every level with 2 or more segments, not only crowded ones.
+  while (mergeSteps < 1_000_000 && mergeFullTextSegments(store, -pagesPerStep)) mergeSteps++;
+  return { indexed, mergeSteps };
+}
+
+/** Segments of the full-text index (each search probes every one). */
+export function fullTextSegmentCount(store: Store): number {
+  return store.sqlite.prepare("SELECT count(DISTINCT segid) FROM turns_fts_idx").pluck().get() as number;
+}
+
 /** Turns stored but not yet searchable. */
 export function pendingTurnCount(store: Store): number {
   return store.sqlite

@@ -34,7 +34,7 @@ export default async function TrajectoriesPage({ searchParams }: Props) {
           whole view: copy it to share exactly this list.
         </p>
       </header>
-      <TrajectoryBrowser data={loadTrajectoryBrowser(getStore(), params)} />
+      <TrajectoryBrowser data={await loadTrajectoryBrowser(getStore(), params)} />
     </main>
   );
 }

@@ -6,6 +6,7 @@ import "server-only";
 import type Database from "better-sqlite3";
 import type { Store } from "../client";
 import { indexPendingTurns } from "../full-text-index";
+import { writerThreadRunning } from "../writer/store-writer";
 import type { BrowserFilter, BrowserState, FilterParam, ParamProblem } from "../../lib/trajectories/browser-query";
 import { describeFilters, withoutParam } from "../../lib/trajectories/browser-query";
 import { encodeBrowserCursor, type BrowserCursor } from "../../lib/trajectories/browser-cursor";
@@ -106,7 +107,8 @@ export function listBrowserPage(
   store: Store, state: BrowserState, options: { limit: number; cursor: BrowserCursor | null; tuning?: PlanTuning },
 ): BrowserResult<BrowserPage> {
   return guarded(() => {
-    if (state.filter.q) indexPendingTurns(store);
+    // With a writer thread, the route has had it catch the index up (catchUpFullTextIndex): no write here.
+    if (state.filter.q && !writerThreadRunning()) indexPendingTurns(store);
     const markers = snippetMarkers();
     const { keyed, plan, fallback } = keyedPage(store.sqlite, state, options.cursor, options.limit + 1, options.tuning ?? DEFAULT_TUNING, markers);
     const shown = keyed.slice(0, options.limit);
@@ -133,7 +135,7 @@ export type CountResult = { counted: true; counts: OutcomeCounts } | { counted: 
  */
 export function countBrowserOutcomes(store: Store, filter: BrowserFilter, tuning: PlanTuning = DEFAULT_TUNING): BrowserResult<CountResult> {
   return guarded((): CountResult => {
-    if (filter.q) indexPendingTurns(store);
+    if (filter.q && !writerThreadRunning()) indexPendingTurns(store);
     const sqlite = store.sqlite;
     const f: BrowserFilter = { ...filter, outcome: undefined, success: undefined };
     const zero: OutcomeCounts = { success: 0, failure: 0, unknown: 0 };

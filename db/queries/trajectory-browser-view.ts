@@ -8,6 +8,7 @@ import {
   BROWSER_PAGE_SIZE, describeFilters, stateFromPageParams, type BrowserState, type PageParams, type ParamProblem,
 } from "../../lib/trajectories/browser-query";
 import { countBrowserOutcomes, findEmptyingFilter, listBrowserPage, type BrowserResult, type BrowserRow, type CountResult } from "./rollout-browser";
+import { catchUpFullTextIndex } from "../writer/store-writer";
 import { listBrowserOptions, type BrowserOptions } from "./rollout-browser-options";
 
 export interface TrajectoryBrowserData {
@@ -20,8 +21,10 @@ export interface TrajectoryBrowserData {
   countOutcomes: () => BrowserResult<CountResult>;
 }
 
-export function loadTrajectoryBrowser(store: Store, searchParams: PageParams): TrajectoryBrowserData {
+export async function loadTrajectoryBrowser(store: Store, searchParams: PageParams): Promise<TrajectoryBrowserData> {
   const { state, problems } = stateFromPageParams(searchParams);
+  // A search covers every stored turn: the writer thread first indexes any turns still pending.
+  if (state.filter.q) await catchUpFullTextIndex(store);
   const listed = listBrowserPage(store, state, { limit: BROWSER_PAGE_SIZE, cursor: null });
   if (!listed.ok) problems.push(listed.problem);
   const page = listed.ok ? { rows: listed.value.rows, nextCursor: listed.value.nextCursor } : { rows: [], nextCursor: null };

@@ -91,5 +91,10 @@ export const metricPoints = sqliteTable("metric_points", {
   epoch: integer("epoch"),
   value: real("value"),
   time: timestampMs("time"),
-}, (t) => [primaryKey({ columns: [t.runId, t.key, t.step] })]);
+}, (t) => [
+  primaryKey({ columns: [t.runId, t.key, t.step] }),
+  // Covers a curve's read (one run's key in step order, with value, epoch and time) without visiting the table:
+  // a trainer sends many keys per step, so one key's rows are scattered through it (BENCHMARKS.md, issue 19).
+  index("metric_points_series").on(t.runId, t.key, t.step, t.value, t.epoch, t.time),
+]);
 

@@ -92,21 +92,19 @@ describe("restoreStore", () => {
     openStore(empty).sqlite.close();
     expect(await restoreStore({ backup, store: empty })).toMatchObject({ ok: true, keptAs: null });
 
-    // A backup made before the last migration (0009 only adds rollouts.outcome_eval_run_id and
-    // eval_runs.joins_rollouts) is older than the code: the server migrates it on start.
+    // A backup made before the last migration (0010 only adds the covering index metric_points_series)
+    // is older than the code: the server migrates it on start.
     const older = path.join(dir, "older.db");
     fs.copyFileSync(backup, older);
     const db = new Database(older);
-    db.exec("ALTER TABLE rollouts DROP COLUMN outcome_eval_run_id");
-    db.exec("ALTER TABLE eval_runs DROP COLUMN joins_rollouts");
+    db.exec("DROP INDEX metric_points_series");
     db.prepare("DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations)").run();
     db.close();
     const target = path.join(dir, "target.db");
     const outcome = await restoreStore({ backup: older, store: target });
     expect(outcome).toMatchObject({ ok: true, level: { kind: "older" } });
     const migrated = openStore(target);
-    expect(migrated.sqlite.prepare("SELECT count(*) FROM pragma_table_info('rollouts') WHERE name = 'outcome_eval_run_id'").pluck().get()).toBe(1);
-    expect(migrated.sqlite.prepare("SELECT count(*) FROM pragma_table_info('eval_runs') WHERE name = 'joins_rollouts'").pluck().get()).toBe(1);
+    expect(migrated.sqlite.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'metric_points_series'").pluck().get()).toBe(1);
     migrated.sqlite.close();
   });
 

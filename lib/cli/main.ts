@@ -7,6 +7,7 @@ const commands: Record<string, { summary: string; load: () => Promise<{ run(args
   sync: { summary: "apply events-*.jsonl files from DIR [--server URL --token T | --db FILE]", load: () => import("./commands/sync") },
   follow: { summary: "follow a trainer's output files in DIR (verl, prime-rl, SkyRL, TRL, rllm) --experiment NAME [--server URL --token T | --db FILE] [--once]", load: () => import("./commands/follow") },
   backup: { summary: "copy the store to FILE with SQLite's online backup, safe while serving [--db STORE] [--force]", load: () => import("./commands/backup") },
+  maintain: { summary: "bring the full-text index up to date and merge it (faster searches), safe while serving [--db STORE]", load: () => import("./commands/maintain") },
   restore: { summary: "replace the store with the backup FILE (refuses while a server has it open) [--db STORE] [--force]", load: () => import("./commands/restore") },
   "sign-in-link": { summary: "print a one-time sign-in link [--user NAME]", load: () => import("./commands/sign-in-link") },
   reliability: { summary: "crash safety, hostile input and concurrency against the server, one JSON object [--quick] [--only PART] [--seed N]", load: () => import("./commands/reliability") },

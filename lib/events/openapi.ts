@@ -59,6 +59,8 @@ export function buildOpenApiDocument() {
             409: failure("an event changes an immutable record"),
             413: failure("the body or one event is over the limit"),
             415: failure("unsupported content type"),
+            429: failure("the store's writer has a full queue: wait Retry-After seconds and send the same bytes again"),
+            503: failure("the writer stopped under this batch: wait Retry-After seconds and send the same bytes again (answered unchanged if it had committed)"),
           },
         },
       },

@@ -6,6 +6,6 @@ export function jsonResponse(data: unknown, status = 200, headers: Record<string
   });
 }
 
-export function errorResponse(status: number, error: string, extra: Record<string, unknown> = {}): Response {
-  return jsonResponse({ error, ...extra }, status);
+export function errorResponse(status: number, error: string, extra: Record<string, unknown> = {}, headers: Record<string, string> = {}): Response {
+  return jsonResponse({ error, ...extra }, status, headers);
 }

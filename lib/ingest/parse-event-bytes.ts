@@ -7,7 +7,8 @@ import { eventHash } from "../events/canonical-json";
 export const MAX_PROBLEMS = 100;
 
 export type ParsedEvents =
-  | { ok: true; events: HarnessLabEvent[]; hashes: string[] }
+  // `json` and `count`: from the parse worker, whose events stay JSON text until someone reads `events`.
+  | { ok: true; events: HarnessLabEvent[]; hashes: string[]; json?: string; count?: number }
   | { ok: false; error: string; errors?: EventProblem[] };
 
 const decoder = new TextDecoder("utf-8", { fatal: true });

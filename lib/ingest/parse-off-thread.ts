@@ -31,7 +31,7 @@ function parser() {
       const pending = entry.pending.get(reply.id);
       if (!pending) return;
       entry.pending.delete(reply.id);
-      pending.resolve(reply.ok ? { ok: true, events: JSON.parse(reply.json) as HarnessLabEvent[], hashes: reply.hashes } : reply);
+      pending.resolve(reply.ok ? lazilyParsed(reply.json, reply.count, reply.hashes) : reply);
     });
     const fail = (reason: string) => {
       console.info(logLine`ingestion worker unavailable (${reason}); parsing in the request thread`);
@@ -49,6 +49,23 @@ function parser() {
     state.__harnessLabParser = "unavailable";
     return null;
   }
+}
+
+/**
+ * The worker's events as JSON text, parsed here only if this thread reads `events`: the route hands the text
+ * to the writer thread (db/writer/store-writer.ts), which parses it there.
+ */
+function lazilyParsed(json: string, count: number, hashes: string[]): ParsedEvents {
+  let events: HarnessLabEvent[] | undefined;
+  return {
+    ok: true,
+    json,
+    count,
+    hashes,
+    get events() {
+      return (events ??= JSON.parse(json) as HarnessLabEvent[]);
+    },
+  };
 }
 
 export function parseEventBytesOffThread(bytes: Uint8Array): Promise<ParsedEvents> {

@@ -10,11 +10,11 @@ export interface ParseRequest {
 }
 
 export type ParseReply =
-  | { id: number; ok: true; json: string; hashes: string[] }
+  | { id: number; ok: true; json: string; count: number; hashes: string[] }
   | { id: number; ok: false; error: string; errors?: import("../events/contract").EventProblem[] };
 
 parentPort?.on("message", ({ id, bytes }: ParseRequest) => {
   const parsed = parseEventBytes(bytes);
-  const reply: ParseReply = parsed.ok ? { id, ok: true, json: JSON.stringify(parsed.events), hashes: parsed.hashes } : { id, ...parsed };
+  const reply: ParseReply = parsed.ok ? { id, ok: true, json: JSON.stringify(parsed.events), count: parsed.events.length, hashes: parsed.hashes } : { id, ...parsed };
   parentPort!.postMessage(reply);
 });

@@ -10,9 +10,14 @@ import { BodyFormatError, EventBodySplitter } from "../events/body-splitter";
 import { INGEST_LIMITS } from "./limits";
 import { MAX_PROBLEMS, summarizeProblems } from "./parse-event-bytes";
 import { parseEventBytesOffThread } from "./parse-off-thread";
+import { readSpool } from "../files/spool-file";
 
+/**
+ * A valid body's events. `json` (the parse worker's output) or `spoolFile` say where the writer thread can read
+ * them itself; reading `events` parses them in the calling thread, so only code that needs them does.
+ */
 export type EventBody =
-  | { ok: true; count: number; events: Iterable<HarnessLabEvent>; hashes?: string[]; dispose(): void }
+  | { ok: true; count: number; events: Iterable<HarnessLabEvent>; hashes?: string[]; json?: string; spoolFile?: string; dispose(): void }
   | { ok: false; status: 400 | 413 | 415; error: string; errors?: EventProblem[] };
 
 const ACCEPTED_TYPES = ["application/json", "application/x-ndjson", "application/jsonl", "application/x-jsonlines", "text/plain", "application/octet-stream"];
@@ -37,6 +42,7 @@ class SpoolingCollector {
   readonly problems: EventProblem[] = [];
   private spoolFd: number | null = null;
   private spoolDir: string | null = null;
+  spoolFile: string | null = null;
   count = 0;
 
   add(value: unknown): void {
@@ -49,7 +55,8 @@ class SpoolingCollector {
     if (this.problems.length) return; // the request will be refused; keep validating, stop storing
     if (this.spoolFd === null) {
       this.spoolDir = fs.mkdtempSync(path.join(os.tmpdir(), "harness-lab-ingest-"));
-      this.spoolFd = fs.openSync(path.join(this.spoolDir, "events.ndjson"), "w+");
+      this.spoolFile = path.join(this.spoolDir, "events.ndjson");
+      this.spoolFd = fs.openSync(this.spoolFile, "w+");
     }
     fs.writeSync(this.spoolFd, `${JSON.stringify(result.event)}\n`);
   }
@@ -69,25 +76,10 @@ class SpoolingCollector {
     if (this.spoolDir) fs.rmSync(this.spoolDir, { recursive: true, force: true });
     this.spoolFd = null;
     this.spoolDir = null;
+    this.spoolFile = null;
   }
 }
 
-/** Reads the spool back synchronously, so the whole apply stays inside one synchronous transaction. */
-function* readSpool(fd: number): Generator<HarnessLabEvent> {
-  const chunk = Buffer.alloc(1024 * 1024);
-  let position = 0;
-  let rest = "";
-  for (;;) {
-    const n = fs.readSync(fd, chunk, 0, chunk.length, position);
-    if (n === 0) break;
-    position += n;
-    // The spool holds only JSON.stringify output, so a chunk boundary may split a character: decode as a stream.
-    const lines = (rest + spoolDecoder.decode(chunk.subarray(0, n), { stream: true })).split("\n");
-    rest = lines.pop() ?? "";
-    for (const line of lines) yield JSON.parse(line) as HarnessLabEvent;
-  }
-}
-const spoolDecoder = new TextDecoder();
 
 function contentTypeProblem(request: Request): string | null {
   const type = request.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
@@ -106,6 +98,9 @@ export async function readEventBody(request: Request, limits = INGEST_LIMITS): P
   if (declared <= limits.inMemoryBytes) {
     const parsed = await parseEventBytesOffThread(new Uint8Array(await request.arrayBuffer()));
     if (!parsed.ok) return { ok: false, status: 400, error: parsed.error, ...(parsed.errors ? { errors: parsed.errors } : {}) };
+    if (parsed.json !== undefined && parsed.count !== undefined) {
+      return { ok: true, count: parsed.count, json: parsed.json, get events() { return parsed.events; }, hashes: parsed.hashes, dispose: () => {} };
+    }
     return { ok: true, count: parsed.events.length, events: parsed.events, hashes: parsed.hashes, dispose: () => {} };
   }
   return readStreamedBody(request.body, limits, tooLarge);
@@ -163,5 +158,5 @@ function finish(collector: SpoolingCollector): EventBody {
     collector.dispose();
     return { ok: false, status: 400, error: "the body holds no events" };
   }
-  return { ok: true, count: collector.count, events: collector.iterable(), dispose: () => collector.dispose() };
+  return { ok: true, count: collector.count, events: collector.iterable(), spoolFile: collector.spoolFile ?? undefined, dispose: () => collector.dispose() };
 }

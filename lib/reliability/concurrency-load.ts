@@ -9,12 +9,14 @@ export interface LoadCounters {
   busyAnswers: number;
   refused: string[];
   latenciesMs: number[];
+  /** 429 answers (the writer's queue was full), each followed by a wait of Retry-After and a re-send. */
+  backPressured: number;
 }
 
 export const BUSY_PATTERN = /SQLITE_BUSY|database is locked/i;
 
 export function newCounters(): LoadCounters {
-  return { requests: 0, serverErrors: 0, busyAnswers: 0, refused: [], latenciesMs: [] };
+  return { requests: 0, serverErrors: 0, busyAnswers: 0, refused: [], latenciesMs: [], backPressured: 0 };
 }
 
 export function countAnswer(counters: LoadCounters, status: number, body: string, ms: number, what: string): void {
@@ -32,12 +34,16 @@ export async function setUpProducerExperiment(url: string, token: string, prefix
 
 /**
  * One producer: batches of `batch` rollouts (10 turns of ~500 bytes) until `running()` turns false. No
- * retries: a producer here must never see an error at all.
+ * retries on errors: a producer here must never see one. A 429 (back-pressure) is honoured as the clients
+ * do: wait Retry-After, send the same batch again.
  */
 export async function produce(url: string, token: string, prefix: string, producer: number, batch: number, running: () => boolean, counters: LoadCounters): Promise<number> {
   let sent = 0;
+  let again: string | null = null;
   for (let b = 0; running(); b++) {
-    const rollouts = Array.from({ length: batch }, (_, i) => benchRollout(prefix, producer * 1_000_000 + b * batch + i, 10, 500));
+    const body429: string | null = again;
+    again = null;
+    const payload: string = body429 ?? JSON.stringify(Array.from({ length: batch }, (_, i) => benchRollout(prefix, producer * 1_000_000 + b * batch + i, 10, 500)));
     const started = performance.now();
     let status = 0;
     let body = "";
@@ -45,11 +51,17 @@ export async function produce(url: string, token: string, prefix: string, produc
       const response = await fetch(`${url}/api/v1/events`, {
         method: "POST",
         headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
-        body: JSON.stringify(rollouts),
+        body: payload,
         signal: AbortSignal.timeout(60_000),
       });
       status = response.status;
       body = await response.text();
+      if (status === 429) {
+        counters.backPressured++;
+        again = payload;
+        await new Promise((resolve) => setTimeout(resolve, 1000 * Number(response.headers.get("retry-after") ?? 1)));
+        continue;
+      }
     } catch (error) {
       body = String(error);
     }

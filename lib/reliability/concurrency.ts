@@ -114,6 +114,7 @@ export const runConcurrency: ReliabilityPart = async (options) => {
         producer_batch_size: BATCH,
         rollouts_ingested_under_load: ingested,
         ingest_rollouts_per_s_under_load: Math.round(ingested / loadSeconds),
+        producer_answers_429: producerCounters.backPressured,
         producer_request_p95_ms: round1(percentile(producerCounters.latenciesMs, 95)),
         heavy_page_requests: pageCounters.requests,
         heavy_page_p95_ms: round1(percentile(pageCounters.latenciesMs, 95)),

@@ -1,10 +1,10 @@
 // What the server does once when it starts: open the store (which applies migrations) and, on a fresh
-// install, create the first admin and print a one-time sign-in link; then keep the full-text index
-// following the stored turns in the background; install the reference job templates (when missing) and
+// install, create the first admin and print a one-time sign-in link; then start the writer thread, which
+// applies ingested batches and keeps the full-text index following the stored turns in the background; install the reference job templates (when missing) and
 // start the job supervisor, which first finds the jobs a previous server process left running.
 import "server-only";
 import { getStore } from "../../db/client";
-import { startFullTextIndexer } from "../../db/full-text-index";
+import { startStoreWriter } from "../../db/writer/store-writer";
 import { ensureFirstAdmin } from "../auth/users";
 import { serverBaseUrl } from "./base-url";
 import { seedReferenceTemplates } from "../jobs/reference-templates";
@@ -16,7 +16,8 @@ export function startServer(): void {
   if (store.file !== ":memory:") for (const line of readableStoreWarnings(store.file)) console.warn(line);
   console.info(`Harness Lab: store ${store.file} ready (migrations applied)`);
   ensureFirstAdmin(store, serverBaseUrl());
-  startFullTextIndexer(store);
+  // Ingestion's batches and the full-text index are written by a thread of their own (db/writer).
+  if (process.env.NEXT_PHASE !== "phase-production-build") startStoreWriter(store);
   seedReferenceTemplates(store);
   // `next build` loads the server too; only a serving process may start (or adopt) jobs.
   if (process.env.NEXT_PHASE !== "phase-production-build" && process.env.HARNESS_LAB_NO_JOBS !== "1") startJobSupervisor(store);

@@ -1,6 +1,9 @@
-// POST /api/v1/events: the HTTP door of the event contract. One request is all-or-nothing.
+// POST /api/v1/events: the HTTP door of the event contract. One request is all-or-nothing. The batch is
+// applied by the writer thread (db/writer/store-writer.ts), so this thread keeps serving pages meanwhile;
+// when the writer has a full queue the answer is 429 with Retry-After, and the producer sends it again.
 import { getStore } from "@/db/client";
-import { applyValidatedEvents } from "@/db/apply-events";
+import { writeQueueFull, writeValidatedEvents, WriterUnavailable, WRITE_RETRY_AFTER_SECONDS, WRITE_QUEUE_LIMIT } from "@/db/writer/store-writer";
+import type { BatchSource } from "@/db/writer/writer-messages";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
 import { readEventBody } from "@/lib/ingest/read-event-body";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
@@ -16,6 +19,8 @@ export async function POST(request: Request): Promise<Response> {
     console.info(logLine`ingest refused (${auth.status}): ${auth.message}`);
     return authErrorResponse(auth);
   }
+  // Refused before the body is read: a producer that must wait should not first cost a parse.
+  if (writeQueueFull()) return busyResponse();
   const body = await readEventBody(request);
   if (!body.ok) {
     const first = body.errors?.[0];
@@ -23,18 +28,27 @@ export async function POST(request: Request): Promise<Response> {
     return errorResponse(body.status, body.error, body.errors ? { errors: body.errors } : {});
   }
   try {
-    let events = body.events;
+    // The writer reads the events where they are (the parse worker's JSON text, the spool file), unless
+    // this thread must look at them first.
+    let source: BatchSource = body.json !== undefined ? { json: body.json } : body.spoolFile ? { spoolFile: body.spoolFile } : { events: [...body.events] };
     // A job's own token writes only into its job's experiment, and the runs it creates link back to the job.
     if (auth.principal.jobId) {
-      const scoped = scopeJobEvents(getStore(), auth.principal.jobId, events);
+      const scoped = scopeJobEvents(getStore(), auth.principal.jobId, body.events);
       if (!scoped.ok) {
         const first = scoped.errors[0];
         console.info(logLine`ingest refused (403) for ${auth.principal.name}: ${scoped.error}${first ? ` — event ${first.index} ${first.path}: ${first.message}` : ""}`);
         return errorResponse(403, scoped.error, { errors: scoped.errors });
       }
-      events = scoped.events;
+      source = { events: [...scoped.events] };
     }
-    const outcome = applyValidatedEvents(getStore(), events, { hashes: body.hashes, arrivedVia: arrivalOf(auth.principal) });
+    let outcome;
+    try {
+      outcome = await writeValidatedEvents(getStore(), source, { hashes: body.hashes, arrivedVia: arrivalOf(auth.principal) });
+    } catch (error) {
+      if (!(error instanceof WriterUnavailable)) throw error;
+      console.warn(logLine`ingest for ${auth.principal.name} answered 503: ${error.message}`);
+      return errorResponse(503, "the writer stopped while applying this batch; send it again (a batch that did commit is answered unchanged)", {}, { "retry-after": String(WRITE_RETRY_AFTER_SECONDS) });
+    }
     if (!outcome.ok) {
       const first = outcome.errors[0];
       const what = outcome.status === 409 ? "changed immutable records" : "references to records that exist nowhere";
@@ -45,4 +59,13 @@ export async function POST(request: Request): Promise<Response> {
   } finally {
     body.dispose();
   }
+}
+
+function busyResponse(): Response {
+  return errorResponse(
+    429,
+    `the store's writer has ${WRITE_QUEUE_LIMIT} batches waiting; send this one again after ${WRITE_RETRY_AFTER_SECONDS} s`,
+    {},
+    { "retry-after": String(WRITE_RETRY_AFTER_SECONDS) },
+  );
 }

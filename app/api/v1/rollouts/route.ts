@@ -4,6 +4,7 @@
 // `counts=true` adds the rollouts per outcome under the same filter (without the outcome itself).
 import { getStore } from "@/db/client";
 import { countBrowserOutcomes, listBrowserPage } from "@/db/queries/rollout-browser";
+import { catchUpFullTextIndex } from "@/db/writer/store-writer";
 import { decodeBrowserCursor } from "@/lib/trajectories/browser-cursor";
 import { flattenSearchParams, parseBrowserParams, type ParamProblem } from "@/lib/trajectories/browser-query";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
@@ -45,6 +46,8 @@ export async function GET(request: Request): Promise<Response> {
   if (countsText !== undefined && countsText !== "true" && countsText !== "false") return badParam({ field: "counts", message: "must be true or false" });
 
   const store = getStore();
+  // A search covers every stored turn: the writer thread first indexes any turns still pending.
+  if (state.filter.q) await catchUpFullTextIndex(store);
   const page = listBrowserPage(store, state, { limit, cursor });
   if (!page.ok) return badParam(page.problem);
   const body: Record<string, unknown> = { rollouts: page.value.rows, nextCursor: page.value.nextCursor };

@@ -1,0 +1,25 @@
+// The messages between the request thread (db/writer/store-writer.ts) and the writer thread
+// (db/writer/writer-thread.ts). Types only, so both sides agree on them without sharing code.
+import type { HarnessLabEvent } from "../../lib/events/contract";
+import type { HarnessArrival } from "../../lib/harness-trust/arrival";
+import type { ApplyOutcome } from "../apply-events";
+
+/** Where a validated batch is: as objects, as the JSON text the parse worker produced, or in a spool file. */
+export type BatchSource = { events: HarnessLabEvent[] } | { json: string } | { spoolFile: string };
+
+export type WriterRequest =
+  | { kind: "apply"; id: number; source: BatchSource; hashes?: string[]; arrivedVia: HarnessArrival }
+  /** Index every stored turn not yet in the full-text index, ahead of queued batches (a search waits for it). */
+  | { kind: "index"; id: number };
+
+export type WriterReply =
+  | { kind: "ready" }
+  | { kind: "applied"; id: number; outcome: ApplyOutcome }
+  | { kind: "indexed"; id: number; turns: number }
+  | { kind: "failed"; id: number; error: string };
+
+export interface WriterData {
+  file: string;
+  /** Quiet time after the last batch before the writer indexes turns in the background. */
+  quietMs: number;
+}

@@ -1,0 +1,95 @@
+// Ingestion through the writer thread (db/writer): the request thread keeps answering reads while a batch
+// is written, a full write queue answers 429 with Retry-After (and the same bytes are accepted afterwards),
+// and a search right after a write finds the new turns (the writer catches the full-text index up first).
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-writer-"));
+process.env.HARNESS_LAB_DB = path.join(dir, "test.db");
+// One batch in the writer at a time, so the test can fill the queue.
+process.env.HARNESS_LAB_WRITE_QUEUE = "1";
+
+const { getStore, closeStore } = await import("@/db/client");
+const { createApiToken } = await import("@/lib/auth/api-tokens");
+const { startStoreWriter, stopStoreWriter, whenWriterReady, writeQueueDepth, writerThreadRunning } = await import("@/db/writer/store-writer");
+const events = await import("@/app/api/v1/events/route");
+const rolloutList = await import("@/app/api/v1/rollouts/route");
+
+let ingestToken = "";
+let readToken = "";
+const base = "http://127.0.0.1:3000";
+const post = (body: string) =>
+  events.POST(new Request(`${base}/api/v1/events`, { method: "POST", body, headers: { authorization: `Bearer ${ingestToken}`, "content-type": "application/json" } }));
+const count = (table: string) => getStore().sqlite.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
+
+function batch(prefix: string, rollouts: number, word = "ordinary"): string {
+  const events: unknown[] = [
+    { type: "experiment", id: `${prefix}-exp`, name: prefix, method: "grpo" },
+    { type: "run", id: `${prefix}-run`, experiment: `${prefix}-exp`, kind: "train", status: "running" },
+    { type: "task", id: `${prefix}-task`, key: `${prefix}-task`, benchmark: "bench" },
+  ];
+  for (let i = 0; i < rollouts; i++) {
+    events.push({
+      type: "rollout", id: `${prefix}-r${i}`, experiment: `${prefix}-exp`, run: `${prefix}-run`, task: `${prefix}-task`,
+      purpose: "train", step: Math.floor(i / 64), reward: i % 2, success: i % 2 === 1,
+      turns: Array.from({ length: 30 }, (_, t) => ({ role: t % 2 ? "tool" : "assistant", content: `${word} turn ${t} of ${i} `.repeat(30) })),
+    });
+  }
+  return JSON.stringify(events);
+}
+
+beforeAll(async () => {
+  ingestToken = createApiToken(getStore(), { name: "ingest", scopes: ["ingest"], createdBy: null }).secret;
+  readToken = createApiToken(getStore(), { name: "read", scopes: ["read"], createdBy: null }).secret;
+  startStoreWriter(getStore(), { quietMs: 60_000 });
+  expect(await whenWriterReady(120_000)).toBe(true);
+}, 150_000);
+
+afterAll(async () => {
+  await stopStoreWriter();
+  closeStore();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("ingestion through the writer thread", () => {
+  it("keeps answering reads in the request thread while a batch is being written", async () => {
+    expect(writerThreadRunning()).toBe(true);
+    const readsWhileWriting: number[] = [];
+    const reader = setInterval(() => readsWhileWriting.push(count("rollouts")), 2);
+    const response = await post(batch("big", 400));
+    clearInterval(reader);
+    expect(response.status).toBe(200);
+    expect((await response.json()).applied.rollout).toBe(400);
+    // Reads ran during the write, and they saw the store as it was before the batch committed.
+    expect(readsWhileWriting.length).toBeGreaterThanOrEqual(5);
+    expect(readsWhileWriting.filter((n) => n === 0).length).toBeGreaterThanOrEqual(5);
+    expect(count("rollouts")).toBe(400);
+  }, 120_000);
+
+  it("answers 429 with Retry-After while the writer's queue is full, and takes the same bytes afterwards", async () => {
+    const first = post(batch("queued", 400));
+    await vi.waitFor(() => expect(writeQueueDepth()).toBe(1), { timeout: 60_000, interval: 5 });
+    const small = batch("small", 2);
+    const refused = await post(small);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get("retry-after")).toBe("1");
+    expect((await refused.json()).error).toMatch(/send this one again/);
+    expect((await first).status).toBe(200);
+    expect(count("rollouts")).toBe(800);
+    const again = await post(small);
+    expect(again.status).toBe(200);
+    expect((await again.json()).applied.rollout).toBe(2);
+    // A re-send of the same bytes is answered unchanged, as before.
+    expect((await (await post(small)).json()).unchanged.rollout).toBe(2);
+  }, 120_000);
+
+  it("finds turns in a search right after they were written", async () => {
+    expect((await post(batch("fresh", 3, "zebrafishword"))).status).toBe(200);
+    const response = await rolloutList.GET(new Request(`${base}/api/v1/rollouts?q=zebrafishword`, { headers: { authorization: `Bearer ${readToken}` } }));
+    expect(response.status).toBe(200);
+    const ids = ((await response.json()).rollouts as { id: string }[]).map((r) => r.id).sort();
+    expect(ids).toEqual(["fresh-r0", "fresh-r1", "fresh-r2"]);
+  }, 60_000);
+});
