@@ -71,6 +71,29 @@ describe("a Harbor trial folder", () => {
       }
     });
 
+    // terminus-2 writes its context-summarisation sub-agents into the trial's agent/ folder beside the main
+    // trajectory (Terminus2._save_subagent_trajectory): the verifier judged the trial's agent, not them.
+    it("gives the trial's verdict to its agent only, not to the summarisation sub-agents in its folder", async () => {
+      const trialCopy = path.join(dir, "job", "hello-world__Xk3pQ2w");
+      fs.cpSync(trial, trialCopy, { recursive: true });
+      const sub = path.join(realTrajectoriesNewFormatsDir, "atif", "terminus_2", "hello-world-context-summarization.trajectory.summarization-1-summary.json");
+      fs.copyFileSync(sub, path.join(trialCopy, "agent", "trajectory.summarization-1-summary.json"));
+      const db = path.join(dir, "lab.db");
+      expect(await run([path.join(dir, "job"), "--experiment", "tb", "--benchmark", "terminal-bench", "--db", db])).toBe(0);
+      const store = openStore(db);
+      try {
+        const rows = store.sqlite.prepare(
+          "SELECT json_extract(metadata, '$.parent_session') AS parent, json_extract(metadata, '$.trial') AS trial, success, reward FROM rollouts ORDER BY parent IS NOT NULL",
+        ).all();
+        expect(rows).toEqual([
+          { parent: null, trial: null, success: 1, reward: 1 },
+          { parent: "NORMALIZED_SESSION_ID", trial: "hello-world__Xk3pQ2w", success: 0, reward: null },
+        ]);
+      } finally {
+        store.sqlite.close();
+      }
+    });
+
     // A job with several trials of one task (harbor run -k 2): each result.json judges its own trial only.
     const jobDir = path.join(fixturesDir, "harbor-job-trials");
     const trials = ["hello-world__Xk3pQ2w", "hello-world__Rm8vT4q", "configure-git-webserver-with-pos__Hn4kD2s"];

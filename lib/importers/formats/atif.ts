@@ -12,7 +12,8 @@
 // "<trial>/steps/<step>/agent/trajectory.json" → attempt "<trial> step <step>", metadata.step_name); otherwise the
 // file's name before ".trajectory" (Harbor's golden files), else the session id. The verdict comes from the
 // trial's result.json (harbor-result.ts), joined like any evaluation report; every file of a trial folder
-// carries metadata.attempt = the trial's name, so that verdict joins this trial's rollouts only.
+// carries metadata.attempt = the trial's name, so that verdict joins this trial's rollouts only; a sub-agent's
+// file carries metadata.trial instead, since the verifier judged the agent, not its summarisation sub-agents.
 import type { FormatReader, ParsedFile, PeekedFile, RolloutDraft, TurnDraft } from "../types";
 import { Tally } from "../accounting";
 import { contentText, type ToolCallAction, toolCallsAction } from "./swe-common";
@@ -167,19 +168,22 @@ export const atifReader: FormatReader = {
     }
     const metadata: JsonRecord = { schema_version: root.schema_version };
     if (sessionId !== undefined) metadata.session_id = sessionId;
+    // Harbor's terminus-2 names the parent of a summarisation sub-agent in agent.extra (Terminus2._save_subagent_trajectory).
+    const parent = isRecord(agent.extra) && typeof agent.extra.parent_session_id === "string" ? agent.extra.parent_session_id
+      : isRecord(root.extra) ? root.extra.parent_session_id : undefined;
+    if (typeof parent === "string") metadata.parent_session = parent;
     const inTrial = trialOf(file.name);
     if (inTrial !== undefined) {
-      metadata.attempt = inTrial.trial;
+      // The trial's verdict judges its agent, not the sub-agents it started: only the agent's rollout carries the
+      // attempt a verdict joins by; a sub-agent keeps its trial as plain information.
+      if (typeof parent === "string") metadata.trial = inTrial.trial;
+      else metadata.attempt = inTrial.trial;
       if (inTrial.step !== undefined) metadata.step_name = inTrial.step;
     }
     const agentName = optString(agent, "name", "agent");
     if (agentName !== undefined) metadata.agent = agentName;
     const version = optString(agent, "version", "agent");
     if (version !== undefined) metadata.agent_version = version;
-    // Harbor's terminus-2 names the parent of a summarisation sub-agent in agent.extra (Terminus2._save_subagent_trajectory).
-    const parent = isRecord(agent.extra) && typeof agent.extra.parent_session_id === "string" ? agent.extra.parent_session_id
-      : isRecord(root.extra) ? root.extra.parent_session_id : undefined;
-    if (typeof parent === "string") metadata.parent_session = parent;
     rollout.metadata = metadata;
     return { format: FORMAT, rollouts: [rollout], facts: [], reports: [], accounting: tally.accounting };
   },
