@@ -102,19 +102,23 @@ function readHeader(store: Store, id: string): HeaderRow | undefined {
 type VerdictRow = Omit<RolloutVerdict, "success" | "details" | "matchedBy"> & { success: number; details: string | null; byRollout: number };
 
 /**
- * Evaluator verdicts for the rollout: results that name it, or else results of an evaluation in the
- * same run for the same task (a SWE-bench report imported next to its trajectories).
+ * Evaluator verdicts for the rollout: results that name it or that set its outcome (a joined verdict links
+ * only the first of the rollouts it judged, e.g. step 1 of a multi-step Harbor trial, yet judged them all),
+ * or else results of an evaluation in the same run for the same task (a SWE-bench report imported next to
+ * its trajectories).
  */
 export function listRolloutVerdicts(store: Store, rollout: { id: string; runId: string; taskId: string }): RolloutVerdict[] {
   const rows = store.sqlite.prepare(
     `SELECT er.id AS evalRunId, er.benchmark, er.repeat_index AS repeatIndex, h.label AS harnessLabel,
             COALESCE(c.name, c.model) AS checkpointName, res.success, res.reward, res.details,
-            (res.rollout_id IS NOT NULL AND res.rollout_id = @id) AS byRollout
+            ((res.rollout_id IS NOT NULL AND res.rollout_id = @id) OR (res.eval_run_id = o.outcome AND res.task_id = @task)) AS byRollout
        FROM eval_results res
        JOIN eval_runs er ON er.id = res.eval_run_id
+       LEFT JOIN (SELECT outcome_eval_run_id AS outcome FROM rollouts WHERE id = @id) o ON 1
        LEFT JOIN harness_versions h ON h.id = er.harness_version_id
        LEFT JOIN checkpoints c ON c.id = er.checkpoint_id
-      WHERE res.rollout_id = @id OR (er.run_id = @run AND res.task_id = @task AND res.rollout_id IS NULL)
+      WHERE res.rollout_id = @id OR (res.eval_run_id = o.outcome AND res.task_id = @task)
+         OR (er.run_id = @run AND res.task_id = @task AND res.rollout_id IS NULL)
       ORDER BY byRollout DESC, er.created_at, er.id`,
   ).all({ id: rollout.id, run: rollout.runId, task: rollout.taskId }) as VerdictRow[];
   const byRollout = rows.filter((r) => r.byRollout === 1);

@@ -11,6 +11,7 @@ import { harborResultReader } from "./harbor-result";
 import { fixturesDir, peekBytes } from "./swe-test-files";
 import { realTrajectoriesNewFormatsDir } from "../../../test/shared-data";
 import { openStore } from "../../../db/client";
+import { listRolloutVerdicts } from "../../../db/queries/rollout-view";
 import { run } from "../../cli/commands/import";
 
 const realAtif = (rel: string) => peekBytes(rel, readFileSync(path.join(realTrajectoriesNewFormatsDir, "atif", rel)));
@@ -170,6 +171,16 @@ describe("a Harbor trial folder", () => {
         { trial: "hello-world__Pq7rS2t", step: "1", success: 1, reward: 1 },
         { trial: "hello-world__Pq7rS2t", step: "2", success: 1, reward: 1 },
       ]);
+      // Every step's viewer shows the verdict that set its outcome, not only the first joined step's.
+      const store = openStore(db);
+      try {
+        const steps = store.sqlite.prepare("SELECT id, run_id AS runId, task_id AS taskId FROM rollouts ORDER BY json_extract(metadata, '$.step_name')").all() as Array<{ id: string; runId: string; taskId: string }>;
+        for (const step of steps) {
+          expect(listRolloutVerdicts(store, step)).toMatchObject([{ success: true, reward: 1, matchedBy: "rollout" }]);
+        }
+      } finally {
+        store.sqlite.close();
+      }
     });
 
     it("joins each trial's verdict whichever is imported first, in separate imports", async () => {
