@@ -46,6 +46,8 @@ test("the tooltip shows the values under the pointer without covering the plot",
   const section = page.getByRole("region", { name: "Training curves" });
   const chart = section.getByRole("img", { name: /^Line chart of Trainable rate by step/ });
   await expect(chart).toBeVisible();
+  // The mouse moves in window coordinates: the chart sits below the fold until scrolled to.
+  await chart.scrollIntoViewIfNeeded();
   const plot = (await chart.boundingBox())!;
   for (const fraction of [0.3, 0.5, 0.8]) {
     const tooltip = section.getByText(/^step \d+$/);

@@ -33,7 +33,8 @@ export function RunsTable({ runs }: { runs: RunSummary[] }) {
         <tbody>
           {runs.map((run) => (
             <tr key={run.id}>
-              <th scope="row" className="wrap-anywhere">
+              {/* The run's name must not be crushed by the figures beside it: on a phone the table scrolls instead. */}
+              <th scope="row" className="wrap-anywhere" style={{ minWidth: "11rem" }}>
                 <Link href={runPath(run.id)}>{run.name ?? run.id}</Link>
                 {run.name && <div className="muted small mono">{run.id}</div>}
               </th>
