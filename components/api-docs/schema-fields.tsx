@@ -57,6 +57,8 @@ function FieldRows({ schema, prefix }: { schema: JsonSchema; prefix: string }) {
 
 export function SchemaFields({ schema }: { schema: JsonSchema }) {
   return (
+    // Its own scroller: a field name and its type are long words that a phone cannot wrap.
+    <div className="table-wrap">
     <table className="table">
       <thead>
         <tr>
@@ -69,5 +71,6 @@ export function SchemaFields({ schema }: { schema: JsonSchema }) {
         <FieldRows schema={schema} prefix="" />
       </tbody>
     </table>
+    </div>
   );
 }

@@ -67,7 +67,7 @@ export function HarnessDiffBrowser({ changes, baseLabel, candidateLabel }: Props
                 <ChangeStatusBadge status={selected.status} />
                 <KindBadge change={selected} />
                 {selected.status !== "unchanged" && <LineCounts added={selected.added} removed={selected.removed} exact={selected.exact} />}
-                <span className="muted small">{statusNote(selected, baseLabel, candidateLabel)}</span>
+                <span className="muted small wrap-anywhere">{statusNote(selected, baseLabel, candidateLabel)}</span>
               </header>
               {selected.status === "unchanged" ? (
                 <MonacoView key={selected.path} value={selected.modified} language={selected.language} ariaLabel={`${selected.path}, the same in ${baseLabel} and ${candidateLabel}`} />
