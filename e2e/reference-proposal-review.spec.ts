@@ -39,7 +39,8 @@ test("a reference proposal: Monaco diff with the worker's decorations, `a` appro
   const tree = page.getByRole("navigation", { name: "Changed files" });
   await tree.getByRole("button").first().click();
   const diff = page.getByRole("group", { name: /^Diff of / });
-  await expect(diff.locator(".editor.modified .line-insert").first()).toBeVisible({ timeout: 30_000 });
+  // A modified file's inserted lines sit in the diff's right editor; an added file is one editor, all inserted.
+  await expect(diff.locator(".monaco-editor .line-insert").first()).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole("region", { name: "Comparison" })).toContainText("Acceptance rule:");
 
   // Approve from the inbox with `a` (a reason is asked for when the rule says reject).
