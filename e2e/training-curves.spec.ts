@@ -166,9 +166,13 @@ test("hovering shows the values; the charts download as PNG and the points as CS
 test("the address holds the settings and reproduces the view; bad values are named", async ({ page }) => {
   await page.goto(runPath(HA_TRAIN));
   const section = curvesSection(page);
-  await section.getByRole("checkbox", { name: "Mean reward" }).check();
-  await section.getByRole("checkbox", { name: "critic/score/mean" }).check();
-  await section.getByRole("radio", { name: "epoch" }).check();
+  // Each change is made again until it holds: a change made while the router writes back the previous
+  // settings' address can be undone by it (the known replaceState race; the address check below still
+  // requires every change to end up in the address).
+  for (const name of ["Mean reward", "critic/score/mean"]) {
+    await expect(async () => { await section.getByRole("checkbox", { name }).check(); }).toPass();
+  }
+  await expect(async () => { await section.getByRole("radio", { name: "epoch" }).check(); }).toPass();
   await section.getByLabel("Smoothing (bias-corrected EMA, β)").fill("0.9");
   // Read the address in the same moment it is checked: Next's router follows each replaceState after its own
   // commit and may briefly write back the previous settings' address before the newest one settles.
