@@ -17,6 +17,7 @@ import "monaco-editor/features/codicon/register";
 import "monaco-editor/features/diffEditor/register";
 import { loader } from "@monaco-editor/react";
 import { registerLanguages } from "./monaco-languages";
+import { EDITOR_THEMES } from "./editor-themes";
 
 // Only the editor worker can be asked for ("editorWorkerService": diffs, links, word-based suggestions):
 // no language service is loaded that would ask for a "typescript", "json", "css" or "html" worker. Monaco
@@ -26,6 +27,8 @@ self.MonacoEnvironment = {
 };
 
 registerLanguages(monaco);
+// Monaco's own light and dark themes, with token colours that stay readable on the diff tints (editor-themes.ts).
+for (const [name, { data }] of Object.entries(EDITOR_THEMES)) monaco.editor.defineTheme(name, data);
 loader.config({ monaco });
 
 export { monaco };
