@@ -19,6 +19,11 @@ import { componentById } from "../demo/harness/components";
 import { SoftmaxPolicy } from "../demo/policy/softmax-policy";
 import { pairedBootstrap } from "../stats/paired-bootstrap";
 import type { HarnessLabEventInput } from "../events/contract";
+import { runEpisode } from "../demo/episode/run-episode";
+import { episodeStream } from "../demo/run/episode-streams";
+import type { HarnessFile } from "../demo/harness/types";
+import type { DemoContext } from "../demo/run/demo-context";
+import { addTransitions, groupState, groupTransitions, type GroupOutcome, type TransitionCounts } from "./reference-science-transitions";
 
 type Captured = Extract<HarnessLabEventInput, { type: "metrics" | "eval_result" | "checkpoint" | "harness_version" }>;
 
@@ -88,6 +93,57 @@ function pairedEvalDelta(events: Captured[], run: string, checkpoint: string, ba
   return { delta_pp: estimate.mean === null ? null : pp(estimate.mean), ci95_pp: estimate.ci95 ? estimate.ci95.map(pp) : null, tasks: d.length };
 }
 
+/** Base and candidate groups of one comparison, paired by task (rollout ids end in -base-t{t}-k{k}). */
+function comparisonTransitions(episodes: ReadonlyArray<{ id: string; episode: GroupOutcome }>): TransitionCounts {
+  const sides = { base: new Map<string, GroupOutcome[]>(), candidate: new Map<string, GroupOutcome[]>() };
+  for (const { id, episode } of episodes) {
+    const m = /-(base|candidate)-t(\d+)-k\d+$/.exec(id);
+    if (!m) continue;
+    const groups = sides[m[1] as "base" | "candidate"];
+    const group = groups.get(m[2]) ?? [];
+    group.push({ success: episode.success, truncated: episode.truncated });
+    groups.set(m[2], group);
+  }
+  return groupTransitions(sides.base, sides.candidate);
+}
+
+/**
+ * The candidate's expected change of each criterion on this policy: `groups` groups of K (the comparison's
+ * rollouts per task) per task and side, on common streams apart from the comparisons' ones. Per task, the change
+ * of pass rate and of trainable rate (usable rollouts of mixed groups over all rollouts); the paired bootstrap over
+ * tasks gives each mean its 95 % interval. Tells whether a rejected gain was unlucky or is no gain on that criterion.
+ */
+function expectedChange(ctx: DemoContext, policy: SoftmaxPolicy, base: readonly HarnessFile[], candidate: readonly HarnessFile[], seed: number, groups = 6) {
+  const k = ctx.config.comparisonRolloutsPerTask;
+  const rng = ctx.rng.fork("bench/expected");
+  const harnesses = [ctx.harness(base), ctx.harness(candidate)];
+  const passDiff: number[] = [];
+  const trainableDiff: number[] = [];
+  const transitions: TransitionCounts = {};
+  for (const task of ctx.suites.comparison) {
+    const pass = [0, 0];
+    const trainable = [0, 0];
+    const paired = [new Map<string, GroupOutcome[]>(), new Map<string, GroupOutcome[]>()];
+    for (let g = 0; g < groups; g++) {
+      harnesses.forEach((harness, side) => {
+        const group = Array.from({ length: k }, (_, j) => runEpisode({ task, harness, policy, rng: episodeStream(rng, "expected", task, g * k + j), temperature: ctx.config.temperature }));
+        pass[side] += group.filter((e) => e.success).length;
+        if (groupState(group) === "mixed") trainable[side] += group.filter((e) => !e.truncated).length;
+        paired[side].set(String(g), group);
+      });
+    }
+    const n = groups * k;
+    passDiff.push((pass[1] - pass[0]) / n);
+    trainableDiff.push((trainable[1] - trainable[0]) / n);
+    addTransitions(transitions, groupTransitions(paired[0], paired[1]));
+  }
+  const interval = (d: number[]) => {
+    const e = pairedBootstrap(d, { seed, resamples: 5000 });
+    return { change_pp: e.mean === null ? null : pp(e.mean), ci95_pp: e.ci95 ? e.ci95.map(pp) : null };
+  };
+  return { rollouts_per_task_per_side: groups * k, pass: interval(passDiff), trainable: interval(trainableDiff), group_transitions: transitions };
+}
+
 export async function referenceScienceFigures(seed: number, size: DemoSize = "default", tries = { aa: 20, gain: 10 }) {
   const sink = capturingSink();
   const summary = await runReferenceExperiment({ seed, size, sink, review: "rule", log: () => {} });
@@ -117,12 +173,14 @@ export async function referenceScienceFigures(seed: number, size: DemoSize = "de
     const noise: number[] = [];
     const passDiff: number[] = [];
     const trainableDiff: number[] = [];
+    const transitions: TransitionCounts = {};
     for (let i = 0; i < n; i++) {
       const outcome = await compareCandidate(ctx, {
         experiment: "bench", run: "bench", comparisonId: `bench-${label}-${i}`, proposalId: `bench-${label}-${i}`, epoch: 0, policy,
         base: { harnessVersion: "H0", files: h0 }, candidate: { harnessVersion: label, files: candidate },
       });
       if (outcome.rule.verdict === "accept") accepted++;
+      addTransitions(transitions, comparisonTransitions(outcome.episodes));
       if (outcome.noise) noise.push(outcome.noise.acceptRate);
       passDiff.push(outcome.candidate.passRate - outcome.base.passRate);
       trainableDiff.push(outcome.candidate.trainableRate - outcome.base.trainableRate);
@@ -132,10 +190,13 @@ export async function referenceScienceFigures(seed: number, size: DemoSize = "de
     return {
       accepted, of: n, pass_rate_rose: passRose, trainable_rate_fell: trainableFell,
       mean_pass_change_pp: pp(mean(passDiff)), mean_trainable_change_pp: pp(mean(trainableDiff)), mean_rule_noise: round(mean(noise)),
+      group_transitions: transitions,
     };
   };
   const aa = await protocol("aa", tries.aa, h0);
   const real = await protocol("real-gain", tries.gain, gain);
+  // What the real gain does to each criterion in expectation, from many more draws on streams of their own.
+  const realExpected = expectedChange(ctx, policy, h0, gain, seed);
 
   const r1 = summary.harness_r1;
   const gainPp = (g: { delta: number; ci95: [number, number] | null; tasks: number }) => ({ delta_pp: pp(g.delta), ci95_pp: g.ci95 ? g.ci95.map(pp) : null, tasks: g.tasks });
@@ -150,7 +211,7 @@ export async function referenceScienceFigures(seed: number, size: DemoSize = "de
     },
     training: { pass_rate: earlyLate(series("critic/score/mean")), truncation: earlyLate(series("response_length/clip_ratio")) },
     h2_vs_h0: pairedEvalDelta(sink.events, `${adapt}-eval`, lastCheckpoint.id, h("H0"), h("H2"), seed),
-    protocol: { aa, real_gain: real },
+    protocol: { aa, real_gain: { ...real, expected: realExpected } },
     harness_r1: {
       best_patch: r1.best_patch,
       trained_target: gainPp(r1.gain),
