@@ -144,25 +144,16 @@ function expectedChange(ctx: DemoContext, policy: SoftmaxPolicy, base: readonly 
   return { rollouts_per_task_per_side: groups * k, pass: interval(passDiff), trainable: interval(trainableDiff), group_transitions: transitions };
 }
 
-export async function referenceScienceFigures(seed: number, size: DemoSize = "default", tries = { aa: 20, gain: 10 }) {
-  const sink = capturingSink();
-  const summary = await runReferenceExperiment({ seed, size, sink, review: "rule", log: () => {} });
-  const ids = demoIds(seed, size);
-  const adapt = `ref-${ids.tag}-harnessadapt-rl`;
-  const final = summary.pass_at_1[adapt][summary.final_harness];
-  const untrained = summary.pass_at_1_untrained[adapt].H0;
-  const train = sink.events.filter((e): e is Extract<Captured, { type: "metrics" }> => e.type === "metrics" && e.run === `${adapt}-train`);
-  const series = (key: string) => train.map((m) => Number(m.values[key] ?? 0));
-  const checkpoints = sink.events.filter((e): e is Extract<Captured, { type: "checkpoint" }> => e.type === "checkpoint" && e.experiment === adapt);
-  const lastCheckpoint = checkpoints.sort((a, b) => (b.step ?? 0) - (a.step ?? 0))[0];
-  const h = (label: string) => `${adapt}-${label}`;
-
-  // The protocol on the trained policy: A/A (candidate = incumbent) and the catalogue's real gain.
+/**
+ * The comparison protocol on a trained checkpoint's weights: `tries.aa` A/A comparisons, `tries.gain` of the
+ * catalogue's real gain, and that gain's expected change. Separate so it can be re-run on a stored checkpoint.
+ */
+export async function protocolFigures(seed: number, size: DemoSize, weights: unknown, ids: ReturnType<typeof demoIds>, tries: { aa: number; gain: number }) {
   const config = demoConfig(size, seed);
   const ctx = createDemoContext({
     config, ids, suites: buildSuites(seed, size), sink: capturingSink(), rng: createRng(seed).fork("bench/protocol"), log: () => {}, review: { mode: "rule" },
   });
-  const policy = SoftmaxPolicy.fromJSON(lastCheckpoint.metadata?.weights);
+  const policy = SoftmaxPolicy.fromJSON(weights);
   const h0 = h0Files({ maxTurns: config.trainMaxTurns });
   const gain = applyComponents(h0, ["reproduce_first", "inject_test_status"].map(componentById));
   const protocol = async (label: string, n: number, candidate: typeof h0) => {
@@ -197,6 +188,25 @@ export async function referenceScienceFigures(seed: number, size: DemoSize = "de
   const real = await protocol("real-gain", tries.gain, gain);
   // What the real gain does to each criterion in expectation, from many more draws on streams of their own.
   const realExpected = expectedChange(ctx, policy, h0, gain, seed);
+  return { aa, real: { ...real, expected: realExpected } };
+
+}
+
+export async function referenceScienceFigures(seed: number, size: DemoSize = "default", tries = { aa: 20, gain: 10 }) {
+  const sink = capturingSink();
+  const summary = await runReferenceExperiment({ seed, size, sink, review: "rule", log: () => {} });
+  const ids = demoIds(seed, size);
+  const adapt = `ref-${ids.tag}-harnessadapt-rl`;
+  const final = summary.pass_at_1[adapt][summary.final_harness];
+  const untrained = summary.pass_at_1_untrained[adapt].H0;
+  const train = sink.events.filter((e): e is Extract<Captured, { type: "metrics" }> => e.type === "metrics" && e.run === `${adapt}-train`);
+  const series = (key: string) => train.map((m) => Number(m.values[key] ?? 0));
+  const checkpoints = sink.events.filter((e): e is Extract<Captured, { type: "checkpoint" }> => e.type === "checkpoint" && e.experiment === adapt);
+  const lastCheckpoint = checkpoints.sort((a, b) => (b.step ?? 0) - (a.step ?? 0))[0];
+  const h = (label: string) => `${adapt}-${label}`;
+
+  // The protocol on the trained policy: A/A (candidate = incumbent) and the catalogue's real gain.
+  const { aa, real } = await protocolFigures(seed, size, lastCheckpoint.metadata?.weights, ids, tries);
 
   const r1 = summary.harness_r1;
   const gainPp = (g: { delta: number; ci95: [number, number] | null; tasks: number }) => ({ delta_pp: pp(g.delta), ci95_pp: g.ci95 ? g.ci95.map(pp) : null, tasks: g.tasks });
@@ -211,7 +221,7 @@ export async function referenceScienceFigures(seed: number, size: DemoSize = "de
     },
     training: { pass_rate: earlyLate(series("critic/score/mean")), truncation: earlyLate(series("response_length/clip_ratio")) },
     h2_vs_h0: pairedEvalDelta(sink.events, `${adapt}-eval`, lastCheckpoint.id, h("H0"), h("H2"), seed),
-    protocol: { aa, real_gain: { ...real, expected: realExpected } },
+    protocol: { aa, real_gain: real },
     harness_r1: {
       best_patch: r1.best_patch,
       trained_target: gainPp(r1.gain),
