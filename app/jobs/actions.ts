@@ -6,7 +6,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getStore } from "@/db/client";
 import { cancelJob, launchJob } from "@/lib/jobs";
-import { scopesForRole } from "@/lib/auth/principal";
+import { scopesForRole } from "@/lib/auth/pure/principal";
 import { guardedAction } from "@/lib/auth/guarded-action";
 import { zodErrorMessage, type ActionResult } from "@/lib/auth/action-result";
 import type { SessionUser } from "@/lib/auth/users";

@@ -1,6 +1,6 @@
 // From the API's principal to the job system's actor (who may launch or cancel is decided in permissions.ts,
 // not here), and launch refusals in the API's words: fields named as the request body names them.
-import type { Principal } from "../auth/principal";
+import type { Principal } from "../auth/pure/principal";
 import type { JobActor } from "./permissions";
 import type { LaunchResult } from "./launch";
 

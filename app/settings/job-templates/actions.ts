@@ -4,7 +4,7 @@
 import { revalidatePath } from "next/cache";
 import { getStore } from "@/db/client";
 import { saveTemplate } from "@/lib/jobs";
-import { scopesForRole } from "@/lib/auth/principal";
+import { scopesForRole } from "@/lib/auth/pure/principal";
 import { guardedAction } from "@/lib/auth/guarded-action";
 import type { ActionResult } from "@/lib/auth/action-result";
 

@@ -5,7 +5,7 @@ import { getStore } from "@/db/client";
 import { applyEvents } from "@/db/apply-events";
 import { experimentOfRun } from "@/db/queries/run-experiment";
 import { verifyBearer } from "@/lib/auth/api-tokens";
-import { hasScope } from "@/lib/auth/principal";
+import { hasScope } from "@/lib/auth/pure/principal";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
 import { logLine } from "@/lib/log-text";
 import { rllmRequestOf, translateRllmRequest } from "@/lib/rllm-ui/rllm-ui-requests";
