@@ -7,8 +7,8 @@ import type { Store } from "../client";
 import { apiTokens, sessions, signInLinks, users } from "../schema";
 import { recordAudit } from "./audit-log";
 import { SYSTEM_ACTOR, userActor, type AuditActor } from "../../lib/domain/audit-actor";
-import type { Role, TokenScope } from "../../lib/domain/vocabulary";
-import { activeUserRow, countUsers, liveApiTokenNamed, sessionRowByHash, userRowByUsername, type UserRow } from "../queries/auth";
+import type { Role } from "../../lib/domain/vocabulary";
+import { activeUserRow, countUsers, liveApiTokenNamed, sessionRowByHash, userRowByUsername, type ApiTokenRow, type UserRow } from "../queries/auth";
 
 export interface NewUserRow {
   id: string;
@@ -113,17 +113,7 @@ export function deleteOtherSessionRows(store: Store, userId: string, keepIdHash:
   return store.db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.idHash, keepIdHash))).run().changes;
 }
 
-export interface NewApiTokenRow {
-  id: string;
-  name: string;
-  tokenHash: string;
-  prefix: string;
-  scopes: TokenScope[];
-  createdBy: string | null;
-  jobId: string | null;
-  createdAt: number;
-  expiresAt: number | null;
-}
+export type NewApiTokenRow = Omit<ApiTokenRow, "revokedAt" | "lastUsedAt">;
 
 /** False when a live token people named already has the name (a job's tokens are tied to the job, not checked). */
 export function insertApiToken(store: Store, token: NewApiTokenRow): boolean {

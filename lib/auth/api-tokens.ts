@@ -1,7 +1,7 @@
 // API tokens for scripts, CI and jobs: shown once, stored as sha256, scoped, optionally expiring.
 import "server-only";
 import type { Store } from "../../db/client";
-import { apiTokenRowByHash, jobExperimentId, listApiTokenRows } from "../../db/queries/auth";
+import { apiTokenRowByHash, jobExperimentId, listApiTokenRows, type ApiTokenListRow } from "../../db/queries/auth";
 import { insertApiToken, revokeApiTokenRow, touchApiTokenLastUsed, type RevokeApiTokenResult } from "../../db/mutations/auth";
 import { TOKEN_SCOPES, type TokenScope } from "../domain/vocabulary";
 import { newId, randomToken, safeEqual, sha256Hex } from "./secrets";
@@ -73,22 +73,11 @@ export function revokeApiToken(store: Store, id: string, actor: AuditActor, now:
   return revokeApiTokenRow(store, id, actor, now);
 }
 
-export interface ApiTokenInfo {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: TokenScope[];
-  createdBy: string | null;
-  jobId: string | null;
-  createdAt: number;
-  expiresAt: number | null;
-  revokedAt: number | null;
-  lastUsedAt: number | null;
-}
+/** A token as the settings page lists it: everything but the hash. */
+export type ApiTokenInfo = ApiTokenListRow;
 
-/** Everything but the hash. */
 export function listApiTokens(store: Store): ApiTokenInfo[] {
-  return listApiTokenRows(store).map((row) => ({ ...row, scopes: row.scopes as TokenScope[] }));
+  return listApiTokenRows(store);
 }
 
 export type BearerError = "invalid" | "expired" | "revoked";
