@@ -5,14 +5,16 @@
 //            server and in the browser; imports only other pure code and packages.
 //   client   the TypeScript client of the event contract (any Node process: trainers, jobs, importers).
 //   platform node helpers that know the operating system, not the product (private files).
-//   db       schema, the one write door (applyEvents), queries returning rows, mutations.
+//   tables   db/schema: the tables themselves. Only db (queries, mutations, applyEvents) names a table; a service
+//            reads and writes through db's functions, so every write has one home.
+//   db       the one write door (applyEvents), queries returning rows, mutations, migrations.
 //   service  server services: auth, jobs, importers, ingestion, sync/follow, export, backup, files, startup.
 //   components  React UI; may name db row types, never call db.
 //   app      routes, pages, server actions, the proxy.
 //   program  programs beside the product: the reference experiment, benches, the reliability run, the CLI,
 //            test support. They may import anything; nothing of the product imports them.
-// Folders are declared here rather than moved, so a layer is one line to read; a file may be declared on its own
-// where a folder mixes kinds (longest prefix wins).
+// A layer is one line to read. Pure code that belongs to a service's topic lives in that folder's `pure/`
+// subfolder ("lib/*/pure"), so no file is declared on its own; the most specific prefix wins.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import tseslint from "typescript-eslint";
@@ -28,13 +30,12 @@ export const LAYERS = {
     "lib/harness-r1", "lib/harness-trust", "lib/http", "lib/metrics", "lib/patches", "lib/proposals", "lib/results",
     "lib/rllm-ui", "lib/skills", "lib/stats", "lib/tables", "lib/trajectories", "lib/trajectory",
     "lib/format", "lib/glossary", "lib/log-text",
-    // Pure files inside service folders (to move into a pure folder when folders move; declared, so checked):
-    "lib/auth/principal", "lib/ingest/limits", "lib/jobs/ingest-scope", "lib/jobs/template-schema",
-    "lib/jobs/arg-template", "lib/follow/formats", "lib/follow/follow-ids", "lib/follow/trainer-metrics",
-    "lib/follow/prompt-rollout",
+    // The pure code of a service folder (auth/pure/principal, jobs/pure/template-schema, follow/pure/formats, …).
+    "lib/*/pure",
   ],
   platform: ["lib/files"],
   client: ["lib/client"],
+  tables: ["db/schema"],
   db: ["db"],
   service: [
     "lib/auth", "lib/backup", "lib/export", "lib/files", "lib/follow", "lib/importers", "lib/ingest", "lib/jobs",
@@ -50,24 +51,28 @@ export const LAYERS = {
 };
 
 const SERVER_MODULES = ["server-only", "next/server", "next/headers", "next/cache", "better-sqlite3", "drizzle-orm"];
-const PRODUCT = ["pure", "platform", "client", "db", "service", "components", "app"];
+const PRODUCT = ["pure", "platform", "client", "tables", "db", "service", "components", "app"];
 
 export const FORBIDDEN = [
   {
-    from: ["pure"], layers: ["db", "service", "components", "app", "program"], modules: SERVER_MODULES,
+    from: ["pure"], layers: ["tables", "db", "service", "components", "app", "program"], modules: SERVER_MODULES,
     why: "pure lib runs on the server and in the browser; it takes data as arguments and never reaches a store or server code.",
   },
   {
-    from: ["client"], layers: ["db", "service", "components", "app", "program"], modules: SERVER_MODULES,
+    from: ["client"], layers: ["tables", "db", "service", "components", "app", "program"], modules: SERVER_MODULES,
     why: "the client runs in any Node process (trainers, jobs); it knows the contract, not the server.",
   },
   {
-    from: ["platform"], layers: ["db", "service", "components", "app", "program"],
+    from: ["platform"], layers: ["tables", "db", "service", "components", "app", "program"],
     why: "platform helpers (private files) know the operating system, not the product; db and services build on them.",
   },
   {
-    from: ["db"], layers: ["service", "components", "app", "program"],
+    from: ["db", "tables"], layers: ["service", "components", "app", "program"],
     why: "db is the floor under the services: they call it, it never calls them back (pass what it needs as arguments).",
+  },
+  {
+    from: ["service", "components", "app"], layers: ["tables"], modules: ["drizzle-orm"],
+    why: "only db names a table: read through db/queries, write through db/mutations or applyEvents, so every write has one home.",
   },
   {
     from: ["components"], layers: ["db"], allowTypeImports: true,

@@ -15,14 +15,23 @@ export function repoPathOf(specifier, fromFile, root) {
   return path.relative(root, absolute).split(path.sep).join("/").replace(/\.(m?[jt]sx?)$/, "");
 }
 
-/** The layer of a repository path: the longest declared prefix (a folder or a file without extension) wins. */
+// Whether a declared prefix names this path: a folder or a file without extension, where a "*" segment stands for
+// any one folder ("lib/*/pure": the pure code of every service folder).
+function prefixMatches(repoPath, prefix) {
+  const want = prefix.split("/");
+  const have = repoPath.split("/");
+  if (have.length < want.length) return false;
+  return want.every((segment, i) => segment === "*" || segment === have[i]);
+}
+
+/** The layer of a repository path: the most specific declared prefix (most segments, then longest) wins. */
 export function layerOf(repoPath, layers) {
   let best = null;
   for (const [layer, prefixes] of Object.entries(layers)) {
     for (const prefix of prefixes) {
-      if (repoPath === prefix || repoPath.startsWith(prefix + "/")) {
-        if (!best || prefix.length > best.prefix.length) best = { layer, prefix };
-      }
+      if (!prefixMatches(repoPath, prefix)) continue;
+      const rank = [prefix.split("/").length, prefix.replaceAll("*", "").length];
+      if (!best || rank[0] > best.rank[0] || (rank[0] === best.rank[0] && rank[1] > best.rank[1])) best = { layer, rank };
     }
   }
   return best?.layer ?? null;

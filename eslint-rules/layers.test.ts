@@ -78,6 +78,24 @@ describe("import-direction rules", () => {
     expect(layerErrors(await messagesOf(fromService))[0]?.message).toContain("Layer service must not import the program layer");
   });
 
+  it("a service may not name a table: it reads and writes through db's queries and mutations", async () => {
+    const file = probe("lib/auth", "writes-users.ts", 'import { eq } from "drizzle-orm";\nimport { users } from "../../../db/schema";\nexport const x = [eq, users];\n');
+    const errors = layerErrors(await messagesOf(file));
+    expect(errors.map((e) => e.message)).toEqual([
+      expect.stringContaining("Layer service must not import a server-only module (drizzle-orm)"),
+      expect.stringContaining("Layer service must not import the tables layer (../../../db/schema)"),
+    ]);
+    const throughDb = probe("lib/auth", "calls-mutation.ts", 'import { insertSession } from "../../../db/mutations/auth";\nexport const x = insertSession;\n');
+    expect(layerErrors(await messagesOf(throughDb))).toEqual([]);
+  });
+
+  it("a service folder's pure/ subfolder is pure code, checked as such", async () => {
+    const file = probe("lib/jobs/pure", "reads-store.ts", 'import { getStore } from "../../../../db/client";\nexport const s = getStore;\n');
+    expect(layerErrors(await messagesOf(file))[0]?.message).toContain("Layer pure must not import the db layer");
+    const service = probe("lib/jobs/pure", "calls-service.ts", 'import { startJobSupervisor } from "../../supervisor";\nexport const s = startJobSupervisor;\n');
+    expect(layerErrors(await messagesOf(service))[0]?.message).toContain("Layer pure must not import the service layer");
+  });
+
   it("programs may import the product", async () => {
     const file = probe("lib/bench", "uses-store.ts", 'import { getStore } from "@/db/client";\nimport { median } from "@/lib/stats/median";\nexport const x = [getStore, median];\n');
     expect(layerErrors(await messagesOf(file))).toEqual([]);

@@ -6,7 +6,7 @@ import { requireUser } from "@/lib/auth/current-user";
 import { EVENT_SCHEMAS, EVENT_TYPES, CONTRACT_VERSION } from "@/lib/events/contract";
 import { eventJsonSchema, buildOpenApiDocument } from "@/lib/events/openapi";
 import { exampleEvents } from "@/lib/events/examples";
-import { INGEST_LIMITS } from "@/lib/ingest/limits";
+import { INGEST_LIMITS } from "@/lib/ingest/pure/limits";
 import { SchemaFields } from "@/components/api-docs/schema-fields";
 
 export const dynamic = "force-dynamic";

@@ -6,9 +6,9 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getStore } from "@/db/client";
 import { cancelJob, launchJob } from "@/lib/jobs";
-import { scopesForRole } from "@/lib/auth/principal";
-import { guardedAction } from "@/lib/auth/guarded-action";
-import { zodErrorMessage, type ActionResult } from "@/lib/auth/action-result";
+import { scopesForRole } from "@/lib/auth/pure/principal";
+import { validatedAction } from "@/lib/auth/validated-action";
+import type { ActionResult } from "@/lib/auth/action-result";
 import type { SessionUser } from "@/lib/auth/users";
 import { paramsFromForm } from "@/lib/jobs/form-params";
 import { jobPath } from "@/lib/http/page-links";
@@ -18,13 +18,10 @@ const actorOf = (user: SessionUser) => ({ kind: "user" as const, id: user.id, ro
 
 const CancelInput = z.object({ jobId: z.string().min(1, "missing job id").max(256) });
 
-export const cancelJobAction = guardedAction(
-  "reviewer",
-  async (user, _previous: unknown, formData?: FormData): Promise<ActionResult<{ status: string }>> => {
-    const form = formData instanceof FormData ? formData : new FormData();
-    const parsed = CancelInput.safeParse({ jobId: form.get("jobId") ?? "" });
-    if (!parsed.success) return { error: zodErrorMessage(parsed.error) };
-    const result = await cancelJob(getStore(), { jobId: parsed.data.jobId, actor: actorOf(user) });
+export const cancelJobAction = validatedAction(
+  "reviewer", CancelInput,
+  async (user, { jobId }): Promise<ActionResult<{ status: string }>> => {
+    const result = await cancelJob(getStore(), { jobId, actor: actorOf(user) });
     if (!result.ok) return { error: result.error };
     revalidatePath("/jobs");
     revalidatePath("/audit");
@@ -37,15 +34,12 @@ const LaunchInput = z.object({
   experiment: z.string().min(1, "missing experiment").max(256),
 });
 
-export const launchJobAction = guardedAction("reviewer", async (user, _previous: LaunchState, formData?: FormData): Promise<LaunchState> => {
-  const form = formData instanceof FormData ? formData : new FormData();
-  const parsed = LaunchInput.safeParse({ template: form.get("template") ?? "", experiment: form.get("experiment") ?? "" });
-  if (!parsed.success) return { error: zodErrorMessage(parsed.error) };
+export const launchJobAction = validatedAction("reviewer", LaunchInput, async (user, input, form): Promise<LaunchState> => {
   const params = paramsFromForm(form.entries());
   // The ticked "I have reviewed this harness version's code" boxes (one per unreviewed version shown).
   const confirmUnreviewed = form.getAll("confirmUnreviewed").filter((v): v is string => typeof v === "string" && v !== "");
   const result = await launchJob(getStore(), {
-    templateId: parsed.data.template, experimentId: parsed.data.experiment, params, actor: actorOf(user), confirmUnreviewed,
+    templateId: input.template, experimentId: input.experiment, params, actor: actorOf(user), confirmUnreviewed,
   });
   if (!result.ok) {
     return {
@@ -55,7 +49,7 @@ export const launchJobAction = guardedAction("reviewer", async (user, _previous:
   }
   if (confirmUnreviewed.length) {
     revalidatePath("/audit");
-    revalidatePath(`/experiments/${encodeURIComponent(parsed.data.experiment)}/harness`);
+    revalidatePath(`/experiments/${encodeURIComponent(input.experiment)}/harness`);
   }
   revalidatePath("/jobs");
   redirect(jobPath(result.job.id));

@@ -6,9 +6,9 @@ import { z } from "zod";
 import { getStore } from "@/db/client";
 import { recordHumanDecision } from "@/db/mutations/record-human-decision";
 import { promotionSubjectOf } from "@/db/queries/harness-naming-rows";
-import { guardedAction } from "@/lib/auth/guarded-action";
-import { zodErrorMessage, type ActionResult } from "@/lib/auth/action-result";
-import type { DecideState, DecisionDone } from "@/components/proposals/decision-types";
+import { validatedAction } from "@/lib/auth/validated-action";
+import type { ActionResult } from "@/lib/auth/action-result";
+import type { DecisionDone } from "@/components/proposals/decision-types";
 
 const DecideInput = z.object({
   proposalId: z.string().min(1, "missing proposal id").max(256),
@@ -17,15 +17,9 @@ const DecideInput = z.object({
   nonce: z.string().regex(/^[A-Za-z0-9-]{16,64}$/, "missing or malformed form nonce; reload the page"),
 });
 
-export const decideProposalAction = guardedAction(
-  "reviewer",
-  async (user, _previous: DecideState, formData?: FormData): Promise<ActionResult<DecisionDone>> => {
-    const form = formData instanceof FormData ? formData : new FormData();
-    const parsed = DecideInput.safeParse({
-      proposalId: form.get("proposalId") ?? "", verdict: form.get("verdict") ?? "", reason: form.get("reason") ?? "", nonce: form.get("nonce") ?? "",
-    });
-    if (!parsed.success) return { error: zodErrorMessage(parsed.error) };
-    const { proposalId, verdict, reason, nonce } = parsed.data;
+export const decideProposalAction = validatedAction(
+  "reviewer", DecideInput,
+  async (user, { proposalId, verdict, reason, nonce }): Promise<ActionResult<DecisionDone>> => {
     const result = recordHumanDecision(getStore(), { proposalId, verdict, reason: reason || null, nonce, user });
     if (!result.ok) return { error: result.error };
     revalidatePath("/proposals");

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import { getStore } from "@/db/client";
 import { listProposalInbox } from "@/db/queries/proposal-inbox";
 import { requireUser } from "@/lib/auth/current-user";
-import { roleAtLeast } from "@/lib/auth/principal";
+import { roleAtLeast } from "@/lib/auth/pure/principal";
 import { inboxHref, parseInboxFilter, withDefaultKind } from "@/lib/proposals/inbox-filter";
 import { formatCount } from "@/lib/format";
 import { EmptyState } from "@/components/ui/empty-state";

@@ -7,11 +7,11 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getStore } from "@/db/client";
 import { ROLES, TOKEN_SCOPES } from "@/lib/domain/vocabulary";
-import { zodErrorMessage, type ActionResult, type ActionState } from "@/lib/auth/action-result";
+import type { ActionResult } from "@/lib/auth/action-result";
 import { createApiToken, revokeApiToken } from "@/lib/auth/api-tokens";
 import { createTokenOrNameError } from "@/lib/auth/token-name-error";
 import { userActor } from "@/lib/domain/audit-actor";
-import { guardedAction } from "@/lib/auth/guarded-action";
+import { validatedAction } from "@/lib/auth/validated-action";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/auth/passwords";
 import { deleteOtherSessions, requestBaseUrl, SESSION_COOKIE } from "@/lib/auth/sessions";
 import { clientIp } from "@/lib/auth/sign-in";
@@ -49,21 +49,13 @@ const ChangePasswordInput = z
   })
   .refine((v) => v.newPassword === v.confirmPassword, { path: ["confirmPassword"], message: "does not match the new password" });
 
-const formOf = (formData: unknown) => (formData instanceof FormData ? formData : new FormData());
+const RevokeApiTokenInput = z.object({ id: z.string().min(1, "missing token id") });
 
 type CreatedToken = { name: string; secret: string; prefix: string; expiresAt: number | null };
 
-export const createApiTokenAction = guardedAction(
-  "admin",
-  async (user, _previous: ActionState<CreatedToken>, formData?: FormData): Promise<ActionResult<CreatedToken>> => {
-    const form = formOf(formData);
-    const parsed = CreateApiTokenInput.safeParse({
-      name: form.get("name") ?? "",
-      scopes: form.getAll("scopes"),
-      expiresInDays: form.get("expiresInDays"),
-    });
-    if (!parsed.success) return { error: zodErrorMessage(parsed.error) };
-    const { name, scopes, expiresInDays } = parsed.data;
+export const createApiTokenAction = validatedAction(
+  "admin", CreateApiTokenInput,
+  async (user, { name, scopes, expiresInDays }): Promise<ActionResult<CreatedToken>> => {
     const expiresAt = expiresInDays ? Date.now() + expiresInDays * DAY_MS : null;
     const created = createTokenOrNameError(() => createApiToken(getStore(), { name, scopes, createdBy: user.id, expiresAt }));
     if ("error" in created) return created;
@@ -72,12 +64,10 @@ export const createApiTokenAction = guardedAction(
   },
 );
 
-export const revokeApiTokenAction = guardedAction(
-  "admin",
-  async (user, _previous: ActionState, formData?: FormData): Promise<ActionResult> => {
-    const parsed = z.object({ id: z.string().min(1, "missing token id") }).safeParse({ id: formOf(formData).get("id") ?? "" });
-    if (!parsed.success) return { error: zodErrorMessage(parsed.error) };
-    const result = revokeApiToken(getStore(), parsed.data.id, userActor(user.id));
+export const revokeApiTokenAction = validatedAction(
+  "admin", RevokeApiTokenInput,
+  async (user, { id }): Promise<ActionResult> => {
+    const result = revokeApiToken(getStore(), id, userActor(user.id));
     if (!result.ok) return { error: result.error === "not_found" ? "id: no such token" : "this token is already revoked" };
     revalidatePath("/settings");
     return { ok: true };
@@ -86,25 +76,17 @@ export const revokeApiTokenAction = guardedAction(
 
 type CreatedUser = { username: string; signInLink: string | null };
 
-export const createUserAction = guardedAction(
-  "admin",
-  async (user, _previous: ActionState<CreatedUser>, formData?: FormData): Promise<ActionResult<CreatedUser>> => {
-    const form = formOf(formData);
-    const parsed = CreateUserInput.safeParse({
-      username: form.get("username") ?? "",
-      displayName: form.get("displayName"),
-      role: form.get("role") ?? "",
-      password: form.get("password"),
-    });
-    if (!parsed.success) return { error: zodErrorMessage(parsed.error) };
+export const createUserAction = validatedAction(
+  "admin", CreateUserInput,
+  async (user, input): Promise<ActionResult<CreatedUser>> => {
     const store = getStore();
-    const created = await createUser(store, parsed.data, userActor(user.id));
+    const created = await createUser(store, input, userActor(user.id));
     if (!created.ok) {
       return { error: created.error === "username_taken" ? "username: already taken" : "username: not a valid username" };
     }
     // Without a password the new user needs a way in: a one-time link the admin passes on.
     let signInLink: string | null = null;
-    if (!parsed.data.password) {
+    if (!input.password) {
       const { token } = createSignInLink(store, created.user.id, { actor: userActor(user.id) });
       signInLink = signInLinkUrl(requestBaseUrl(await headers()), token);
     }
@@ -113,26 +95,19 @@ export const createUserAction = guardedAction(
   },
 );
 
-export const changePasswordAction = guardedAction(
-  "viewer",
-  async (user, _previous: ActionState, formData?: FormData): Promise<ActionResult> => {
-    const form = formOf(formData);
-    const parsed = ChangePasswordInput.safeParse({
-      currentPassword: form.get("currentPassword") ?? "",
-      newPassword: form.get("newPassword") ?? "",
-      confirmPassword: form.get("confirmPassword") ?? "",
-    });
-    if (!parsed.success) return { error: zodErrorMessage(parsed.error) };
+export const changePasswordAction = validatedAction(
+  "viewer", ChangePasswordInput,
+  async (user, input): Promise<ActionResult> => {
     const store = getStore();
     // The same limiter as signing in (per account, and per account and address): a stolen session cannot
     // guess the password it would need to take the account over, faster than the sign-in form could.
     const check = await limitedPasswordCheck({ userId: user.id, username: user.username }, clientIp(await headers()), async () => {
-      const outcome = await checkCurrentPassword(store, user.id, parsed.data.currentPassword);
+      const outcome = await checkCurrentPassword(store, user.id, input.currentPassword);
       return outcome === "wrong" ? null : outcome;
     });
     if (!check.ok && check.reason === "blocked") return { error: `currentPassword: too many wrong passwords; try again ${retryIn(check.retryAfterSeconds)}` };
     if (!check.ok) return { error: "currentPassword: wrong password" };
-    await setPassword(store, user.id, parsed.data.newPassword, userActor(user.id));
+    await setPassword(store, user.id, input.newPassword, userActor(user.id));
     deleteOtherSessions(store, user.id, (await cookies()).get(SESSION_COOKIE)?.value);
     revalidatePath("/settings");
     return { ok: true };

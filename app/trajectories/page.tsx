@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireUser } from "@/lib/auth/current-user";
-import { roleAtLeast } from "@/lib/auth/principal";
+import { roleAtLeast } from "@/lib/auth/pure/principal";
 import { TrajectoryBrowser } from "@/components/trajectory-browser/trajectory-browser";
 import { getStore } from "@/db/client";
 import { loadTrajectoryBrowser } from "@/db/queries/trajectory-browser-view";

@@ -1,40 +1,22 @@
 // The audit page's filter as it lives in the URL (/audit?action=…&actor=user:ID&before=ID). Pure: the page
-// and the filter form share it. Unusable values are dropped and named.
+// and the filter form share it. Unusable values are dropped and named (lib/http/url-state.ts).
+import { parseUrlState, urlMatching, urlText, urlWholeNumber, type UrlRaw } from "../../lib/http/url-state";
+
 export interface AuditPageFilter {
   action?: string;
   actor?: string;
   before?: number;
 }
 
-type Raw = Record<string, string | string[] | undefined>;
+const AUDIT_FIELDS = {
+  action: urlText(100),
+  actor: urlMatching(/^(system|(user|token):.{1,256})$/, "system, user:ID or token:ID"),
+  before: urlWholeNumber(15, "must be an entry number"),
+};
 
-export function parseAuditFilter(raw: Raw): { filter: AuditPageFilter; problems: string[] } {
-  const filter: AuditPageFilter = {};
-  const problems: string[] = [];
-  const one = (key: string): string | undefined => {
-    const value = raw[key];
-    if (Array.isArray(value)) {
-      problems.push(`${key}: give one value`);
-      return undefined;
-    }
-    return value === "" ? undefined : value;
-  };
-  const action = one("action");
-  if (action !== undefined) {
-    if (action.length <= 100) filter.action = action;
-    else problems.push("action: at most 100 characters");
-  }
-  const actor = one("actor");
-  if (actor !== undefined) {
-    if (/^(system|(user|token):.{1,256})$/.test(actor)) filter.actor = actor;
-    else problems.push("actor: system, user:ID or token:ID");
-  }
-  const before = one("before");
-  if (before !== undefined) {
-    if (/^\d{1,15}$/.test(before)) filter.before = Number(before);
-    else problems.push("before: must be an entry number");
-  }
-  return { filter, problems };
+export function parseAuditFilter(raw: UrlRaw): { filter: AuditPageFilter; problems: string[] } {
+  const { state, problems } = parseUrlState(raw, AUDIT_FIELDS);
+  return { filter: state, problems };
 }
 
 export function auditHref(filter: AuditPageFilter): string {

@@ -4,21 +4,15 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { curvesApiPath, type CurveSettings } from "@/lib/curves/curve-settings";
 import type { CurvesResponse } from "@/lib/curves/types";
-import { fetchJson } from "@/lib/http/fetch-json";
-
-async function fetchCurves(path: string, signal: AbortSignal): Promise<CurvesResponse> {
-  return fetchJson<CurvesResponse>(path, signal);
-}
+import { curvesQuery } from "@/components/api-queries";
 
 /** `initial` is data the server rendered for exactly `initial.path`; it is used only when the settings ask for that. */
 export function useCurves(settings: CurveSettings, initial?: { path: string; data: CurvesResponse }) {
   const path = curvesApiPath(settings);
   return useQuery({
-    queryKey: ["curves", path],
-    queryFn: ({ signal }) => fetchCurves(path, signal),
+    ...curvesQuery(path),
     enabled: settings.runs.length > 0 && settings.keys.length > 0,
     placeholderData: keepPreviousData,
     initialData: initial && initial.path === path ? initial.data : undefined,
-    staleTime: 15_000,
   });
 }

@@ -4,23 +4,16 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { pass1ApiPath } from "@/lib/curves/pass-at-1-address";
 import type { Pass1Curves, Pass1Scope } from "@/lib/curves/pass-at-1-types";
-import type { CurvesResponse } from "@/lib/curves/types";
 import type { XAxis } from "@/lib/curves/x-axis";
-import { fetchJson } from "@/lib/http/fetch-json";
-
-async function fetchPass1(path: string, signal: AbortSignal): Promise<Pass1Curves[]> {
-  return (await fetchJson<CurvesResponse>(path, signal)).pass1 ?? [];
-}
+import { pass1CurvesQuery } from "@/components/api-queries";
 
 /** `initial` is what the server computed for exactly `initial.path`. */
 export function usePass1Curves(scopes: readonly Pass1Scope[], x: XAxis, initial?: { path: string; data: Pass1Curves[] }) {
   const path = pass1ApiPath(scopes, x);
   return useQuery({
-    queryKey: ["pass1", path],
-    queryFn: ({ signal }) => fetchPass1(path, signal),
+    ...pass1CurvesQuery(path),
     enabled: scopes.length > 0,
     placeholderData: keepPreviousData,
     initialData: initial && initial.path === path ? initial.data : undefined,
-    staleTime: 15_000,
   });
 }

@@ -5,15 +5,12 @@ import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import type { ExperimentSummary } from "@/db/queries/types";
 import { formatCount } from "@/lib/format";
-import { ApiError, fetchJson } from "@/lib/http/fetch-json";
+import { ApiError } from "@/lib/http/fetch-json";
+import { experimentsQuery } from "@/components/api-queries";
 import { EmptyState } from "@/components/ui/empty-state";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { ReferenceRunBanner } from "./reference-run-banner";
-
-async function fetchExperiments(): Promise<ExperimentSummary[]> {
-  return (await fetchJson<{ experiments: ExperimentSummary[] }>("/api/v1/experiments")).experiments;
-}
 
 function refreshProblem(error: Error): string {
   if (error instanceof ApiError && error.status === 401) return "Your session has ended; sign in again to see new data.";
@@ -22,8 +19,7 @@ function refreshProblem(error: Error): string {
 
 export function ExperimentsTable({ initialData }: { initialData: ExperimentSummary[] }) {
   const { data, error } = useQuery({
-    queryKey: ["experiments"],
-    queryFn: fetchExperiments,
+    ...experimentsQuery(),
     initialData,
     refetchInterval: 5000,
   });

@@ -5,6 +5,7 @@
 import { useActionState, useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { CancelAction } from "./job-live";
+import { jobQuery } from "@/components/api-queries";
 import styles from "./jobs.module.css";
 
 export function CancelJobButton({ jobId, action }: { jobId: string; action: CancelAction }) {
@@ -12,7 +13,7 @@ export function CancelJobButton({ jobId, action }: { jobId: string; action: Canc
   const [state, submit, pending] = useActionState(action, null);
   // The answer is in: refresh the job's state now rather than at the next poll.
   useEffect(() => {
-    if (state) void client.invalidateQueries({ queryKey: ["job", jobId] });
+    if (state) void client.invalidateQueries({ queryKey: jobQuery(jobId).queryKey });
   }, [state, client, jobId]);
   return (
     <form

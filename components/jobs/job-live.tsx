@@ -12,20 +12,14 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { ProgressBar } from "./progress-bar";
 import { CancelJobButton } from "./cancel-job-button";
 import styles from "./jobs.module.css";
-import { fetchJson } from "@/lib/http/fetch-json";
+import { jobQuery } from "@/components/api-queries";
 
 const POLL_MS = 1_000;
 
-async function fetchJob(id: string, signal: AbortSignal): Promise<JobJson> {
-  return (await fetchJson<{ job: JobJson }>(`/api/v1/jobs/${encodeURIComponent(id)}`, signal)).job;
-}
-
 export function useJob(initial: JobJson) {
   return useQuery({
-    queryKey: ["job", initial.id],
-    queryFn: ({ signal }) => fetchJob(initial.id, signal),
+    ...jobQuery(initial.id),
     initialData: initial,
-    staleTime: 0,
     refetchInterval: (query) => (query.state.data && !isActiveStatus(query.state.data.status) ? false : POLL_MS),
   });
 }

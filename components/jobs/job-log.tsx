@@ -9,6 +9,7 @@ import { appendBounded, type LogBuffer } from "@/lib/jobs/log-buffer";
 import { readableLog } from "@/lib/jobs/log-display";
 import { formatCount } from "@/lib/format";
 import styles from "./jobs.module.css";
+import { fetchJson } from "@/lib/http/fetch-json";
 
 const POLL_MS = 1_000;
 
@@ -35,9 +36,7 @@ export function JobLog({ jobId }: { jobId: string }) {
 
     /** One JSON chunk from `offset`: what is there, and whether the job has ended. */
     const readChunk = async (): Promise<Chunk> => {
-      const res = await fetch(`${base}?offset=${offset}`, { cache: "no-store", signal: controller.signal });
-      const body = (await res.json()) as Chunk & { error?: string };
-      if (!res.ok) throw new Error(body.error ?? `HTTP ${res.status}`);
+      const body = await fetchJson<Chunk>(`${base}?offset=${offset}`, controller.signal);
       offset = body.nextOffset;
       if (body.text) setLog((prev) => appendBounded(prev, body.text));
       setState({ done: body.done, error: null, size: body.size });

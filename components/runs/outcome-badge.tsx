@@ -1,4 +1,5 @@
-// A rollout's outcome by the one rule of lib/domain/outcome.ts: an unknown reward is neither success nor failure.
+// The one badge of a rollout's outcome (lists, the viewer's header, compare, skills), by the one rule of
+// lib/domain/outcome.ts: an unknown reward is neither success nor failure.
 import { outcomeOf, type Outcome } from "@/lib/domain/outcome";
 import { Badge, type BadgeTone } from "@/components/ui/badge";
 
@@ -6,7 +7,7 @@ const TONE: Record<Outcome, BadgeTone> = { success: "success", failure: "danger"
 const TITLE: Record<Outcome, string | undefined> = {
   success: undefined,
   failure: undefined,
-  unknown: "no reward was established for this rollout",
+  unknown: "reward never established",
 };
 
 export function RolloutOutcomeBadge({ success, reward }: { success: boolean; reward: number | null }) {

@@ -12,6 +12,7 @@ import { Badge } from "@/components/ui/badge";
 import { Snippet } from "./snippet";
 import type { ColumnPriority } from "@/components/tables/columns";
 import styles from "./browser.module.css";
+import { RolloutOutcomeBadge } from "@/components/runs/outcome-badge";
 
 export interface Column {
   id: string;
@@ -67,7 +68,6 @@ export function rolloutHref(id: string, hook?: HookPosition): string {
   return hook ? `${path}?hook=${hook}` : path;
 }
 
-const OUTCOME_TONE = { success: "success", failure: "danger", unknown: "neutral" } as const;
 
 interface Props {
   row: BrowserRow;
@@ -119,9 +119,7 @@ export function RolloutRow({ row, index, selected, columns, height, onSelect, ho
     purpose: row.purpose,
     step: row.step ?? "—",
     outcome: (
-      <Badge tone={OUTCOME_TONE[row.outcome]} title={row.outcome === "unknown" ? "reward never established" : undefined}>
-        {row.outcome}
-      </Badge>
+      <RolloutOutcomeBadge success={row.success} reward={row.reward} />
     ),
     reward: formatNumber(row.reward),
     turns: formatCount(row.numTurns),

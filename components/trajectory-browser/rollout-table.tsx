@@ -12,15 +12,13 @@ import { useRouter } from "next/navigation";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { useVirtualizer } from "@tanstack/react-virtual";
 import type { BrowserRow } from "@/db/queries/rollout-browser-rows";
-import { BROWSER_PAGE_SIZE, browserHref, browserSearchParams, toggleSort, type BrowserState } from "@/lib/trajectories/browser-query";
+import { browserHref, browserSearchParams, toggleSort, type BrowserState } from "@/lib/trajectories/browser-query";
+import { rolloutBrowserQuery, type BrowserPage } from "@/components/api-queries";
 import { columnsFor, RolloutRow, rolloutHref } from "./rollout-row";
 import { KeyboardHint } from "@/components/ui/keyboard-hint";
 import styles from "./browser.module.css";
 
-export interface PageData {
-  rollouts: BrowserRow[];
-  nextCursor: string | null;
-}
+export type PageData = BrowserPage;
 
 interface Props {
   state: BrowserState;
@@ -33,18 +31,6 @@ const ROW_HEIGHT_WITH_MATCH = 60;
 /** Fetch the next page when the last loaded rows come this close to the view. */
 const PREFETCH_ROWS = 15;
 
-async function fetchPage(query: string, cursor: string): Promise<PageData> {
-  const res = await fetch(`/api/v1/rollouts?${query}${query ? "&" : ""}limit=${BROWSER_PAGE_SIZE}&cursor=${encodeURIComponent(cursor)}`, {
-    headers: { accept: "application/json" },
-    cache: "no-store",
-  });
-  if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: string } | null;
-    throw new Error(body?.error ?? `the server answered ${res.status}`);
-  }
-  return (await res.json()) as PageData;
-}
-
 function isTyping(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && target.closest("input, textarea, select, [contenteditable='true'], [contenteditable='']") !== null;
 }
@@ -53,13 +39,9 @@ export function RolloutTable({ state, basePath, initialPage }: Props) {
   const router = useRouter();
   const query = browserSearchParams(state).toString();
   const { data, fetchNextPage, hasNextPage, isFetchingNextPage, error } = useInfiniteQuery({
-    queryKey: ["rollout-browser", query],
-    queryFn: ({ pageParam }) => (pageParam === null ? Promise.resolve(initialPage) : fetchPage(query, pageParam)),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-    initialData: { pages: [initialPage], pageParams: [null] },
+    ...rolloutBrowserQuery(query, initialPage),
     // Rollouts never change once stored; new ones show on the next visit rather than reshuffling the list.
-    staleTime: Number.POSITIVE_INFINITY,
+    initialData: { pages: [initialPage], pageParams: [null] },
     refetchOnWindowFocus: false,
   });
   const rows = useMemo(() => data.pages.flatMap((p) => p.rollouts), [data]);

@@ -3,7 +3,7 @@
 import Link from "next/link";
 import type { RolloutHeader } from "@/db/queries/rollout-view";
 import { formatCount, formatNumber } from "@/lib/format";
-import { RolloutOutcomeBadge } from "./outcome-badge";
+import { RolloutOutcomeBadge } from "@/components/runs/outcome-badge";
 import { harnessVersionsPath, rolloutPath, runPath, stepPath } from "@/lib/http/page-links";
 import styles from "./compare-view.module.css";
 

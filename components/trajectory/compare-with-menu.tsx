@@ -9,7 +9,7 @@ import type { TaskRolloutRow } from "@/db/queries/task-rollouts";
 import { formatNumber } from "@/lib/format";
 import { groupByKinship, KINSHIP_HEADINGS } from "@/lib/trajectory/compare-candidates";
 import { DataTable, type Column } from "@/components/tables/data-table";
-import { RolloutOutcomeBadge } from "./outcome-badge";
+import { RolloutOutcomeBadge } from "@/components/runs/outcome-badge";
 import { comparePath, rolloutPath, taskPath } from "@/lib/http/page-links";
 import styles from "./compare-with-menu.module.css";
 

@@ -5,7 +5,7 @@ import type { RolloutHeader as Header } from "@/db/queries/rollout-view";
 import { formatCount, formatDateTime, formatDuration, formatNumber } from "@/lib/format";
 import { formatBytes } from "@/lib/trajectory/preview";
 import { StatGrid, Stat } from "@/components/ui/stat";
-import { RolloutOutcomeBadge } from "./outcome-badge";
+import { RolloutOutcomeBadge } from "@/components/runs/outcome-badge";
 import {
   experimentPath, groupPath, harnessVersionsPath, runPath, sourceFilePath, stepPath, taskPath,
 } from "@/lib/http/page-links";

@@ -7,7 +7,7 @@ import "server-only";
 import type { Store } from "../client";
 import { statementFor } from "../apply/context";
 import type { EventProblem, HarnessLabEvent } from "../../lib/events/contract";
-import { eventScope, type OwnedTable } from "../../lib/jobs/ingest-scope";
+import { eventScope, type OwnedTable } from "../../lib/jobs/pure/ingest-scope";
 import { MAX_REPORTED_PROBLEMS } from "../apply-events";
 
 export type ScopedEvents = { ok: true; events: Iterable<HarnessLabEvent> } | { ok: false; error: string; errors: EventProblem[] };

@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import type Database from "better-sqlite3";
 import { outcomeOf, type Outcome } from "../../lib/domain/outcome";
 import { ROLLOUT_TOKENS_SQL } from "./rollout-browser-sql";
+import { decodeRolloutRow, ROLLOUT_ROW_COLUMNS, ROLLOUT_ROW_JOINS, type RolloutRow, type Stored } from "./rollout-row";
 
 export interface SnippetPart {
   text: string;
@@ -18,43 +19,14 @@ export interface SearchMatch {
   parts: SnippetPart[];
 }
 
-export interface BrowserRow {
-  id: string;
-  experimentId: string;
-  experimentName: string;
-  runId: string;
-  runName: string | null;
-  taskId: string;
-  taskKey: string;
-  benchmark: string;
-  harnessVersionId: string | null;
-  harnessLabel: string | null;
-  checkpointId: string | null;
-  checkpointName: string | null;
-  purpose: string;
-  epoch: number | null;
-  step: number | null;
-  groupId: string | null;
-  sampleIndex: number | null;
-  reward: number | null;
-  success: boolean;
-  outcome: Outcome;
-  exitStatus: string | null;
-  truncated: boolean;
-  truncationKind: string | null;
-  numTurns: number;
-  promptTokens: number | null;
-  completionTokens: number | null;
+/** A row of the trajectory browser: the one rollout projection, its tokens, outcome and search match. */
+export interface BrowserRow extends RolloutRow {
   tokens: number | null;
-  costUsd: number | null;
-  durationMs: number | null;
-  sourceFormat: string;
-  startedAt: number | null;
-  createdAt: number;
+  outcome: Outcome;
   match: SearchMatch | null;
 }
 
-type RawRow = Omit<BrowserRow, "success" | "truncated" | "outcome" | "match"> & { success: number; truncated: number };
+type RawRow = Stored<Omit<BrowserRow, "outcome" | "match">>;
 
 /**
  * Markers FTS5's snippet() puts around matched words. They carry a random nonce per page, so text in a turn
@@ -81,19 +53,8 @@ export type PageSearch = ({ kind: "set"; firstTurns: Map<string, number> } | { k
 export function loadBrowserRows(sqlite: Database.Database, ids: string[], search: PageSearch | null): BrowserRow[] {
   if (ids.length === 0) return [];
   const raw = sqlite.prepare(
-    `SELECT r.id, r.experiment_id AS experimentId, e.name AS experimentName, r.run_id AS runId, ru.name AS runName,
-            r.task_id AS taskId, t.key AS taskKey, t.benchmark, r.harness_version_id AS harnessVersionId, h.label AS harnessLabel,
-            r.checkpoint_id AS checkpointId, COALESCE(c.name, c.model) AS checkpointName, r.purpose, r.epoch, r.step,
-            r.group_id AS groupId, r.sample_index AS sampleIndex, r.reward, r.success, r.exit_status AS exitStatus, r.truncated,
-            r.truncation_kind AS truncationKind, r.num_turns AS numTurns, r.prompt_tokens AS promptTokens,
-            r.completion_tokens AS completionTokens, ${ROLLOUT_TOKENS_SQL} AS tokens, r.cost_usd AS costUsd, r.duration_ms AS durationMs,
-            r.source_format AS sourceFormat, r.started_at AS startedAt, r.created_at AS createdAt
-       FROM rollouts r
-       JOIN experiments e ON e.id = r.experiment_id
-       JOIN runs ru ON ru.id = r.run_id
-       JOIN tasks t ON t.id = r.task_id
-       LEFT JOIN harness_versions h ON h.id = r.harness_version_id
-       LEFT JOIN checkpoints c ON c.id = r.checkpoint_id
+    `SELECT ${ROLLOUT_ROW_COLUMNS}, ${ROLLOUT_TOKENS_SQL} AS tokens
+       ${ROLLOUT_ROW_JOINS}
       WHERE r.id IN (SELECT value FROM json_each(?))`,
   ).all(JSON.stringify(ids)) as RawRow[];
   const byId = new Map(raw.map((r) => [r.id, r]));
@@ -101,8 +62,8 @@ export function loadBrowserRows(sqlite: Database.Database, ids: string[], search
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
-    const success = r.success === 1;
-    return [{ ...r, success, truncated: r.truncated === 1, outcome: outcomeOf({ success, reward: r.reward }), match: matches.get(id) ?? null }];
+    const row = decodeRolloutRow(r);
+    return [{ ...row, outcome: outcomeOf(row), match: matches.get(id) ?? null }];
   });
 }
 

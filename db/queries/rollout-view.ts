@@ -4,6 +4,7 @@
 // a 2 MB trajectory does not travel in the first page load.
 import "server-only";
 import type { Store } from "../client";
+import { decodeRolloutRow, ROLLOUT_ROW_COLUMNS, ROLLOUT_ROW_JOINS, type RolloutRow, type Stored } from "./rollout-row";
 import type { HookPosition } from "../../lib/domain/vocabulary";
 import type { FieldSummary, HookSummary, TurnSummary } from "../../lib/trajectory/types";
 import { previewCharsFor, summarizeField } from "../../lib/trajectory/preview";
@@ -22,40 +23,11 @@ export interface RolloutVerdict {
   matchedBy: "rollout" | "run-and-task";
 }
 
-export interface RolloutHeader {
-  id: string;
-  experimentId: string;
-  experimentName: string;
-  runId: string;
-  runName: string | null;
+/** The viewer's header: the one rollout projection, with the run's kind, the task's title, the checkpoint's step and the source file. */
+export interface RolloutHeader extends RolloutRow {
   runKind: string;
-  taskId: string;
-  taskKey: string;
   taskTitle: string | null;
-  benchmark: string;
-  harnessVersionId: string | null;
-  harnessLabel: string | null;
-  checkpointId: string | null;
-  checkpointName: string | null;
   checkpointStep: number | null;
-  purpose: string;
-  epoch: number | null;
-  step: number | null;
-  groupId: string | null;
-  sampleIndex: number | null;
-  reward: number | null;
-  success: boolean;
-  exitStatus: string | null;
-  truncated: boolean;
-  truncationKind: string | null;
-  numTurns: number;
-  promptTokens: number | null;
-  completionTokens: number | null;
-  costUsd: number | null;
-  durationMs: number | null;
-  sourceFormat: string;
-  startedAt: number | null;
-  createdAt: number;
   sourceFile: { id: string; name: string; format: string; size: number } | null;
 }
 
@@ -67,9 +39,7 @@ export interface RolloutView {
   turns: TurnSummary[];
 }
 
-type HeaderRow = Omit<RolloutHeader, "success" | "truncated" | "sourceFile"> & {
-  success: number;
-  truncated: number;
+type HeaderRow = Stored<Omit<RolloutHeader, "sourceFile">> & {
   submission: string | null;
   sourceFileId: string | null;
   sourceFileName: string | null;
@@ -79,21 +49,9 @@ type HeaderRow = Omit<RolloutHeader, "success" | "truncated" | "sourceFile"> & {
 
 function readHeader(store: Store, id: string): HeaderRow | undefined {
   return store.sqlite.prepare(
-    `SELECT r.id, r.experiment_id AS experimentId, e.name AS experimentName, r.run_id AS runId, ru.name AS runName, ru.kind AS runKind,
-            r.task_id AS taskId, t.key AS taskKey, t.title AS taskTitle, t.benchmark,
-            r.harness_version_id AS harnessVersionId, h.label AS harnessLabel,
-            r.checkpoint_id AS checkpointId, COALESCE(c.name, c.model) AS checkpointName, c.step AS checkpointStep,
-            r.purpose, r.epoch, r.step, r.group_id AS groupId, r.sample_index AS sampleIndex, r.reward, r.success,
-            r.exit_status AS exitStatus, r.truncated, r.truncation_kind AS truncationKind, r.num_turns AS numTurns,
-            r.prompt_tokens AS promptTokens, r.completion_tokens AS completionTokens, r.cost_usd AS costUsd,
-            r.duration_ms AS durationMs, r.source_format AS sourceFormat, r.started_at AS startedAt, r.created_at AS createdAt,
+    `SELECT ${ROLLOUT_ROW_COLUMNS}, ru.kind AS runKind, t.title AS taskTitle, c.step AS checkpointStep,
             r.submission, sf.id AS sourceFileId, sf.name AS sourceFileName, sf.format AS sourceFileFormat, sf.size AS sourceFileSize
-       FROM rollouts r
-       JOIN experiments e ON e.id = r.experiment_id
-       JOIN runs ru ON ru.id = r.run_id
-       JOIN tasks t ON t.id = r.task_id
-       LEFT JOIN harness_versions h ON h.id = r.harness_version_id
-       LEFT JOIN checkpoints c ON c.id = r.checkpoint_id
+       ${ROLLOUT_ROW_JOINS}
        LEFT JOIN source_files sf ON sf.id = r.source_file_id
       WHERE r.id = ?`,
   ).get(id) as HeaderRow | undefined;
@@ -202,11 +160,9 @@ function summarizeTurn(row: TurnRow, texts: Array<[string, string]>, hooks: Hook
 export function getRolloutView(store: Store, id: string): RolloutView | null {
   const row = readHeader(store, id);
   if (!row) return null;
-  const { submission, sourceFileId, sourceFileName, sourceFileFormat, sourceFileSize, success, truncated, ...rest } = row;
+  const { submission, sourceFileId, sourceFileName, sourceFileFormat, sourceFileSize, ...rest } = row;
   const rollout: RolloutHeader = {
-    ...rest,
-    success: success === 1,
-    truncated: truncated === 1,
+    ...decodeRolloutRow(rest),
     sourceFile: sourceFileId === null ? null : { id: sourceFileId, name: sourceFileName!, format: sourceFileFormat!, size: sourceFileSize! },
   };
   const hooks = readHookRows(store, id);

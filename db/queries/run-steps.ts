@@ -3,6 +3,7 @@
 // A group is one task's K samples in one step of one run: group ids are only unique within (run, step).
 import "server-only";
 import type { Store } from "../client";
+import { decodeRolloutRow, ROLLOUT_ROW_COLUMNS, ROLLOUT_ROW_JOINS, type RolloutRow, type Stored } from "./rollout-row";
 import { ROLLOUT_PURPOSES, type RolloutPurpose } from "../../lib/domain/vocabulary";
 import { computeTrainingRates, type TrainingRates } from "../../lib/metrics/training-rates";
 import { computeGroupUsability, type GroupUsability } from "../../lib/metrics/group-usability";
@@ -65,23 +66,8 @@ export interface RunStepDetail {
   nextStep: number | null;
 }
 
-export interface GroupRolloutRow {
-  id: string;
-  sampleIndex: number | null;
-  taskId: string;
-  taskKey: string;
-  benchmark: string;
-  harnessVersionId: string | null;
-  harnessLabel: string | null;
-  checkpointId: string | null;
-  checkpointName: string | null;
-  success: boolean;
-  reward: number | null;
-  exitStatus: string | null;
-  truncated: boolean;
-  truncationKind: TruncationKind | null;
-  numTurns: number;
-}
+/** A rollout of a GRPO group: the one rollout projection, its truncation kind typed. */
+export type GroupRolloutRow = RolloutRow & { truncationKind: TruncationKind | null };
 
 export interface StepGroupDetail {
   runId: string;
@@ -259,7 +245,7 @@ export function getRunStep(store: Store, runId: string, step: number): RunStepDe
   };
 }
 
-type RawGroupRolloutRow = Omit<GroupRolloutRow, "success" | "truncated"> & { success: number; truncated: number; epoch: number | null };
+type RawGroupRolloutRow = Stored<GroupRolloutRow>;
 
 /** The K rollouts of one group at one step, with the group's verdict; null when there are none. */
 export function getStepGroup(store: Store, runId: string, step: number, groupId: string): StepGroupDetail | null {
@@ -267,21 +253,14 @@ export function getStepGroup(store: Store, runId: string, step: number, groupId:
   if (!run) return null;
   const rows = store.sqlite
     .prepare(
-      `SELECT r.id, r.sample_index AS sampleIndex, r.task_id AS taskId, t.key AS taskKey, t.benchmark,
-              r.harness_version_id AS harnessVersionId, h.label AS harnessLabel,
-              r.checkpoint_id AS checkpointId, COALESCE(c.name, c.model) AS checkpointName,
-              r.success, r.reward, r.exit_status AS exitStatus, r.truncated, r.truncation_kind AS truncationKind,
-              r.num_turns AS numTurns, r.epoch
-         FROM rollouts r
-         JOIN tasks t ON t.id = r.task_id
-         LEFT JOIN harness_versions h ON h.id = r.harness_version_id
-         LEFT JOIN checkpoints c ON c.id = r.checkpoint_id
+      `SELECT ${ROLLOUT_ROW_COLUMNS}
+         ${ROLLOUT_ROW_JOINS}
         WHERE r.run_id = ? AND r.purpose = 'train' AND r.step = ? AND r.group_id = ?
         ORDER BY r.sample_index IS NULL, r.sample_index, r.id`,
     )
     .all(runId, step, groupId) as RawGroupRolloutRow[];
   if (rows.length === 0) return null;
-  const rollouts: GroupRolloutRow[] = rows.map(({ epoch: _epoch, ...r }) => ({ ...r, success: r.success === 1, truncated: r.truncated === 1 }));
+  const rollouts: GroupRolloutRow[] = rows.map(decodeRolloutRow);
   return {
     runId: run.id,
     runName: run.name,

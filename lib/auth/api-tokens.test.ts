@@ -3,7 +3,7 @@ import { openStore, type Store } from "../../db/client";
 import { apiTokens, auditLog } from "../../db/schema";
 import { createApiToken, ENV_ADMIN_TOKEN_ID, listApiTokens, mintJobIngestToken, revokeApiToken, TokenNameTakenError, verifyBearer } from "./api-tokens";
 import { userActor } from "../domain/audit-actor";
-import { hasScope, roleAtLeast, scopesForRole } from "./principal";
+import { hasScope, roleAtLeast, scopesForRole } from "./pure/principal";
 import { createUser } from "./users";
 
 let store: Store;

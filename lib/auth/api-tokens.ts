@@ -1,13 +1,12 @@
 // API tokens for scripts, CI and jobs: shown once, stored as sha256, scoped, optionally expiring.
 import "server-only";
-import { and, desc, eq, gt, isNull, lt, or } from "drizzle-orm";
-import { apiTokens, jobs } from "../../db/schema";
 import type { Store } from "../../db/client";
+import { apiTokenRowByHash, jobExperimentId, listApiTokenRows, type ApiTokenListRow } from "../../db/queries/auth";
+import { insertApiToken, revokeApiTokenRow, touchApiTokenLastUsed, type RevokeApiTokenResult } from "../../db/mutations/auth";
 import { TOKEN_SCOPES, type TokenScope } from "../domain/vocabulary";
 import { newId, randomToken, safeEqual, sha256Hex } from "./secrets";
-import { recordAudit } from "../../db/mutations/audit-log";
-import { SYSTEM_ACTOR, userActor, type AuditActor } from "../domain/audit-actor";
-import { hasScope, type Principal } from "./principal";
+import type { AuditActor } from "../domain/audit-actor";
+import { hasScope, type Principal } from "./pure/principal";
 
 export const TOKEN_PREFIX = "hl_";
 /** "hl_" plus 8 characters: enough to tell tokens apart in a list, far too little to guess the rest. */
@@ -50,24 +49,11 @@ export function createApiToken(store: Store, input: CreateApiTokenInput, now: nu
   const id = newId();
   const prefix = secret.slice(0, VISIBLE_PREFIX_LENGTH);
   const expiresAt = input.expiresAt ?? null;
-  store.sqlite.transaction(() => {
-    // Only names people give: a job's tokens are all "job <id>" (a job may be re-issued one) and tied to it.
-    const taken = !input.jobId && store.db.select({ id: apiTokens.id }).from(apiTokens)
-      .where(and(eq(apiTokens.name, input.name), isNull(apiTokens.revokedAt), or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, now)))).get();
-    if (taken) throw new TokenNameTakenError(input.name);
-    store.db
-      .insert(apiTokens)
-      .values({ id, name: input.name, tokenHash: sha256Hex(secret), prefix, scopes, createdBy: input.createdBy, jobId: input.jobId ?? null, createdAt: now, expiresAt })
-      .run();
-    recordAudit(store, {
-      ...(input.createdBy ? userActor(input.createdBy) : SYSTEM_ACTOR),
-      action: "token.create",
-      targetKind: "api_token",
-      targetId: id,
-      detail: { name: input.name, prefix, scopes, expiresAt, jobId: input.jobId ?? null },
-      at: now,
-    });
-  })();
+  // Only names people give are checked: a job's tokens are all "job <id>" (a job may be re-issued one) and tied to it.
+  const jobId = input.jobId ?? null;
+  if (!insertApiToken(store, { id, name: input.name, tokenHash: sha256Hex(secret), prefix, scopes, createdBy: input.createdBy, jobId, createdAt: now, expiresAt })) {
+    throw new TokenNameTakenError(input.name);
+  }
   return { id, secret, prefix, expiresAt };
 }
 
@@ -81,50 +67,17 @@ export function mintJobIngestToken(store: Store, jobId: string, options: { ttlMs
   );
 }
 
-export type RevokeApiTokenResult = { ok: true } | { ok: false; error: "not_found" | "already_revoked" };
+export type { RevokeApiTokenResult };
 
 export function revokeApiToken(store: Store, id: string, actor: AuditActor, now: number = Date.now()): RevokeApiTokenResult {
-  return store.sqlite.transaction((): RevokeApiTokenResult => {
-    const row = store.db.select({ revokedAt: apiTokens.revokedAt, name: apiTokens.name }).from(apiTokens).where(eq(apiTokens.id, id)).get();
-    if (!row) return { ok: false, error: "not_found" };
-    if (row.revokedAt !== null) return { ok: false, error: "already_revoked" };
-    store.db.update(apiTokens).set({ revokedAt: now }).where(eq(apiTokens.id, id)).run();
-    recordAudit(store, { ...actor, action: "token.revoke", targetKind: "api_token", targetId: id, detail: { name: row.name }, at: now });
-    return { ok: true };
-  })();
+  return revokeApiTokenRow(store, id, actor, now);
 }
 
-export interface ApiTokenInfo {
-  id: string;
-  name: string;
-  prefix: string;
-  scopes: TokenScope[];
-  createdBy: string | null;
-  jobId: string | null;
-  createdAt: number;
-  expiresAt: number | null;
-  revokedAt: number | null;
-  lastUsedAt: number | null;
-}
+/** A token as the settings page lists it: everything but the hash. */
+export type ApiTokenInfo = ApiTokenListRow;
 
-/** Everything but the hash. */
 export function listApiTokens(store: Store): ApiTokenInfo[] {
-  return store.db
-    .select({
-      id: apiTokens.id,
-      name: apiTokens.name,
-      prefix: apiTokens.prefix,
-      scopes: apiTokens.scopes,
-      createdBy: apiTokens.createdBy,
-      jobId: apiTokens.jobId,
-      createdAt: apiTokens.createdAt,
-      expiresAt: apiTokens.expiresAt,
-      revokedAt: apiTokens.revokedAt,
-      lastUsedAt: apiTokens.lastUsedAt,
-    })
-    .from(apiTokens)
-    .orderBy(desc(apiTokens.createdAt))
-    .all();
+  return listApiTokenRows(store);
 }
 
 export type BearerError = "invalid" | "expired" | "revoked";
@@ -142,31 +95,22 @@ export function verifyBearer(store: Store, secret: string, now: number = Date.no
   if (envToken && safeEqual(presentedHash, sha256Hex(envToken))) {
     return { ok: true, principal: { kind: "token", id: ENV_ADMIN_TOKEN_ID, name: ENV_ADMIN_TOKEN_VAR, scopes: [...TOKEN_SCOPES] } };
   }
-  const row = store.db.select().from(apiTokens).where(eq(apiTokens.tokenHash, presentedHash)).get();
+  const row = apiTokenRowByHash(store, presentedHash);
   if (!row) return { ok: false, error: "invalid" };
   if (row.revokedAt !== null) return { ok: false, error: "revoked" };
   if (row.expiresAt !== null && row.expiresAt <= now) return { ok: false, error: "expired" };
   const principal: Principal = {
     kind: "token", id: row.id, name: row.name, scopes: normalizeScopes(row.scopes),
     // A job's token carries its read scope: the job's experiment, looked up once per request.
-    ...(row.jobId ? { jobId: row.jobId, jobExperimentId: jobExperimentOf(store, row.jobId) } : {}),
+    ...(row.jobId ? { jobId: row.jobId, jobExperimentId: jobExperimentId(store, row.jobId) } : {}),
   };
   if (scope === undefined || hasScope(principal, scope)) touchLastUsed(store, row.id, row.lastUsedAt, now);
   return { ok: true, principal };
 }
 
-function jobExperimentOf(store: Store, jobId: string): string | null {
-  return store.db.select({ experimentId: jobs.experimentId }).from(jobs).where(eq(jobs.id, jobId)).get()?.experimentId ?? null;
-}
-
-// The WHERE clause keeps the throttle correct when several processes share the database.
 function touchLastUsed(store: Store, id: string, lastUsedAt: number | null, now: number): void {
   if (lastUsedAt !== null && now - lastUsedAt < LAST_USED_RESOLUTION_MS) return;
-  store.db
-    .update(apiTokens)
-    .set({ lastUsedAt: now })
-    .where(and(eq(apiTokens.id, id), or(isNull(apiTokens.lastUsedAt), lt(apiTokens.lastUsedAt, now - LAST_USED_RESOLUTION_MS + 1))))
-    .run();
+  touchApiTokenLastUsed(store, id, now, LAST_USED_RESOLUTION_MS);
 }
 
 function normalizeScopes(scopes: readonly string[]): TokenScope[] {

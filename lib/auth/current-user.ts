@@ -4,7 +4,7 @@ import { cookies } from "next/headers";
 import { redirect } from "next/navigation";
 import { getStore } from "../../db/client";
 import type { Role } from "../domain/vocabulary";
-import { roleAtLeast } from "./principal";
+import { roleAtLeast } from "./pure/principal";
 import { getSessionUser, SESSION_COOKIE } from "./sessions";
 import type { SessionUser } from "./users";
 

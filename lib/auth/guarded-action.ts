@@ -4,7 +4,7 @@ import "server-only";
 import type { Role } from "../domain/vocabulary";
 import type { ActionError } from "./action-result";
 import { currentUser } from "./current-user";
-import { roleAtLeast } from "./principal";
+import { roleAtLeast } from "./pure/principal";
 import type { SessionUser } from "./users";
 
 /** Symbol.for, so the marker matches even if this module is loaded twice (test isolation, HMR). */

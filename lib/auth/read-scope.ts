@@ -7,7 +7,7 @@
 // 403: a 403 would confirm that the id exists elsewhere, which is itself a read of another experiment.
 import "server-only";
 import type { Store } from "../../db/client";
-import type { Principal } from "./principal";
+import type { Principal } from "./pure/principal";
 
 /** Tables whose rows belong to one experiment and are read by id through the API. */
 export type ScopedTable = "runs" | "harness_versions" | "rollouts" | "proposals" | "source_files";

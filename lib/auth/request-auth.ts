@@ -5,7 +5,7 @@ import { getStore, type Store } from "../../db/client";
 import type { TokenScope } from "../domain/vocabulary";
 import { isSameOrigin } from "../http/same-origin";
 import { verifyBearer, type BearerError } from "./api-tokens";
-import { hasScope, userPrincipal, type Principal } from "./principal";
+import { hasScope, userPrincipal, type Principal } from "./pure/principal";
 import { getSessionUser, readCookie, SESSION_COOKIE } from "./sessions";
 
 export type AuthResult = { ok: true; principal: Principal } | { ok: false; status: 401 | 403; message: string };

@@ -1,12 +1,10 @@
 // Browser sessions: a random cookie value whose sha256 is the row key, so the database never holds
 // a usable session id. Sign-in and sign-out are audited here, whichever route or action caused them.
 import "server-only";
-import { and, eq, lte, ne } from "drizzle-orm";
-import { sessions } from "../../db/schema";
 import type { Store } from "../../db/client";
+import { sessionRowByHash } from "../../db/queries/auth";
+import { deleteOtherSessionRows, deleteSessionRow, insertSession } from "../../db/mutations/auth";
 import { randomToken, sha256Hex } from "./secrets";
-import { recordAudit } from "../../db/mutations/audit-log";
-import { userActor } from "../domain/audit-actor";
 import { getUserById, type SessionUser } from "./users";
 
 export const SESSION_COOKIE = "harness_lab_session";
@@ -22,19 +20,14 @@ export function createSession(
   const now = options.now ?? Date.now();
   const value = randomToken("hl_sess_");
   const expiresAt = now + SESSION_TTL_MS;
-  store.sqlite.transaction(() => {
-    // Expired rows are useless; sweeping them on sign-in keeps the table small without a cron job.
-    store.db.delete(sessions).where(lte(sessions.expiresAt, now)).run();
-    store.db.insert(sessions).values({ idHash: sha256Hex(value), userId, createdAt: now, expiresAt }).run();
-    recordAudit(store, { ...userActor(userId), action: "sign_in", targetKind: "user", targetId: userId, detail: { method: options.method ?? "password" }, at: now });
-  })();
+  insertSession(store, { idHash: sha256Hex(value), userId, now, expiresAt, method: options.method ?? "password" });
   return { value, expiresAt };
 }
 
 /** The signed-in user, or null for a missing, unknown or expired session or a disabled user. */
 export function getSessionUser(store: Store, cookieValue: string | undefined | null, now: number = Date.now()): SessionUser | null {
   if (!cookieValue) return null;
-  const row = store.db.select().from(sessions).where(eq(sessions.idHash, sha256Hex(cookieValue))).get();
+  const row = sessionRowByHash(store, sha256Hex(cookieValue));
   if (!row || row.expiresAt <= now) return null;
   return getUserById(store, row.userId);
 }
@@ -42,20 +35,13 @@ export function getSessionUser(store: Store, cookieValue: string | undefined | n
 /** Returns whether a session was removed; only a real session produces a "sign_out" audit row. */
 export function deleteSession(store: Store, cookieValue: string | undefined | null): boolean {
   if (!cookieValue) return false;
-  const idHash = sha256Hex(cookieValue);
-  return store.sqlite.transaction(() => {
-    const row = store.db.select().from(sessions).where(eq(sessions.idHash, idHash)).get();
-    if (!row) return false;
-    store.db.delete(sessions).where(eq(sessions.idHash, idHash)).run();
-    recordAudit(store, { ...userActor(row.userId), action: "sign_out", targetKind: "user", targetId: row.userId });
-    return true;
-  })();
+  return deleteSessionRow(store, sha256Hex(cookieValue));
 }
 
 /** After a password change, other browsers that knew the old password are signed out. */
 export function deleteOtherSessions(store: Store, userId: string, keepCookieValue: string | undefined | null): number {
   const keep = keepCookieValue ? sha256Hex(keepCookieValue) : "";
-  return store.db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.idHash, keep))).run().changes;
+  return deleteOtherSessionRows(store, userId, keep);
 }
 
 export interface SessionCookieOptions {

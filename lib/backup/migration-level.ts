@@ -2,7 +2,7 @@
 // timestamp in __drizzle_migrations and, on start, applies every migration newer than the last one recorded.
 // A store ahead of the code (made by a newer Harness Lab) would be served with a schema the code does not know.
 import "server-only";
-import { readMigrationFiles } from "drizzle-orm/migrator";
+import { knownMigrationTimestamps } from "../../db/known-migrations";
 import { migrationsFolder } from "../../db/client";
 
 export type MigrationLevel =
@@ -11,7 +11,7 @@ export type MigrationLevel =
 
 /** `appliedCreatedAt`: the created_at column of the store's __drizzle_migrations rows. */
 export function compareMigrationLevel(appliedCreatedAt: number[], folder: string = migrationsFolder()): MigrationLevel {
-  const known = readMigrationFiles({ migrationsFolder: folder }).map((m) => m.folderMillis);
+  const known = knownMigrationTimestamps(folder);
   const knownSet = new Set(known);
   const latestKnown = Math.max(...known);
   const applied = appliedCreatedAt.length;

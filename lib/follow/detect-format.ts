@@ -1,9 +1,9 @@
 // Which trainer wrote a file, from its path and (for JSONL) its first record. Files of no followed format
 // are skipped, never reported: a trainer's output directory holds checkpoints, configs and logs too.
-import { isMetricsRecord } from "./formats/metrics-record";
-import { isPrimeEpisode } from "./formats/prime-rl-traces";
-import { isSkyrlEval } from "./formats/skyrl-evals";
-import { isVerlGeneration } from "./formats/verl-generations";
+import { isMetricsRecord } from "./pure/formats/metrics-record";
+import { isPrimeEpisode } from "./pure/formats/prime-rl-traces";
+import { isSkyrlEval } from "./pure/formats/skyrl-evals";
+import { isVerlGeneration } from "./pure/formats/verl-generations";
 
 export type FileKind = "metrics" | "verl-generations" | "skyrl-evals" | "prime-traces" | "trl-completions" | "rllm-episode";
 export type LineKind = Exclude<FileKind, "trl-completions" | "rllm-episode">;

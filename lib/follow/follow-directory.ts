@@ -10,15 +10,15 @@ import type { ExperimentMethod } from "../domain/vocabulary";
 import { readCompleteLines } from "../sync/jsonl-reader";
 import { applyBatch, describeTarget, targetKey, type BatchItem, type SyncTarget } from "../sync/sync-target";
 import { kindFromPath, kindFromRecord, type FileKind } from "./detect-format";
-import { followRunId, shortHash, type FollowRun } from "./follow-ids";
+import { followRunId, shortHash, type FollowRun } from "./pure/follow-ids";
 import { FOLLOW_STATE_FILE, loadFollowState, saveFollowState, type FollowFileState } from "./follow-state";
-import { translateMetricsRecord } from "./formats/metrics-record";
-import { translatePrimeEpisode } from "./formats/prime-rl-traces";
-import { rllmEpisodeEvents } from "./formats/rllm-episode";
-import { translateSkyrlEval } from "./formats/skyrl-evals";
-import { translateTrlRow } from "./formats/trl-completions";
-import type { RecordInput, RecordResult, SampleCounter } from "./formats/types";
-import { translateVerlGeneration } from "./formats/verl-generations";
+import { translateMetricsRecord } from "./pure/formats/metrics-record";
+import { translatePrimeEpisode } from "./pure/formats/prime-rl-traces";
+import { rllmEpisodeEvents } from "./pure/formats/rllm-episode";
+import { translateSkyrlEval } from "./pure/formats/skyrl-evals";
+import { translateTrlRow } from "./pure/formats/trl-completions";
+import type { RecordInput, RecordResult, SampleCounter } from "./pure/formats/types";
+import { translateVerlGeneration } from "./pure/formats/verl-generations";
 import { readEpisodeJson, readParquetRows } from "./read-whole-file";
 
 export interface FollowOptions {

@@ -4,6 +4,7 @@
 // a bad value is dropped and named, the rest still applies. Pure: the page and the picker share it.
 import { harnessHistoryPath } from "../http/page-links";
 import { MAX_FILTER_LENGTH } from "./version-filter";
+import { parseUrlState, urlMatching, urlText, type UrlField, type UrlRaw } from "../http/url-state";
 
 export interface HistoryQuery {
   base?: string;
@@ -12,40 +13,22 @@ export interface HistoryQuery {
   expand?: "all";
 }
 
-type Raw = Record<string, string | string[] | undefined>;
+type Raw = UrlRaw;
 
 const MAX_ID_LENGTH = 512;
 
 /** The query and, for each value that could not be used, "name: why". */
 export function parseHistoryQuery(raw: Raw, knownVersionIds: ReadonlySet<string>): { query: HistoryQuery; problems: string[] } {
-  const query: HistoryQuery = {};
-  const problems: string[] = [];
-  const one = (key: string): string | undefined => {
-    const value = raw[key];
-    if (Array.isArray(value)) {
-      problems.push(`${key}: give one value`);
-      return undefined;
-    }
-    return value === undefined || value.trim() === "" ? undefined : value.trim();
-  };
-  for (const side of ["base", "candidate"] as const) {
-    const id = one(side);
-    if (id === undefined) continue;
-    if (id.length > MAX_ID_LENGTH) problems.push(`${side}: at most ${MAX_ID_LENGTH} characters`);
-    else if (!knownVersionIds.has(id)) problems.push(`${side}: no harness version “${id}” in this experiment`);
-    else query[side] = id;
-  }
-  const q = one("q");
-  if (q !== undefined) {
-    if (q.length > MAX_FILTER_LENGTH) problems.push(`q: at most ${MAX_FILTER_LENGTH} characters`);
-    else query.q = q;
-  }
-  const expand = one("expand");
-  if (expand !== undefined) {
-    if (expand === "all") query.expand = "all";
-    else problems.push("expand: must be “all” or absent");
-  }
-  return { query, problems };
+  const versionId: UrlField<string> = (id) =>
+    id.length > MAX_ID_LENGTH ? { problem: `at most ${MAX_ID_LENGTH} characters` }
+      : knownVersionIds.has(id) ? { value: id } : { problem: `no harness version “${id}” in this experiment` };
+  const { state, problems } = parseUrlState(raw, {
+    base: versionId,
+    candidate: versionId,
+    q: urlText(MAX_FILTER_LENGTH),
+    expand: urlMatching(/^all$/, "must be “all” or absent") as UrlField<"all">,
+  }, { trim: true });
+  return { query: state, problems };
 }
 
 /** The page's address for a state, parameters in one canonical order. */

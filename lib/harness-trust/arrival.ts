@@ -1,6 +1,6 @@
 // How a harness version reached this store: the kind of principal that sent the event carrying it. Recorded
 // once, when the version is first stored (a re-send changes nothing), and read by the trust rule (trust.ts).
-import type { Principal } from "../auth/principal";
+import type { Principal } from "../auth/pure/principal";
 
 /**
  * - session: a signed-in person (an admin) posted the events from the dashboard's origin;

@@ -1,9 +1,8 @@
 // Turns the import's options (--experiment NAME-OR-ID, --run, --harness, --benchmark) into an ImportTarget,
 // looking the experiment up in the store (--db, the upload route) or through the read API (--server).
 import "server-only";
-import { asc, eq } from "drizzle-orm";
 import type { Store } from "../../db/client";
-import { experiments, harnessVersions } from "../../db/schema";
+import { experimentsNamed, experimentWithVersionLabels } from "../../db/queries/experiment-lookup";
 import { HarnessLabError, type HarnessLabClient } from "../client/harness-lab-client";
 import { DEFAULT_BENCHMARK, DEFAULT_RUN_NAME } from "./limits";
 import { importHarnessId, importRunId, newExperimentId, type ImportTarget } from "./target";
@@ -86,18 +85,10 @@ export async function resolveTarget(lookup: ExperimentLookup, options: ImportOpt
 export function storeLookup(store: Store): ExperimentLookup {
   return {
     async byId(id) {
-      const row = store.db.select({ id: experiments.id, name: experiments.name }).from(experiments).where(eq(experiments.id, id)).get();
-      if (!row) return null;
-      const versions = store.db
-        .select({ id: harnessVersions.id, label: harnessVersions.label })
-        .from(harnessVersions)
-        .where(eq(harnessVersions.experimentId, id))
-        .orderBy(asc(harnessVersions.createdAt), asc(harnessVersions.id))
-        .all();
-      return { ...row, harnessVersions: versions };
+      return experimentWithVersionLabels(store, id);
     },
     async byName(name) {
-      return store.db.select({ id: experiments.id, name: experiments.name }).from(experiments).where(eq(experiments.name, name)).orderBy(asc(experiments.id)).all();
+      return experimentsNamed(store, name);
     },
   };
 }

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { validateEvent, type EventProblem, type HarnessLabEvent } from "../events/contract";
 import { BodyFormatError, EventBodySplitter } from "../events/body-splitter";
-import { INGEST_LIMITS } from "./limits";
+import { INGEST_LIMITS } from "./pure/limits";
 import { MAX_PROBLEMS, summarizeProblems } from "./parse-event-bytes";
 import { parseEventBytesOffThread } from "./parse-off-thread";
 import { readSpool } from "../files/spool-file";

@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { JOB_EXECUTORS, JOB_KINDS, JOB_STATUSES } from "../domain/vocabulary";
 import { QueryId, QueryInt } from "../http/search-params";
+import { parseUrlState, urlZod, type UrlField, type UrlRaw } from "../http/url-state";
 import type { JobFilter, JobRecord } from "../../db/queries/jobs";
 
 export const JOB_FILTER_PARAMS = ["status", "executor", "experiment", "kind", "template", "launchedBy"] as const;
@@ -43,17 +44,12 @@ export function jobJson(job: JobRecord): JobJson {
   return rest;
 }
 
+const JOB_FILTER_FIELDS = Object.fromEntries(JOB_FILTER_PARAMS.map((name) => [name, urlZod(JobListQuery.shape[name])])) as {
+  [K in (typeof JOB_FILTER_PARAMS)[number]]: UrlField<JobListQuery[K]>;
+};
+
 /** Problems of a page's filter query, each naming the parameter (the page shows them as a note, never a 500). */
-export function parseJobFilters(raw: Record<string, string | string[] | undefined>): { query: JobListQuery; problems: string[] } {
-  const query: JobListQuery = {};
-  const problems: string[] = [];
-  for (const name of JOB_FILTER_PARAMS) {
-    const value = raw[name];
-    if (value === undefined || value === "") continue;
-    const one = Array.isArray(value) ? value[0] : value;
-    const parsed = JobListQuery.shape[name].safeParse(one);
-    if (parsed.success) (query as Record<string, unknown>)[name] = parsed.data;
-    else problems.push(`${name}: ${parsed.error.issues[0]?.message ?? "invalid"}`);
-  }
-  return { query, problems };
+export function parseJobFilters(raw: UrlRaw): { query: JobListQuery; problems: string[] } {
+  const { state, problems } = parseUrlState(raw, JOB_FILTER_FIELDS, { repeated: "first" });
+  return { query: state, problems };
 }

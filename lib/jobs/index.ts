@@ -52,7 +52,7 @@ export { recoverJobs, startJobSupervisor, type JobSupervisor, type RecoveryRepor
 export { configureJobRuntime, jobRuntime, type RuntimeOptions } from "./runtime";
 export { saveTemplate, getJobTemplate, listJobTemplates, type JobTemplate, type TemplateResult } from "./templates";
 export { seedReferenceTemplates, REFERENCE_TEMPLATES } from "./reference-templates";
-export { JobTemplateSpec, type JobTemplateInput, type PlaceholderSpec } from "./template-schema";
+export { JobTemplateSpec, type JobTemplateInput, type PlaceholderSpec } from "./pure/template-schema";
 export { renderCommand, validateParams, type ParamProblem } from "./render-command";
 export { progressLine, PROGRESS_KEY } from "./progress";
 export type { JobActor } from "./permissions";

@@ -2,7 +2,7 @@
 // queued job can be started later — after a restart too — exactly as it was rendered at launch.
 import fs from "node:fs";
 import path from "node:path";
-import type { ResourcesSpec } from "./template-schema";
+import type { ResourcesSpec } from "./pure/template-schema";
 import { writePrivateFile } from "./job-files";
 
 export const LOG_FILE = "job.log";

@@ -17,7 +17,7 @@ import { newId } from "../auth/secrets";
 import { auditActorOf, mayLaunch, userIdOf, type JobActor } from "./permissions";
 import { getJobTemplate } from "./templates";
 import { describeProblems, renderCommand, type ParamProblem } from "./render-command";
-import type { JobTemplateSpec } from "./template-schema";
+import type { JobTemplateSpec } from "./pure/template-schema";
 import { createFreshDirectory, JobPathError, writeFilesUnder, writePrivateFile } from "./job-files";
 import { BASE_HARNESS_SUBDIR, HARNESS_SUBDIR, INPUTS_FILE, type HarnessManifest, type JobInputs } from "./job-inputs";
 import { LOG_FILE, writeLaunchSpec } from "./job-dir";

@@ -1,7 +1,7 @@
 // Who may do what with jobs. Launching and cancelling need a reviewer (or admin) — viewers only look; templates
 // are an admin's: a template decides which programs the server runs. API tokens count as admins only with the
 // admin scope, and a job's own token can never launch or cancel anything (a job must not spawn jobs).
-import { roleAtLeast, type Principal } from "../auth/principal";
+import { roleAtLeast, type Principal } from "../auth/pure/principal";
 import type { AuditActor } from "../domain/audit-actor";
 
 export type JobActor = Pick<Principal, "kind" | "id" | "role" | "scopes" | "jobId">;

@@ -8,7 +8,7 @@ import type { Store } from "../../db/client";
 import { getJobTemplateRow } from "../../db/queries/jobs";
 import { saveJobTemplate } from "../../db/mutations/jobs";
 import { SYSTEM_ACTOR } from "../domain/audit-actor";
-import { JobTemplateSpec, type JobTemplateInput } from "./template-schema";
+import { JobTemplateSpec, type JobTemplateInput } from "./pure/template-schema";
 
 const RUNNER = ["{node}", "{home}/bin/harness-lab.mjs", "reference-job"];
 const seed = { type: "seed", label: "Seed", description: "Sampling seed of this job's rollouts", default: 1 } as const;

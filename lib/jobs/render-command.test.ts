@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { JobTemplateSpec, type JobTemplateInput } from "./template-schema";
+import { JobTemplateSpec, type JobTemplateInput } from "./pure/template-schema";
 import { renderCommand, validateParams, type RecordLookup } from "./render-command";
 
 const builtins = { node: "/usr/bin/node", home: "/srv/lab", job: "j1", job_dir: "/data/jobs/j1", harness_dir: "/data/jobs/j1/harness", experiment: "exp", run: "job-j1" };

@@ -2,11 +2,11 @@
 // directory. Every parameter is checked BEFORE anything is substituted, and a value only ever fills the
 // inside of one argv item: it can never split into two arguments, never start an option (unless its
 // placeholder says so), never carry a NUL or a newline — and nothing here goes near a shell.
-import { parseArgItem, type ArgPart } from "./arg-template";
+import { parseArgItem, type ArgPart } from "./pure/arg-template";
 import {
   anchored, BENCHMARK_LABEL, CONTROL_CHARS, ID_PLACEHOLDER_TYPES,
   type BuiltinName, type JobTemplateSpec, type PlaceholderSpec,
-} from "./template-schema";
+} from "./pure/template-schema";
 
 export interface ParamProblem {
   /** The placeholder's name (or "params" for the object as a whole). */

@@ -5,7 +5,7 @@
 // - GET /job/{id} → jobs[0].exit_code is the raw wait status (768 = exit 3; low 7 bits = the signal).
 // - an unknown job id → errors[0].error_number 2017 ("Invalid job id specified"), HTTP 500.
 import { phaseOf, type SlurmState } from "./slurm-state";
-import type { ResourcesSpec } from "./template-schema";
+import type { ResourcesSpec } from "./pure/template-schema";
 
 export const REST_VERSION = "v0.0.38";
 export const ESLURM_INVALID_JOB_ID = 2017;

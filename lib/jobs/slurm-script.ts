@@ -3,7 +3,7 @@
 // by bash as syntax: `; rm -rf /`, `$(…)` and backticks stay the literal text they are. #SBATCH lines are
 // read by sbatch, not bash, so their values are restricted to characters that need no quoting at all. With a
 // sandbox, the command runs inside bubblewrap on the node (lib/jobs/sandbox.ts).
-import type { ResourcesSpec } from "./template-schema";
+import type { ResourcesSpec } from "./pure/template-schema";
 
 export function shellQuote(value: string): string {
   if (value.includes("\u0000")) throw new Error("a NUL byte cannot be passed through a shell script");

@@ -5,7 +5,7 @@ import type { Store } from "../../db/client";
 import { experimentExists, getJobTemplateRow, listJobTemplateRows, type JobTemplateRow } from "../../db/queries/jobs";
 import { saveJobTemplate } from "../../db/mutations/jobs";
 import { auditActorOf, mayEditTemplates, userIdOf, type JobActor } from "./permissions";
-import { firstIssue, JobTemplateSpec } from "./template-schema";
+import { firstIssue, JobTemplateSpec } from "./pure/template-schema";
 
 export interface JobTemplate {
   id: string;

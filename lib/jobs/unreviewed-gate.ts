@@ -6,9 +6,9 @@ import "server-only";
 import type { Store } from "../../db/client";
 import { getProposalSides } from "../../db/queries/jobs";
 import { getHarnessReviews, type HarnessReview } from "../../db/queries/harness-review-diff";
-import { roleAtLeast } from "../auth/principal";
+import { roleAtLeast } from "../auth/pure/principal";
 import { describeArrival } from "../harness-trust/arrival";
-import type { JobTemplateSpec } from "./template-schema";
+import type { JobTemplateSpec } from "./pure/template-schema";
 import type { JobActor } from "./permissions";
 
 export const CONFIRM_FIELD = "confirmUnreviewed";

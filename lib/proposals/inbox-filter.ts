@@ -5,6 +5,7 @@
 // kind. The address always states the kind (inboxHref writes it, the page redirects to it), so the default
 // is visible there and in the form. Pure: the page and the filter form share it.
 import { PROPOSAL_KINDS, PROPOSAL_STATUSES } from "../domain/vocabulary";
+import { parseUrlState, urlOneOf, urlText, urlWholeNumber, type UrlRaw } from "../http/url-state";
 
 export const DECIDED_BY = ["rule", "human", "none"] as const;
 export type DecidedBy = (typeof DECIDED_BY)[number];
@@ -26,63 +27,25 @@ export const ANY_KIND = "any";
 
 export const INBOX_FILTER_KEYS = ["experiment", "epoch", "round", "kind", "status", "decided"] as const;
 
-type Raw = Record<string, string | string[] | undefined>;
+type Raw = UrlRaw;
 
-const oneOf = <T extends string>(values: readonly T[], v: string): T | undefined => (values as readonly string[]).includes(v) ? (v as T) : undefined;
+const INBOX_FIELDS = {
+  experiment: urlText(256),
+  epoch: urlWholeNumber(9),
+  round: urlWholeNumber(9),
+  kind: urlOneOf([...PROPOSAL_KINDS, ANY_KIND] as const),
+  status: urlOneOf(PROPOSAL_STATUSES),
+  decided: urlOneOf(DECIDED_BY),
+};
 
 /**
  * The filter and, for each value that could not be used, "name: why". Empty values mean "any", except the
- * kind: a missing or empty kind is the default (teacher proposals), `any` is every kind.
+ * kind: a missing, empty or unusable kind is the default (teacher proposals), `any` is every kind.
  */
 export function parseInboxFilter(raw: Raw): { filter: InboxFilter; problems: string[] } {
-  const filter: InboxFilter = {};
-  const problems: string[] = [];
-  for (const key of INBOX_FILTER_KEYS) {
-    const value = raw[key];
-    if (key === "kind" && (value === undefined || value === "")) {
-      filter.kind = DEFAULT_INBOX_KIND;
-      continue;
-    }
-    if (value === undefined || value === "") continue;
-    if (Array.isArray(value)) {
-      problems.push(`${key}: give one value`);
-      continue;
-    }
-    switch (key) {
-      case "experiment":
-        if (value.length <= 256) filter.experiment = value;
-        else problems.push("experiment: at most 256 characters");
-        break;
-      case "epoch":
-      case "round":
-        if (/^\d{1,9}$/.test(value)) filter[key] = Number(value);
-        else problems.push(`${key}: must be a whole number`);
-        break;
-      case "kind": {
-        if (value === ANY_KIND) break;
-        const kind = oneOf(PROPOSAL_KINDS, value);
-        if (kind) filter.kind = kind;
-        else {
-          filter.kind = DEFAULT_INBOX_KIND;
-          problems.push(`kind: one of ${[...PROPOSAL_KINDS, ANY_KIND].join(", ")}`);
-        }
-        break;
-      }
-      case "status": {
-        const status = oneOf(PROPOSAL_STATUSES, value);
-        if (status) filter.status = status;
-        else problems.push(`status: one of ${PROPOSAL_STATUSES.join(", ")}`);
-        break;
-      }
-      case "decided": {
-        const decided = oneOf(DECIDED_BY, value);
-        if (decided) filter.decided = decided;
-        else problems.push(`decided: one of ${DECIDED_BY.join(", ")}`);
-        break;
-      }
-    }
-  }
-  return { filter, problems };
+  const { state, problems } = parseUrlState(raw, INBOX_FIELDS);
+  const { kind, ...rest } = state;
+  return { filter: { ...rest, ...(kind === ANY_KIND ? {} : { kind: kind ?? DEFAULT_INBOX_KIND }) }, problems };
 }
 
 /** The inbox address for a filter. It always names the kind (`any` when every kind is shown). */

@@ -6,6 +6,7 @@
 // Parsed leniently: a bad value is dropped and named ("name: why"), the rest still applies.
 import { parseCellKey, cellKey, type CellRef } from "./cell-key";
 import { HARNESS_RULES, MATRIX_PRESETS, type HarnessRule, type MatrixPreset } from "./matrix-layout";
+import { parseUrlState, urlOneOf, urlText, type UrlField, type UrlRaw } from "../http/url-state";
 
 export const MAX_EXPERIMENTS = 12;
 
@@ -20,25 +21,13 @@ export interface MatrixParams {
   view?: "curves";
 }
 
-type Raw = Record<string, string | string[] | undefined>;
-
-const oneOf = <T extends string>(values: readonly T[], v: string): T | undefined =>
-  (values as readonly string[]).includes(v) ? (v as T) : undefined;
+type Raw = UrlRaw;
 
 const CELL_FORMAT = "not a matrix cell (experiment~checkpoint~harness~benchmark)";
 
 export function parseMatrixParams(raw: Raw, options: { experiments: boolean }): { params: MatrixParams; problems: string[] } {
   const params: MatrixParams = {};
   const problems: string[] = [];
-  const single = (key: string): string | undefined => {
-    const v = raw[key];
-    if (Array.isArray(v)) {
-      problems.push(`${key}: give one value`);
-      return undefined;
-    }
-    return v === undefined || v === "" ? undefined : v;
-  };
-
   if (options.experiments) {
     const v = raw.experiments;
     const ids = (Array.isArray(v) ? v : v === undefined ? [] : [v]).flatMap((s) => s.split(",")).map((s) => s.trim()).filter(Boolean);
@@ -48,35 +37,23 @@ export function parseMatrixParams(raw: Raw, options: { experiments: boolean }): 
     if (kept.length > 0) params.experiments = kept.slice(0, MAX_EXPERIMENTS);
   }
 
-  const preset = single("preset");
-  if (preset !== undefined) {
-    const p = oneOf(MATRIX_PRESETS, preset);
-    if (p) params.preset = p;
-    else problems.push(`preset: one of ${MATRIX_PRESETS.join(", ")}`);
-  }
-  const harness = single("harness");
-  if (harness !== undefined) {
-    const h = oneOf(HARNESS_RULES, harness);
-    if (h) params.harness = h;
-    else problems.push(`harness: one of ${HARNESS_RULES.join(", ")}`);
-  }
-  const checkpoint = single("checkpoint");
-  if (checkpoint !== undefined) {
-    if (checkpoint.length <= 256) params.checkpoint = checkpoint;
-    else problems.push("checkpoint: at most 256 characters");
-  }
-  const view = single("view");
-  if (view !== undefined) {
-    if (view === "curves") params.view = "curves";
-    else if (view !== "table") problems.push("view: one of table, curves");
-  }
-  for (const key of ["baseline", "a", "b"] as const) {
-    const v = single(key);
-    if (v === undefined) continue;
-    const cell = v.length <= 2048 ? parseCellKey(v) : null;
-    if (cell) params[key] = cell;
-    else problems.push(`${key}: ${CELL_FORMAT}`);
-  }
+  const cell: UrlField<CellRef> = (v) => {
+    const parsed = v.length <= 2048 ? parseCellKey(v) : null;
+    return parsed ? { value: parsed } : { problem: CELL_FORMAT };
+  };
+  const singles = parseUrlState(raw, {
+    preset: urlOneOf(MATRIX_PRESETS),
+    harness: urlOneOf(HARNESS_RULES),
+    checkpoint: urlText(256),
+    // "table" is the default view: accepted, not kept.
+    view: urlOneOf(["table", "curves"] as const),
+    baseline: cell,
+    a: cell,
+    b: cell,
+  });
+  const { view, ...rest } = singles.state;
+  Object.assign(params, rest, view === "curves" ? { view } : {});
+  problems.push(...singles.problems);
   return { params, problems };
 }
 

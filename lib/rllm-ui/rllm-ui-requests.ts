@@ -11,10 +11,10 @@
 //   POST /api/eval-results              {session_id, dataset_name, model, …, items: [{idx, task_id, reward, is_correct, attempt}]}
 //                                       (rllm/eval/results.py EvalResult.save's document, tied to a session)
 // A session is a run: its id is "<project>/<experiment>", the experiment's id is the project.
-import { followRunId, type FollowRun } from "../follow/follow-ids";
-import { rllmEpisodeEvents } from "../follow/formats/rllm-episode";
-import { isObject } from "../follow/formats/types";
-import { metricsEvent } from "../follow/trainer-metrics";
+import { followRunId, type FollowRun } from "../follow/pure/follow-ids";
+import { rllmEpisodeEvents } from "../follow/pure/formats/rllm-episode";
+import { isObject } from "../follow/pure/formats/types";
+import { metricsEvent } from "../follow/pure/trainer-metrics";
 
 export type RllmRequest =
   | { kind: "session" }

@@ -26,7 +26,7 @@ import { HarnessVersionsTable } from "@/components/experiments/harness-versions-
 import { ExperimentTabs } from "@/components/experiments/experiment-tabs";
 import { LaunchSection } from "@/components/jobs/launch-section";
 import { listJobTemplates } from "@/lib/jobs/templates";
-import { roleAtLeast } from "@/lib/auth/principal";
+import { roleAtLeast } from "@/lib/auth/pure/principal";
 
 export const dynamic = "force-dynamic";
 // A fixed title: the experiment's name would have to be read before the access check.

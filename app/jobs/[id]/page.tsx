@@ -7,7 +7,7 @@ import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
 import { getJob } from "@/db/queries/jobs";
 import { requireUser } from "@/lib/auth/current-user";
-import { roleAtLeast } from "@/lib/auth/principal";
+import { roleAtLeast } from "@/lib/auth/pure/principal";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { experimentPath, jobsPath, launchPath } from "@/lib/http/page-links";
 import { jobJson } from "@/lib/jobs/api-query";

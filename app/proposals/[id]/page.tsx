@@ -10,7 +10,7 @@ import { getProposalPage } from "@/db/queries/proposal-page";
 import { getProposalComparison } from "@/db/queries/proposal-comparison";
 import { getHarnessDiffSides } from "@/db/queries/harness-diff";
 import { requireUser } from "@/lib/auth/current-user";
-import { roleAtLeast } from "@/lib/auth/principal";
+import { roleAtLeast } from "@/lib/auth/pure/principal";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { experimentPath } from "@/lib/http/page-links";
 import { inboxHref } from "@/lib/proposals/inbox-filter";

@@ -4,20 +4,26 @@
 import { revalidatePath } from "next/cache";
 import { getStore } from "@/db/client";
 import { saveTemplate } from "@/lib/jobs";
-import { scopesForRole } from "@/lib/auth/principal";
-import { guardedAction } from "@/lib/auth/guarded-action";
+import { scopesForRole } from "@/lib/auth/pure/principal";
+import { z } from "zod";
+import { validatedAction } from "@/lib/auth/validated-action";
 import type { ActionResult } from "@/lib/auth/action-result";
 
-export const saveTemplateAction = guardedAction("admin", async (user, _previous: unknown, formData?: FormData): Promise<ActionResult<{ id: string }>> => {
-  const form = formData instanceof FormData ? formData : new FormData();
-  const id = String(form.get("id") ?? "").trim();
-  const experiment = String(form.get("experiment") ?? "").trim();
-  let spec: unknown;
-  try {
-    spec = JSON.parse(String(form.get("spec") ?? ""));
-  } catch (error) {
-    return { error: `spec: not valid JSON (${(error as Error).message})` };
-  }
+// The spec's own fields are checked by saveTemplate (lib/jobs/pure/template-schema.ts); here it must be JSON.
+const SaveTemplateInput = z.object({
+  id: z.string().trim(),
+  experiment: z.string().trim(),
+  spec: z.string().transform((text, context): unknown => {
+    try {
+      return JSON.parse(text);
+    } catch (error) {
+      context.addIssue({ code: "custom", message: `not valid JSON (${(error as Error).message})` });
+      return z.NEVER;
+    }
+  }),
+});
+
+export const saveTemplateAction = validatedAction("admin", SaveTemplateInput, async (user, { id, experiment, spec }): Promise<ActionResult<{ id: string }>> => {
   const result = saveTemplate(getStore(), {
     id, experimentId: experiment || null, spec,
     actor: { kind: "user", id: user.id, role: user.role, scopes: scopesForRole(user.role) },

@@ -5,7 +5,7 @@
 // signed-in reviewer or admin (the upload form) — cookie writes must come from our own origin.
 import { getStore } from "@/db/client";
 import { authenticateRequest, authErrorResponse, type AuthResult } from "@/lib/auth/request-auth";
-import { roleAtLeast } from "@/lib/auth/principal";
+import { roleAtLeast } from "@/lib/auth/pure/principal";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
 import { readLimited } from "@/lib/http/read-limited";
 import { logLine } from "@/lib/log-text";

@@ -10,9 +10,9 @@ import { jobActorOf, launchRefusal } from "@/lib/jobs/api-actor";
 import { mayLaunch } from "@/lib/jobs/permissions";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
 import { isJobScoped } from "@/lib/auth/read-scope";
-import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+import { errorResponse, jsonResponse, refusalResponse } from "@/lib/http/json-response";
+import { readJsonBody } from "@/lib/http/read-json-body";
 import { parseSearchParams } from "@/lib/http/search-params";
-import { issueField } from "@/lib/http/zod-issues";
 
 export const dynamic = "force-dynamic";
 
@@ -46,27 +46,10 @@ export async function POST(request: Request): Promise<Response> {
   const actor = jobActorOf(auth.principal);
   const allowed = mayLaunch(actor);
   if (!allowed.ok) return errorResponse(403, allowed.error);
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) return errorResponse(413, `body: at most ${MAX_BODY_BYTES} bytes`);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch {
-    return errorResponse(400, "body: must be a JSON object {template, experiment, params}");
-  }
-  const body = LaunchBody.safeParse(raw);
-  if (!body.success) {
-    const issue = body.error.issues[0];
-    const field = issueField(issue, "body");
-    return errorResponse(400, `${field}: ${issue.message}`, { field });
-  }
+  const body = await readJsonBody(request, LaunchBody, { maxBytes: MAX_BODY_BYTES, expected: "a JSON object {template, experiment, params}" });
+  if (!body.ok) return refusalResponse(body.refusal);
   const { template, experiment, params, confirmUnreviewed } = body.data;
   const result = await launchJob(getStore(), { templateId: template, experimentId: experiment, params, actor, confirmUnreviewed });
   if (result.ok) return jsonResponse({ job: jobJson(result.job) }, 201);
-  const refusal = launchRefusal(result, template);
-  return errorResponse(refusal.status, refusal.error, {
-    ...(result.problems ? { problems: result.problems } : {}),
-    ...(result.job ? { job: jobJson(result.job) } : {}),
-    ...(result.unreviewed ? { unreviewed: result.unreviewed } : {}),
-  });
+  return refusalResponse(launchRefusal(result, template, jobJson));
 }

@@ -4,30 +4,23 @@
 import { getStore } from "@/db/client";
 import { isHttps, SESSION_COOKIE, sessionCookieOptions } from "@/lib/auth/sessions";
 import { clientIp, signInWithPassword } from "@/lib/auth/sign-in";
-import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+import { z } from "zod";
+import { errorResponse, jsonResponse, refusalResponse } from "@/lib/http/json-response";
+import { readJsonBody } from "@/lib/http/read-json-body";
 import { isSameOrigin } from "@/lib/http/same-origin";
 
 export const dynamic = "force-dynamic";
 
 /** A username and a password fit in far less; a bigger body is not a sign-in. */
 const MAX_BODY_BYTES = 16 * 1024;
-const decoder = new TextDecoder("utf-8", { fatal: true });
 
 export async function POST(request: Request): Promise<Response> {
   // A page of another origin must not be able to sign the browser in (login CSRF).
   if (!isSameOrigin(request.headers, request.url)) return errorResponse(403, "origin: cross-origin request refused", { field: "origin" });
-  const type = (request.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
-  if (type !== "application/json") return errorResponse(415, "send application/json: {\"username\": …, \"password\": …}", { field: "body" });
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return errorResponse(413, `body: at most ${MAX_BODY_BYTES} bytes`, { field: "body" });
-  const bytes = new Uint8Array(await request.arrayBuffer());
-  if (bytes.length > MAX_BODY_BYTES) return errorResponse(413, `body: at most ${MAX_BODY_BYTES} bytes`, { field: "body" });
-  let input: unknown;
-  try {
-    input = JSON.parse(decoder.decode(bytes));
-  } catch {
-    return errorResponse(400, "body: must be a JSON object {username, password}", { field: "body" });
-  }
-  const result = await signInWithPassword(getStore(), input, clientIp(request.headers));
+  // The fields are checked by signInWithPassword, the same function as the form's.
+  const body = await readJsonBody(request, z.unknown(), { maxBytes: MAX_BODY_BYTES, expected: "a JSON object {username, password}", requireJsonType: true });
+  if (!body.ok) return refusalResponse(body.refusal);
+  const result = await signInWithPassword(getStore(), body.data, clientIp(request.headers));
   if (result.ok) {
     const response = jsonResponse({ user: { id: result.user.id, username: result.user.username, role: result.user.role }, expiresAt: result.session.expiresAt });
     const options = sessionCookieOptions(isHttps(request.headers, request.url), result.session.expiresAt);

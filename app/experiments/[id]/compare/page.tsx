@@ -7,7 +7,7 @@ import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
 import { getExperimentOverview } from "@/db/queries/experiments";
 import { requireUser } from "@/lib/auth/current-user";
-import { roleAtLeast } from "@/lib/auth/principal";
+import { roleAtLeast } from "@/lib/auth/pure/principal";
 import { listJobTemplates } from "@/lib/jobs/templates";
 import { LaunchSection } from "@/components/jobs/launch-section";
 import { idFromSegment } from "@/lib/http/dynamic-segment";

@@ -10,7 +10,7 @@ import { listLaunchChoices } from "@/db/queries/launch-choices";
 import { listHarnessReviews } from "@/db/queries/harness-review-diff";
 import { listProposalVersions } from "@/db/queries/proposal-versions";
 import { requireUser } from "@/lib/auth/current-user";
-import { roleAtLeast } from "@/lib/auth/principal";
+import { roleAtLeast } from "@/lib/auth/pure/principal";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { experimentPath, jobsPath, launchPath } from "@/lib/http/page-links";
 import { listJobTemplates } from "@/lib/jobs/templates";

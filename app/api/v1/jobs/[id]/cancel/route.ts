@@ -5,7 +5,8 @@ import { cancelJob } from "@/lib/jobs";
 import { jobJson } from "@/lib/jobs/api-query";
 import { jobActorOf } from "@/lib/jobs/api-actor";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
-import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+import { jsonResponse, refusalResponse } from "@/lib/http/json-response";
+import { refusalKindOf } from "@/lib/http/refusal";
 
 export const dynamic = "force-dynamic";
 
@@ -16,6 +17,6 @@ export async function POST(request: Request, { params }: { params: Promise<{ id:
   if (!auth.ok) return authErrorResponse(auth);
   const { id } = await params;
   const result = await cancelJob(getStore(), { jobId: id, actor: jobActorOf(auth.principal) });
-  if (!result.ok) return errorResponse(result.status, result.error);
+  if (!result.ok) return refusalResponse({ kind: refusalKindOf(result.status), error: result.error });
   return jsonResponse({ job: jobJson(result.job) });
 }

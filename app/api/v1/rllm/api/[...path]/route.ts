@@ -5,8 +5,10 @@ import { getStore } from "@/db/client";
 import { applyEvents } from "@/db/apply-events";
 import { experimentOfRun } from "@/db/queries/run-experiment";
 import { verifyBearer } from "@/lib/auth/api-tokens";
-import { hasScope } from "@/lib/auth/principal";
-import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+import { hasScope } from "@/lib/auth/pure/principal";
+import { z } from "zod";
+import { errorResponse, jsonResponse, refusalResponse } from "@/lib/http/json-response";
+import { readJsonBody } from "@/lib/http/read-json-body";
 import { logLine } from "@/lib/log-text";
 import { rllmRequestOf, translateRllmRequest } from "@/lib/rllm-ui/rllm-ui-requests";
 
@@ -30,19 +32,10 @@ export async function POST(request: Request, context: Context): Promise<Response
   const kind = rllmRequestOf(path);
   if (!kind) return errorResponse(404, `no rllm UI endpoint /api/${path.join("/")}`);
 
-  const length = Number(request.headers.get("content-length") ?? 0);
-  if (length > MAX_BODY_BYTES) return errorResponse(413, `body over ${MAX_BODY_BYTES / 1024 / 1024} MB`);
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) return errorResponse(413, `body over ${MAX_BODY_BYTES / 1024 / 1024} MB`);
-  let body: unknown = undefined;
-  if (text.trim() !== "") {
-    try {
-      body = JSON.parse(text);
-    } catch (error) {
-      return errorResponse(400, `body: not valid JSON (${(error as Error).message})`);
-    }
-  }
-  const translated = translateRllmRequest(kind, body, (session) => experimentOfRun(store, session));
+  // The shape of each endpoint's body is checked by translateRllmRequest (400 naming the path).
+  const read = await readJsonBody(request, z.unknown(), { maxBytes: MAX_BODY_BYTES, expected: "JSON", allowEmpty: true, limitInMb: true });
+  if (!read.ok) return refusalResponse(read.refusal);
+  const translated = translateRllmRequest(kind, read.data, (session) => experimentOfRun(store, session));
   if (!translated.ok) return errorResponse(translated.status, translated.error, { path: translated.path });
   if (translated.events.length > 0) {
     const outcome = applyEvents(store, translated.events);

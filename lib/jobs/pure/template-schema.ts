@@ -2,9 +2,9 @@
 // launch fills in, the environment, the working directory and the Slurm resources. Everything here is
 // checked when an admin saves a template, so a launch only has to check the parameters.
 import { z } from "zod";
-import { JOB_EXECUTORS, JOB_KINDS } from "../domain/vocabulary";
+import { JOB_EXECUTORS, JOB_KINDS } from "../../domain/vocabulary";
 import { parseArgItem, referencesOf } from "./arg-template";
-import { firstIssueText } from "../http/zod-issues";
+import { firstIssueText } from "../../http/zod-issues";
 
 /** Values the server fills in itself (trusted); a template's own placeholders may not take these names. */
 export const BUILTIN_NAMES = ["node", "home", "job", "job_dir", "harness_dir", "experiment", "run"] as const;

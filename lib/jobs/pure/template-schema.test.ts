@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { firstIssue, JobTemplateSpec, type JobTemplateInput } from "./template-schema";
-import { REFERENCE_TEMPLATES } from "./reference-templates";
+import { REFERENCE_TEMPLATES } from "../reference-templates";
 
 const base: JobTemplateInput = {
   name: "t",

@@ -1,6 +1,6 @@
 // Which experiment an event writes into, and which other records it points at — what the ingest route needs
 // to keep a job's token inside its own experiment. Pure: the store lookups are in db/queries/jobs-ingest-scope.ts.
-import type { HarnessLabEvent } from "../events/contract";
+import type { HarnessLabEvent } from "../../events/contract";
 
 /** Tables whose rows belong to one experiment (experiment_id). */
 export type OwnedTable =

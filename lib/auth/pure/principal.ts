@@ -1,6 +1,6 @@
 // Who is asking: a signed-in user or an API token, reduced to the scopes both kinds share, so route
 // handlers check one thing ("does the caller have scope X") whatever the credential was.
-import { ROLES, TOKEN_SCOPES, type Role, type TokenScope } from "../domain/vocabulary";
+import { ROLES, TOKEN_SCOPES, type Role, type TokenScope } from "../../domain/vocabulary";
 
 export interface Principal {
   kind: "user" | "token";
