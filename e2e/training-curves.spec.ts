@@ -163,7 +163,7 @@ test("hovering shows the values; the charts download as PNG and the points as CS
   await expect(section.getByText(/^Downloaded the charts as training-curves\.png/)).toBeVisible();
 });
 
-test("the address holds the settings and reproduces the view; bad values are named", async ({ page }) => {
+test("the address holds the settings and reproduces the view", async ({ page }) => {
   await page.goto(runPath(HA_TRAIN));
   const section = curvesSection(page);
   // Each change is made once, in quick succession: none may be lost (the router writing back an earlier
@@ -192,7 +192,9 @@ test("the address holds the settings and reproduces the view; bad values are nam
   await again.close();
   // … and the first tab's address settled on the newest settings (a late write-back would lose the last change).
   await expect(page).toHaveURL(/smoothing=0\.9/);
+});
 
+test("bad values in the address are named and the defaults drawn", async ({ page }) => {
   await page.goto(`${runPath(HA_TRAIN)}?x=sideways&smoothing=2&runs=${encodeURIComponent(GRPO_TRAIN)}`);
   await expect(curvesSection(page).getByRole("note")).toHaveText(
     `Not applied: x: must be one of step, epoch, time; smoothing: must be a number from 0 to 0.99; runs: no such run to draw: "${GRPO_TRAIN}".`,
