@@ -24,7 +24,9 @@ test.beforeAll(async ({ request, server }) => {
 });
 
 const entry = (page: Page, label: string) => page.getByRole("listitem", { name: `Harness version ${label}`, exact: true });
-const versionCard = (page: Page, label: string) => entry(page, label).locator(":scope > div").first();
+/** One version's part of the tree: its own entry's card, or its part of the entry it shares with versions holding the same files. */
+const versionCard = (page: Page, label: string) =>
+  entry(page, label).locator(":scope > div").first().or(page.getByRole("group", { name: `Harness version ${label}`, exact: true }));
 
 test("the reference experiment: H0, H1, H2 with origins, candidates linked to their proposals, and a diff picked in the UI", async ({ page, request, server }) => {
   const experiment = await (await request.get(`/api/v1/experiments/${encodeURIComponent(REFERENCE.harnessAdapt)}`, { headers: bearer(server.adminToken) })).json();
@@ -92,10 +94,18 @@ test("a history with accepted proposals: promotions, the incumbent's lineage, th
   await page.goto(harnessHistoryPath(ids.experiment));
   await expect(page.getByRole("list", { name: "Lineage of the incumbent" })).toHaveText(/H0\s*H1\s*H2 = H2 \(frozen\)\s*incumbent H2/);
   await expect(versionCard(page, "H1").getByRole("list", { name: "Promotions of H1" })).toContainText("promoted to incumbent H1 by decision of acceptance-rule (rule)");
+  // H2 and its re-label with the same files are one entry naming both, the files listed once, each version's
+  // own origin, notes, proposal and links kept.
+  const h2 = entry(page, "H2 = H2 (frozen)");
+  await expect(h2.locator(":scope > div").first()).toContainText(/H2 = H2 \(frozen\)\s*\(same files\)/);
+  await expect(h2.getByLabel("Hooks by lifecycle position")).toHaveText(/pre_action\s*post_feedback/);
+  await expect(entry(page, "H2")).toHaveCount(0);
+  await expect(entry(page, "H2 (frozen)")).toHaveCount(0);
   await expect(versionCard(page, "H2")).toContainText("incumbent H2");
   await expect(versionCard(page, "H2").getByRole("link", { name: PROPOSAL_TITLES.p2 })).toBeVisible();
-  await expect(versionCard(page, "H2").getByLabel("Hooks by lifecycle position")).toHaveText(/pre_action\s*post_feedback/);
+  await expect(versionCard(page, "H2 (frozen)").getByTitle("Origin")).toHaveText("manual");
   await expect(versionCard(page, "H2 (frozen)")).toContainText("same files as H2");
+  await expect(versionCard(page, "H2 (frozen)").getByRole("link", { name: "Use H2 (frozen) as the diff's candidate" })).toBeVisible();
   await expect(versionCard(page, "H0").getByRole("link", { name: "2 rollouts" })).toBeVisible();
 
   // The rejected review hook is folded below H1.

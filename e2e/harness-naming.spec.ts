@@ -7,6 +7,7 @@
 // version identical to H0, and the relaunched run showed a second "H1 → H2".
 import type { Page } from "@playwright/test";
 import { experimentPath, harnessHistoryPath, proposalPath, runPath } from "../lib/http/page-links";
+import { versionAnchor } from "../lib/harness-history/history-query";
 import { test, expect, bearer } from "./fixtures";
 
 const P = "e2e-naming";
@@ -49,13 +50,35 @@ test.beforeAll(async ({ server, request }) => {
   expect(res.status(), await res.text()).toBe(200);
 });
 
-const entry = (page: Page, label: string) => page.getByRole("listitem", { name: `Harness version ${label}`, exact: true }).locator(":scope > div").first();
+/** One version's part of the tree: inside the entry it shares with the versions holding the same files. */
+const entry = (page: Page, label: string) => page.getByRole("group", { name: `Harness version ${label}`, exact: true });
 
 test("the history's main line shows identical versions as one and the promoted version by its own label", async ({ page }) => {
   await page.goto(harnessHistoryPath(EXP));
   const lineage = page.getByRole("list", { name: "Lineage of the incumbent" });
   await expect(lineage.getByRole("listitem")).toHaveText(["H0 = H1", /^H1\+reproduce_first = H2\s*incumbent$/]);
   await expect(page.getByText(`The incumbent is ${CAND_NAME}.`)).toBeVisible();
+
+  // The tree too shows identical versions as one entry naming all their labels: H0 = H1, and below it
+  // H1+reproduce_first = H2 — not four cards of which two repeat the files of the others.
+  const tree = page.getByRole("list", { name: "Harness versions" });
+  const first = tree.getByRole("listitem", { name: "Harness version H0 = H1", exact: true });
+  const second = first.getByRole("listitem", { name: "Harness version H1+reproduce_first = H2", exact: true });
+  await expect(first).toBeVisible();
+  await expect(first.locator(":scope > div").first()).toContainText(/H0 = H1\s*\(same files\)/);
+  await expect(second.locator(":scope > div").first()).toContainText(/H1\+reproduce_first = H2\s*\(same files\)/);
+  for (const label of ["H0", "H1", "H1+reproduce_first", "H2"]) {
+    await expect(tree.getByRole("listitem", { name: `Harness version ${label}`, exact: true })).toHaveCount(0);
+  }
+  // … keeping each version's own links: its proposal, its place in the diff, and the main line's links land on it.
+  for (const label of ["H1+reproduce_first", "H2"]) {
+    await expect(entry(page, label).getByRole("link", { name: "Reproduce the bug first" })).toHaveAttribute("href", proposalPath(IDS.proposal));
+  }
+  await entry(page, "H1+reproduce_first").getByRole("link", { name: "Use H1+reproduce_first as the diff's base" }).click();
+  await expect(page.getByRole("region", { name: "H1+reproduce_first → H2" })).toBeVisible();
+  await page.getByRole("list", { name: "Lineage of the incumbent" }).getByRole("link", { name: "H0 = H1" }).click();
+  await expect(page).toHaveURL(new RegExp(`#${versionAnchor(IDS.h0)}$`));
+  await expect(entry(page, "H0")).toBeInViewport();
   await expect(entry(page, "H1").getByLabel("Naming notes")).toHaveText("same files as H0; incumbent H1 is H1+reproduce_first");
   await expect(entry(page, "H2").getByLabel("Naming notes")).toHaveText("same files as H1+reproduce_first");
   await expect(entry(page, "H1+reproduce_first").getByRole("list", { name: "Promotions of H1+reproduce_first" }))

@@ -109,19 +109,36 @@ test.beforeAll(async ({ browser, server, request }) => {
   paths.set("api", "/api-docs");
 });
 
+/** The checks of one page: it answers, shows its heading, and fits once its client parts have settled. */
+async function checkPage(page: Page, name: string, path: string): Promise<void> {
+  const response = await page.goto(path);
+  expect(response?.status(), path).toBeLessThan(400);
+  await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+  // Client parts (charts, the editor, the virtual list) settle after load: the page passes once it fits.
+  await expect.poll(() => layoutProblems(page), { message: `${name} (${path})`, timeout: 15_000 }).toEqual([]);
+}
+
+// One test per size visits every page in one signed-in browser context (a test per page and size spent most
+// of its time starting a context and signing in); a page that does not fit does not stop the others: every
+// page's problems are collected and all are reported at the end, one message per page.
 for (const viewport of [{ width: 1440, height: 900 }, { width: 390, height: 844 }]) {
   test.describe(`at ${viewport.width}×${viewport.height}`, () => {
     test.use({ viewport });
 
-    for (const name of PAGES) {
-      test(`${name} fits: nothing wider than the window outside a scroller, no cell narrower than its shortest word`, async ({ page }) => {
+    test("every page fits: nothing wider than the window outside a scroller, no cell narrower than its shortest word", async ({ page }) => {
+      test.setTimeout(PAGES.length * 30_000);
+      const failures: string[] = [];
+      for (const name of PAGES) {
         const path = paths.get(name)!;
-        const response = await page.goto(path);
-        expect(response?.status(), path).toBeLessThan(400);
-        await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
-        // Client parts (charts, the editor, the virtual list) settle after load: the page passes once it fits.
-        await expect.poll(() => layoutProblems(page), { message: `${name} (${path})`, timeout: 15_000 }).toEqual([]);
-      });
-    }
+        await test.step(`${name} (${path})`, async () => {
+          try {
+            await checkPage(page, name, path);
+          } catch (error) {
+            failures.push(`${name} (${path}): ${error instanceof Error ? error.message : String(error)}`);
+          }
+        });
+      }
+      expect(failures, `${failures.length} of ${PAGES.length} pages do not fit at ${viewport.width}×${viewport.height}:\n${failures.join("\n\n")}`).toEqual([]);
+    });
   });
 }

@@ -224,14 +224,14 @@ test("the original file downloads byte for byte", async ({ page, request }) => {
   expect(res.headers()["content-disposition"]).toMatch(/^attachment; /);
 });
 
-test("the real 2 MB trajectory opens fast, scrolls to its end and expands its 870 KB observation", async ({ page }) => {
+// How fast it opens is a figure of `npm run bench` (viewer_real_2mb_interactive_ms, lib/bench/viewer-run.ts, read
+// from the same "harness-lab:viewer-ready" mark), not a timed assertion here.
+test("the real 2 MB trajectory opens, scrolls to its end and expands its 870 KB observation", async ({ page }) => {
   await page.goto(viewerUrl(real.rolloutId));
   await expect(turn(page, 0)).toBeVisible();
   await expect(page.locator("[data-viewer-ready=true]")).toBeVisible();
-  const readyMs = await page.evaluate(() => performance.getEntriesByName("harness-lab:viewer-ready")[0]?.startTime ?? -1);
-  test.info().annotations.push({ type: "viewer-ready-ms", description: String(Math.round(readyMs)) });
-  expect(readyMs).toBeGreaterThan(0);
-  expect(readyMs).toBeLessThan(5_000);
+  // The mark the bench reads is set once the viewer is interactive.
+  expect(await page.evaluate(() => performance.getEntriesByName("harness-lab:viewer-ready").length)).toBeGreaterThan(0);
 
   const last = real.turns - 1;
   await scrollToEnd(page, turn(page, last));

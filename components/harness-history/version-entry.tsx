@@ -1,7 +1,7 @@
-// One harness version in the history: label, origin (with the proposal, its epoch and round), parent,
-// description, files by kind and hooks by lifecycle position, incumbent and promotions, the rollouts run
-// under it, and links that put it into the diff below. Producer text (labels, titles, descriptions) is
-// rendered as text.
+// One harness version in the history — or several holding the same files, shown as one entry that names them
+// all: label, origin (with the proposal, its epoch and round), parent, description, files by kind and hooks by
+// lifecycle position, incumbent and promotions, the rollouts run under it, and links that put it into the diff
+// below. Producer text (labels, titles, descriptions) is rendered as text.
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { HOOK_POSITIONS, ROLLOUT_PURPOSES } from "@/lib/domain/vocabulary";
@@ -33,65 +33,108 @@ export interface EntryContext {
 
 const ORIGIN_TEXT = { initial: "initial (base)", proposal: "proposal", manual: "manual", import: "import" } as const;
 
-export function VersionEntry({ version: v, ctx, context, children }: { version: HistoryVersion; ctx: EntryContext; context: boolean; children?: ReactNode }) {
-  const incumbent = ctx.incumbent?.harnessVersionId === v.id;
-  const notes = ctx.names.byId.get(v.id)?.notes ?? [];
-  const arrival = ctx.unreviewed?.get(v.id);
-  const promotions = ctx.promotions.filter((p) => p.harnessVersionId === v.id);
+/**
+ * One entry of the tree: a version, or the versions holding the same files shown as one ("H0 = H1 (same
+ * files)"), their files listed once and each version's own origin, parent, proposal, promotions, rollouts and
+ * links kept (each with its own anchor, so links to any of them land on the entry).
+ */
+export function VersionEntry({ versions, ctx, context, children }: { versions: readonly HistoryVersion[]; ctx: EntryContext; context: boolean; children?: ReactNode }) {
+  const [first] = versions;
+  const incumbent = versions.some((v) => ctx.incumbent?.harnessVersionId === v.id);
   const classes = [styles.entry, incumbent ? styles.incumbent : "", context ? styles.context : ""].filter(Boolean).join(" ");
-  const pick = (q: HistoryQuery) => historyHref(ctx.experimentId, { ...ctx.query, ...q }, "harness-diff");
+  if (versions.length === 1) {
+    return (
+      <li id={versionAnchor(first.id)} className={classes} aria-label={`Harness version ${first.label}`}>
+        <div className={styles.card}>
+          <VersionHead version={first} ctx={ctx} context={context} />
+          <VersionBody version={first} ctx={ctx} files />
+        </div>
+        {children}
+      </li>
+    );
+  }
+  const labels = versions.map((v) => v.label).join(" = ");
   return (
-    <li id={versionAnchor(v.id)} className={classes} aria-label={`Harness version ${v.label}`}>
+    <li className={classes} aria-label={`Harness version ${labels}`}>
       <div className={styles.card}>
         <div className={styles.head}>
-          <span className={styles.label}>{v.label}</span>
-          <span className="badge badge-outline" title="Origin">{ORIGIN_TEXT[v.origin]}</span>
-          {incumbent && <span className="badge badge-success">{ctx.incumbent?.label === v.label || v.origin === "initial" ? `incumbent ${v.label}` : "incumbent"}</span>}
-          {arrival !== undefined && (
-            <span className="badge badge-danger" title={`Arrived ${describeArrival(arrival)}; a reviewer confirms its code at its first launch`}>
-              unreviewed
-            </span>
-          )}
-          {notes.length > 0 && <span className="muted small" aria-label="Naming notes">{notes.join("; ")}</span>}
+          <span className={styles.label}>{labels}</span>
+          <span className="muted small" title="These versions hold the same files, path for path and byte for byte">(same files)</span>
           {context && <span className="muted small">(shown for its place in the tree)</span>}
-          <span className="muted small mono">{v.id}</span>
         </div>
-        <p className={styles.line}>
-          <span className="muted">parent </span>
-          {v.parentId === null ? <span className="muted">none</span> : <a href={`#${versionAnchor(v.parentId)}`}>{ctx.labelOf.get(v.parentId) ?? v.parentId}</a>}
-          {v.proposal && (
-            <>
-              <span className="muted"> · from proposal </span>
-              <Link href={proposalPath(v.proposal.id)}>{v.proposal.title}</Link>
-              {v.proposal.epoch !== null && v.proposal.round !== null && <span className="muted"> (epoch {v.proposal.epoch}, round {v.proposal.round})</span>}{" "}
-              <StatusBadge status={v.proposal.status} />
-            </>
-          )}
-          <span className="muted"> · created </span>
-          <RelativeTime ms={v.createdAt} />
-        </p>
-        {v.description && v.description !== v.proposal?.title && <p className={`${styles.line} prose-text`}>{v.description}</p>}
-        <FilesLine version={v} />
-        {promotions.length > 0 && (
-          <ul className={styles.promotions} aria-label={`Promotions of ${v.label}`}>
-            {promotions.map((p) => (
-              <li key={p.id}>
-                {promotionText(p, ctx.names)} <RelativeTime ms={p.createdAt} />
-              </li>
-            ))}
-          </ul>
-        )}
-        <RolloutsLine version={v} experimentId={ctx.experimentId} />
-        <p className={styles.actions}>
-          {v.parentId !== null && ctx.labelOf.has(v.parentId) && (
-            <Link href={pick({ base: v.parentId, candidate: v.id })}>Diff against parent</Link>
-          )}
-          <Link href={pick({ base: v.id })} aria-label={`Use ${v.label} as the diff's base`}>Use as base</Link>
-          <Link href={pick({ candidate: v.id })} aria-label={`Use ${v.label} as the diff's candidate`}>Use as candidate</Link>
-        </p>
+        <FilesLine version={first} />
+        {versions.map((v) => (
+          <div key={v.id} id={versionAnchor(v.id)} className={styles.member} role="group" aria-label={`Harness version ${v.label}`}>
+            <VersionHead version={v} ctx={ctx} context={false} />
+            <VersionBody version={v} ctx={ctx} files={false} />
+          </div>
+        ))}
       </div>
       {children}
     </li>
+  );
+}
+
+function VersionHead({ version: v, ctx, context }: { version: HistoryVersion; ctx: EntryContext; context: boolean }) {
+  const incumbent = ctx.incumbent?.harnessVersionId === v.id;
+  const notes = ctx.names.byId.get(v.id)?.notes ?? [];
+  const arrival = ctx.unreviewed?.get(v.id);
+  return (
+    <div className={styles.head}>
+      <span className={styles.label}>{v.label}</span>
+      <span className="badge badge-outline" title="Origin">{ORIGIN_TEXT[v.origin]}</span>
+      {incumbent && <span className="badge badge-success">{ctx.incumbent?.label === v.label || v.origin === "initial" ? `incumbent ${v.label}` : "incumbent"}</span>}
+      {arrival !== undefined && (
+        <span className="badge badge-danger" title={`Arrived ${describeArrival(arrival)}; a reviewer confirms its code at its first launch`}>
+          unreviewed
+        </span>
+      )}
+      {notes.length > 0 && <span className="muted small" aria-label="Naming notes">{notes.join("; ")}</span>}
+      {context && <span className="muted small">(shown for its place in the tree)</span>}
+      <span className="muted small mono">{v.id}</span>
+    </div>
+  );
+}
+
+function VersionBody({ version: v, ctx, files }: { version: HistoryVersion; ctx: EntryContext; files: boolean }) {
+  const promotions = ctx.promotions.filter((p) => p.harnessVersionId === v.id);
+  const pick = (q: HistoryQuery) => historyHref(ctx.experimentId, { ...ctx.query, ...q }, "harness-diff");
+  return (
+    <>
+      <p className={styles.line}>
+        <span className="muted">parent </span>
+        {v.parentId === null ? <span className="muted">none</span> : <a href={`#${versionAnchor(v.parentId)}`}>{ctx.labelOf.get(v.parentId) ?? v.parentId}</a>}
+        {v.proposal && (
+          <>
+            <span className="muted"> · from proposal </span>
+            <Link href={proposalPath(v.proposal.id)}>{v.proposal.title}</Link>
+            {v.proposal.epoch !== null && v.proposal.round !== null && <span className="muted"> (epoch {v.proposal.epoch}, round {v.proposal.round})</span>}{" "}
+            <StatusBadge status={v.proposal.status} />
+          </>
+        )}
+        <span className="muted"> · created </span>
+        <RelativeTime ms={v.createdAt} />
+      </p>
+      {v.description && v.description !== v.proposal?.title && <p className={`${styles.line} prose-text`}>{v.description}</p>}
+      {files && <FilesLine version={v} />}
+      {promotions.length > 0 && (
+        <ul className={styles.promotions} aria-label={`Promotions of ${v.label}`}>
+          {promotions.map((p) => (
+            <li key={p.id}>
+              {promotionText(p, ctx.names)} <RelativeTime ms={p.createdAt} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <RolloutsLine version={v} experimentId={ctx.experimentId} />
+      <p className={styles.actions}>
+        {v.parentId !== null && ctx.labelOf.has(v.parentId) && (
+          <Link href={pick({ base: v.parentId, candidate: v.id })}>Diff against parent</Link>
+        )}
+        <Link href={pick({ base: v.id })} aria-label={`Use ${v.label} as the diff's base`}>Use as base</Link>
+        <Link href={pick({ candidate: v.id })} aria-label={`Use ${v.label} as the diff's candidate`}>Use as candidate</Link>
+      </p>
+    </>
   );
 }
 

@@ -1,7 +1,8 @@
 // The versions as a tree: each version's main-line children open below it, the candidates explored from it
 // and left (pending or rejected proposals, engineer patches never promoted) folded into one disclosure per
 // parent — an experiment with a version per patch stays one screen long. A filter or ?expand=all unfolds
-// them. With a filter, only matches and their ancestors are drawn (ancestors dimmed).
+// them. With a filter, only matches and their ancestors are drawn (ancestors dimmed). Versions holding the same
+// files are one entry that names them all ("H0 = H1 (same files)").
 import Link from "next/link";
 import type { VersionNode } from "@/lib/harness-history/version-tree";
 import { countDescendants } from "@/lib/harness-history/version-tree";
@@ -35,16 +36,19 @@ export function VersionTree({ roots, view }: { roots: VersionNode[]; view: TreeV
   );
 }
 
+/** Whether any version of the node is in `ids`. */
+const anyIn = (node: VersionNode, ids: ReadonlySet<string>) => node.same.some((v) => ids.has(v.id));
+
 function Nodes({ nodes, view }: { nodes: VersionNode[]; view: TreeView }) {
-  return nodes.filter((n) => view.shown.has(n.version.id)).map((n) => <Node key={n.version.id} node={n} view={view} />);
+  return nodes.filter((n) => anyIn(n, view.shown)).map((n) => <Node key={n.version.id} node={n} view={view} />);
 }
 
 function Node({ node, view }: { node: VersionNode; view: TreeView }) {
-  const visible = node.children.filter((c) => view.shown.has(c.version.id));
-  const main = visible.filter((c) => view.mainline.has(c.version.id));
-  const explored = visible.filter((c) => !view.mainline.has(c.version.id));
+  const visible = node.children.filter((c) => anyIn(c, view.shown));
+  const main = visible.filter((c) => anyIn(c, view.mainline));
+  const explored = visible.filter((c) => !anyIn(c, view.mainline));
   return (
-    <VersionEntry version={node.version} ctx={view.ctx} context={!view.matched.has(node.version.id)}>
+    <VersionEntry versions={node.same} ctx={view.ctx} context={!anyIn(node, view.matched)}>
       {main.length > 0 && (
         <ol>
           <Nodes nodes={main} view={view} />
@@ -76,5 +80,5 @@ function exploredSummary(parent: VersionNode, explored: VersionNode[]): string {
     .map(([s, k]) => `${k} ${s}`);
   const noProposal = explored.filter((c) => !c.version.proposal).length;
   if (noProposal > 0) byStatus.push(`${noProposal} without a proposal`);
-  return `${n} explored ${n === 1 ? "candidate" : "candidates"} from ${parent.version.label}${below > 0 ? ` and ${below} below them` : ""} (${byStatus.join(", ")})`;
+  return `${n} explored ${n === 1 ? "candidate" : "candidates"} from ${parent.same.map((v) => v.label).join(" = ")}${below > 0 ? ` and ${below} below them` : ""} (${byStatus.join(", ")})`;
 }

@@ -97,4 +97,12 @@ describe("the main line", () => {
     expect(cand[col("Promotions")]).toBe("promoted to incumbent H1+reproduce_first (numbered H1 in promotion order) by decision of acceptance-rule (rule)");
     expect(cand[col("Incumbent")]).toBe("H1+reproduce_first (numbered H1 in promotion order)");
   });
+
+  it("draws the tree with identical versions as one node: H0 = H1, below it H1+reproduce_first = H2", () => {
+    const [root, ...others] = prepareHistoryView(scenario, {}).roots;
+    expect(others).toEqual([]);
+    expect(root.same.map((v) => v.label)).toEqual(["H0", "H1"]);
+    expect(root.children.map((c) => c.same.map((v) => v.label))).toEqual([["H1+reproduce_first", "H2"]]);
+    expect(root.children[0].children).toEqual([]);
+  });
 });

@@ -13,6 +13,7 @@ import { matchVersions, withAncestors } from "./version-filter";
 import type { HarnessHistory, HistoryVersion } from "./types";
 
 export interface HistoryView {
+  /** The tree, versions with the same files as one node. */
   roots: VersionNode[];
   mainline: Set<string>;
   lineage: HistoryVersion[];
@@ -57,7 +58,7 @@ export function prepareHistoryView(history: HarnessHistory, query: HistoryQuery)
   }));
 
   return {
-    roots: buildVersionTree(history.versions),
+    roots: buildVersionTree(history.versions, (id) => names.byId.get(id)?.representativeId ?? id),
     mainline,
     lineage,
     mainLine: mainLineSteps(lineage, history.versions, names),

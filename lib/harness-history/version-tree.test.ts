@@ -21,6 +21,24 @@ describe("buildVersionTree", () => {
     expect(shape(roots)).toEqual(["a", "b"]);
   });
 
+  it("shows versions holding the same files as one node, where the earliest stands, with the children of all", () => {
+    // The issue's reproduction: H1 recorded with H0's files; the accepted candidate recorded again as H2.
+    const versions = [
+      version("h0", { createdAt: 1 }),
+      version("h1", { parentId: "h0", createdAt: 2 }),
+      version("cand", { parentId: "h1", createdAt: 3 }),
+      version("h2", { parentId: "h1", createdAt: 4 }),
+      version("side", { parentId: "h2", createdAt: 5 }),
+    ];
+    const rep: Record<string, string> = { h1: "h0", h2: "cand" };
+    const roots = buildVersionTree(versions, (id) => rep[id] ?? id);
+    const merged = (nodes: VersionNode[]): unknown[] =>
+      nodes.map((n) => { const ids = n.same.map((v) => v.id).join("="); return n.children.length ? [ids, merged(n.children)] : ids; });
+    expect(merged(roots)).toEqual([["h0=h1", [["cand=h2", ["side"]]]]]);
+    expect(roots[0].version.id).toBe("h0");
+    expect(countDescendants(roots[0])).toBe(2);
+  });
+
   it("breaks a parent cycle instead of looping", () => {
     const roots = buildVersionTree([version("x", { parentId: "y" }), version("y", { parentId: "x" })]);
     expect(roots.length).toBeGreaterThan(0);
