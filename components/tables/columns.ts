@@ -34,6 +34,15 @@ export interface Column<Row> {
   truncate?: { width: string; text?: (row: Row) => string };
   /** A CSS class for the cell (e.g. "mono"). */
   className?: string;
+  /** A CSS class for the header cell only (e.g. "nowrap" for a header with a hint). */
+  headerClassName?: string;
+  /** The cell's title (a hover note, e.g. the reason behind a verdict). */
+  title?: (row: Row) => string | undefined;
+  /**
+   * This cell spans more than one column in this row (a note in place of figures); the cells it covers are
+   * not drawn. Give it only to columns that are never hidden.
+   */
+  colSpan?: (row: Row) => number | undefined;
 }
 
 export function columnPriority<Row>(column: Column<Row>): ColumnPriority {

@@ -3,8 +3,10 @@
 // the table is narrow (a "Show all columns" switch brings them back; pure CSS, so it works on server pages),
 // long text truncated with its full text on hover and keyboard focus, horizontal scroll inside the table's own
 // frame only when even the kept columns do not fit, and CSV/Markdown export built in when given a name.
+// Rows may be grouped under heading rows (a failure packet's patches), one may be the selected row (the inbox's
+// keyboard selection), and a cell may span several columns (a note in place of figures).
 // No hooks: server pages and client components both draw it.
-import type { ReactNode } from "react";
+import { Fragment, type MouseEventHandler, type ReactNode } from "react";
 import type { TableCell, TableData } from "@/lib/tables/table-data";
 import { formatNumber } from "@/lib/format";
 import { TableExport } from "@/components/ui/table-export";
@@ -34,13 +36,28 @@ interface Props<Row> {
   exportName?: string;
   /** What to export instead of the columns' values (a page's own export with its number formats). */
   exportTable?: TableData;
-  /** Extra attributes of a body row (a class, a data- flag). */
-  rowProps?: (row: Row, index: number) => { className?: string; [data: `data-${string}`]: string | boolean | undefined };
+  /** Extra attributes of a body row (a class, a data- flag, the selected row and its click). */
+  rowProps?: (row: Row, index: number) => RowAttributes;
+  /** A heading row drawn before this row, spanning every column (a group's name); nothing when undefined. */
+  groupHeading?: (row: Row, index: number) => ReactNode;
+  /** "grid" for a table with its own keyboard navigation (the inbox). */
+  role?: "grid";
+  /** aria-rowcount, when it is not simply the rows drawn. */
+  rowCount?: number;
+  id?: string;
   /** The first column heads each row (a <th scope="row">); true unless the rows have no natural name. */
   rowHeaders?: boolean;
   /** Extra controls shown in the table's tool bar (left of the export). */
   tools?: ReactNode;
   className?: string;
+}
+
+export interface RowAttributes {
+  className?: string;
+  /** The selected row (highlighted, its first cell marked). */
+  "aria-selected"?: boolean;
+  onClick?: MouseEventHandler<HTMLTableRowElement>;
+  [data: `data-${string}`]: string | boolean | undefined;
 }
 
 function classes(...names: (string | false | undefined)[]): string | undefined {
@@ -61,11 +78,42 @@ function CellContent<Row>({ column, row, index }: { column: Column<Row>; row: Ro
   );
 }
 
-export function DataTable<Row>({ columns, rows, rowKey, caption, captionHidden, label, exportName, exportTable, rowProps, rowHeaders = true, tools, className }: Props<Row>) {
+function BodyRow<Row>({ columns, row, index, rowHeaders, attributes, cellProps }: {
+  columns: Column<Row>[];
+  row: Row;
+  index: number;
+  rowHeaders: boolean;
+  attributes?: RowAttributes;
+  cellProps: (c: Column<Row>, row: Row | null, extra?: string) => object;
+}) {
+  const cells: ReactNode[] = [];
+  for (let i = 0; i < columns.length; i += 1) {
+    const c = columns[i];
+    const span = c.colSpan?.(row);
+    const props = { ...cellProps(c, row, !c.cell && c.value?.(row) === null ? "muted" : undefined), colSpan: span && span > 1 ? span : undefined };
+    const content = <CellContent column={c} row={row} index={index} />;
+    cells.push(
+      i === 0 && rowHeaders ? (
+        <th key={c.id} scope="row" {...props}>
+          {content}
+        </th>
+      ) : (
+        <td key={c.id} {...props}>
+          {content}
+        </td>
+      ),
+    );
+    if (span && span > 1) i += span - 1;
+  }
+  return <tr {...attributes}>{cells}</tr>;
+}
+
+export function DataTable<Row>({ columns, rows, rowKey, caption, captionHidden, label, exportName, exportTable, rowProps, groupHeading, role, rowCount, id, rowHeaders = true, tools, className }: Props<Row>) {
   const hideable = hasHideableColumns(columns);
   const lowest = Math.max(...columns.map(columnPriority));
-  const cellProps = (c: Column<Row>, extra?: string) => ({
-    className: classes(c.numeric && "num", c.className, c.truncate && styles.truncated, extra),
+  const cellProps = (c: Column<Row>, row: Row | null, extra?: string) => ({
+    className: classes(c.numeric && "num", c.className, row === null && c.headerClassName, c.truncate && styles.truncated, extra),
+    title: row === null ? undefined : c.title?.(row),
     "data-priority": columnPriority(c) > 1 ? columnPriority(c) : undefined,
     "data-column": c.id,
     style: c.minWidth ? { minWidth: c.minWidth } : undefined,
@@ -84,33 +132,33 @@ export function DataTable<Row>({ columns, rows, rowKey, caption, captionHidden, 
         </div>
       )}
       <div className={`table-wrap ${styles.scroll}`}>
-        <table className={`table ${styles.table}`} aria-label={caption ? undefined : label}>
+        <table className={`table ${styles.table}`} id={id} role={role} aria-label={caption ? undefined : label} aria-rowcount={rowCount}>
           {caption && <caption className={captionHidden ? "visually-hidden" : undefined}>{caption}</caption>}
           <thead>
             <tr>
               {columns.map((c) => (
-                <th key={c.id} scope="col" {...cellProps(c)}>
+                <th key={c.id} scope="col" {...cellProps(c, null)}>
                   {c.header}
                 </th>
               ))}
             </tr>
           </thead>
           <tbody>
-            {rows.map((row, r) => (
-              <tr key={rowKey(row, r)} {...rowProps?.(row, r)}>
-                {columns.map((c, i) =>
-                  i === 0 && rowHeaders ? (
-                    <th key={c.id} scope="row" {...cellProps(c)}>
-                      <CellContent column={c} row={row} index={r} />
-                    </th>
-                  ) : (
-                    <td key={c.id} {...cellProps(c, !c.cell && c.value?.(row) === null ? "muted" : undefined)}>
-                      <CellContent column={c} row={row} index={r} />
-                    </td>
-                  ),
-                )}
-              </tr>
-            ))}
+            {rows.map((row, r) => {
+              const heading = groupHeading?.(row, r);
+              return (
+                <Fragment key={rowKey(row, r)}>
+                  {heading !== undefined && heading !== null && heading !== false && (
+                    <tr className={styles.groupHeading}>
+                      <th scope="colgroup" colSpan={columns.length}>
+                        {heading}
+                      </th>
+                    </tr>
+                  )}
+                  <BodyRow columns={columns} row={row} index={r} rowHeaders={rowHeaders} attributes={rowProps?.(row, r)} cellProps={cellProps} />
+                </Fragment>
+              );
+            })}
           </tbody>
         </table>
       </div>
