@@ -40,7 +40,7 @@ export interface Column<Row> {
   title?: (row: Row) => string | undefined;
   /**
    * This cell spans more than one column in this row (a note in place of figures); the cells it covers are
-   * not drawn. Give it only to columns that are never hidden.
+   * not drawn, and it is drawn as prose (not right-aligned figures). Give it only to columns never hidden.
    */
   colSpan?: (row: Row) => number | undefined;
 }

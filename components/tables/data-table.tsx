@@ -84,26 +84,27 @@ function BodyRow<Row>({ columns, row, index, rowHeaders, attributes, cellProps }
   index: number;
   rowHeaders: boolean;
   attributes?: RowAttributes;
-  cellProps: (c: Column<Row>, row: Row | null, extra?: string) => object;
+  cellProps: (c: Column<Row>, row: Row | null, extra?: string) => Record<string, unknown>;
 }) {
   const cells: ReactNode[] = [];
   for (let i = 0; i < columns.length; i += 1) {
     const c = columns[i];
     const span = c.colSpan?.(row);
-    const props = { ...cellProps(c, row, !c.cell && c.value?.(row) === null ? "muted" : undefined), colSpan: span && span > 1 ? span : undefined };
+    const spans = span !== undefined && span > 1;
+    const props = cellProps(spans ? { ...c, numeric: false } : c, row, !c.cell && c.value?.(row) === null ? "muted" : undefined);
     const content = <CellContent column={c} row={row} index={index} />;
     cells.push(
       i === 0 && rowHeaders ? (
-        <th key={c.id} scope="row" {...props}>
+        <th key={c.id} scope="row" colSpan={spans ? span : undefined} {...props}>
           {content}
         </th>
       ) : (
-        <td key={c.id} {...props}>
+        <td key={c.id} colSpan={spans ? span : undefined} {...props}>
           {content}
         </td>
       ),
     );
-    if (span && span > 1) i += span - 1;
+    if (spans) i += span - 1;
   }
   return <tr {...attributes}>{cells}</tr>;
 }
