@@ -4,7 +4,8 @@
 // long text truncated with its full text on hover and keyboard focus, horizontal scroll inside the table's own
 // frame only when even the kept columns do not fit, and CSV/Markdown export built in when given a name.
 // Rows may be grouped under heading rows (a failure packet's patches), one may be the selected row (the inbox's
-// keyboard selection), and a cell may span several columns (a note in place of figures).
+// keyboard selection), a cell may span several columns (a note in place of figures), and a total may sit in the
+// table's foot.
 // No hooks: server pages and client components both draw it.
 import { Fragment, type MouseEventHandler, type ReactNode } from "react";
 import type { TableCell, TableData } from "@/lib/tables/table-data";
@@ -40,6 +41,8 @@ interface Props<Row> {
   rowProps?: (row: Row, index: number) => RowAttributes;
   /** A heading row drawn before this row, spanning every column (a group's name); nothing when undefined. */
   groupHeading?: (row: Row, index: number) => ReactNode;
+  /** Rows drawn in the table's foot (a total), with the same columns. */
+  footer?: Row[];
   /** "grid" for a table with its own keyboard navigation (the inbox). */
   role?: "grid";
   /** aria-rowcount, when it is not simply the rows drawn. */
@@ -109,7 +112,7 @@ function BodyRow<Row>({ columns, row, index, rowHeaders, attributes, cellProps }
   return <tr {...attributes}>{cells}</tr>;
 }
 
-export function DataTable<Row>({ columns, rows, rowKey, caption, captionHidden, label, exportName, exportTable, rowProps, groupHeading, role, rowCount, id, rowHeaders = true, tools, className }: Props<Row>) {
+export function DataTable<Row>({ columns, rows, rowKey, caption, captionHidden, label, exportName, exportTable, rowProps, groupHeading, footer, role, rowCount, id, rowHeaders = true, tools, className }: Props<Row>) {
   const hideable = hasHideableColumns(columns);
   const lowest = Math.max(...columns.map(columnPriority));
   const cellProps = (c: Column<Row>, row: Row | null, extra?: string) => ({
@@ -161,6 +164,13 @@ export function DataTable<Row>({ columns, rows, rowKey, caption, captionHidden, 
               );
             })}
           </tbody>
+          {footer && footer.length > 0 && (
+            <tfoot>
+              {footer.map((row, r) => (
+                <BodyRow key={rowKey(row, rows.length + r)} columns={columns} row={row} index={rows.length + r} rowHeaders={rowHeaders} cellProps={cellProps} />
+              ))}
+            </tfoot>
+          )}
         </table>
       </div>
     </div>
