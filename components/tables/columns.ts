@@ -36,6 +36,8 @@ export interface Column<Row> {
   className?: string;
   /** A CSS class for the header cell only (e.g. "nowrap" for a header with a hint). */
   headerClassName?: string;
+  /** A body cell's own class and data- flags (a marked cell, a selected cell). */
+  cellAttributes?: (row: Row) => { className?: string; [data: `data-${string}`]: string | undefined };
   /** The cell's title (a hover note, e.g. the reason behind a verdict). */
   title?: (row: Row) => string | undefined;
   /**

@@ -50,9 +50,14 @@ interface Props<Row> {
   id?: string;
   /** The first column heads each row (a <th scope="row">); true unless the rows have no natural name. */
   rowHeaders?: boolean;
+  /** The id of the column that heads each row when it is not the first (a task after its flip badge). */
+  rowHeader?: string;
   /** Extra controls shown in the table's tool bar (left of the export). */
   tools?: ReactNode;
+  /** A class for the frame around the table. */
   className?: string;
+  /** A class for the <table> itself (a page's own cell styles). */
+  tableClassName?: string;
 }
 
 export interface RowAttributes {
@@ -81,11 +86,12 @@ function CellContent<Row>({ column, row, index }: { column: Column<Row>; row: Ro
   );
 }
 
-function BodyRow<Row>({ columns, row, index, rowHeaders, attributes, cellProps }: {
+function BodyRow<Row>({ columns, row, index, header, attributes, cellProps }: {
   columns: Column<Row>[];
   row: Row;
   index: number;
-  rowHeaders: boolean;
+  /** The id of the column drawn as the row's header, if any. */
+  header: string | undefined;
   attributes?: RowAttributes;
   cellProps: (c: Column<Row>, row: Row | null, extra?: string) => Record<string, unknown>;
 }) {
@@ -97,7 +103,7 @@ function BodyRow<Row>({ columns, row, index, rowHeaders, attributes, cellProps }
     const props = cellProps(spans ? { ...c, numeric: false } : c, row, !c.cell && c.value?.(row) === null ? "muted" : undefined);
     const content = <CellContent column={c} row={row} index={index} />;
     cells.push(
-      i === 0 && rowHeaders ? (
+      c.id === header ? (
         <th key={c.id} scope="row" colSpan={spans ? span : undefined} {...props}>
           {content}
         </th>
@@ -112,16 +118,21 @@ function BodyRow<Row>({ columns, row, index, rowHeaders, attributes, cellProps }
   return <tr {...attributes}>{cells}</tr>;
 }
 
-export function DataTable<Row>({ columns, rows, rowKey, caption, captionHidden, label, exportName, exportTable, rowProps, groupHeading, footer, role, rowCount, id, rowHeaders = true, tools, className }: Props<Row>) {
+export function DataTable<Row>({ columns, rows, rowKey, caption, captionHidden, label, exportName, exportTable, rowProps, groupHeading, footer, role, rowCount, id, rowHeaders = true, rowHeader, tools, className, tableClassName }: Props<Row>) {
   const hideable = hasHideableColumns(columns);
+  const header = rowHeaders ? (rowHeader ?? columns[0]?.id) : undefined;
   const lowest = Math.max(...columns.map(columnPriority));
-  const cellProps = (c: Column<Row>, row: Row | null, extra?: string) => ({
-    className: classes(c.numeric && "num", c.className, row === null && c.headerClassName, c.truncate && styles.truncated, extra),
-    title: row === null ? undefined : c.title?.(row),
-    "data-priority": columnPriority(c) > 1 ? columnPriority(c) : undefined,
-    "data-column": c.id,
-    style: c.minWidth ? { minWidth: c.minWidth } : undefined,
-  });
+  const cellProps = (c: Column<Row>, row: Row | null, extra?: string) => {
+    const own = row === null ? undefined : c.cellAttributes?.(row);
+    return {
+      ...own,
+      className: classes(c.numeric && "num", c.className, row === null && c.headerClassName, c.truncate && styles.truncated, own?.className, extra),
+      title: row === null ? undefined : c.title?.(row),
+      "data-priority": columnPriority(c) > 1 ? columnPriority(c) : undefined,
+      "data-column": c.id,
+      style: c.minWidth ? { minWidth: c.minWidth } : undefined,
+    };
+  };
   return (
     <div className={classes(styles.frame, lowest >= 3 && styles.hasLow, className)}>
       {(hideable || exportName || tools) && (
@@ -136,7 +147,7 @@ export function DataTable<Row>({ columns, rows, rowKey, caption, captionHidden, 
         </div>
       )}
       <div className={`table-wrap ${styles.scroll}`}>
-        <table className={`table ${styles.table}`} id={id} role={role} aria-label={caption ? undefined : label} aria-rowcount={rowCount}>
+        <table className={classes("table", styles.table, tableClassName)} id={id} role={role} aria-label={caption ? undefined : label} aria-rowcount={rowCount}>
           {caption && <caption className={captionHidden ? "visually-hidden" : undefined}>{caption}</caption>}
           <thead>
             <tr>
@@ -159,7 +170,7 @@ export function DataTable<Row>({ columns, rows, rowKey, caption, captionHidden, 
                       </th>
                     </tr>
                   )}
-                  <BodyRow columns={columns} row={row} index={r} rowHeaders={rowHeaders} attributes={rowProps?.(row, r)} cellProps={cellProps} />
+                  <BodyRow columns={columns} row={row} index={r} header={header} attributes={rowProps?.(row, r)} cellProps={cellProps} />
                 </Fragment>
               );
             })}
@@ -167,7 +178,7 @@ export function DataTable<Row>({ columns, rows, rowKey, caption, captionHidden, 
           {footer && footer.length > 0 && (
             <tfoot>
               {footer.map((row, r) => (
-                <BodyRow key={rowKey(row, rows.length + r)} columns={columns} row={row} index={rows.length + r} rowHeaders={rowHeaders} cellProps={cellProps} />
+                <BodyRow key={rowKey(row, rows.length + r)} columns={columns} row={row} index={rows.length + r} header={header} cellProps={cellProps} />
               ))}
             </tfoot>
           )}
