@@ -178,7 +178,15 @@ export function DataTable<Row>({ columns, rows, rowKey, caption, captionHidden, 
           {footer && footer.length > 0 && (
             <tfoot>
               {footer.map((row, r) => (
-                <BodyRow key={rowKey(row, rows.length + r)} columns={columns} row={row} index={rows.length + r} header={header} cellProps={cellProps} />
+                <BodyRow
+                  key={rowKey(row, rows.length + r)}
+                  columns={columns}
+                  row={row}
+                  index={rows.length + r}
+                  header={header}
+                  attributes={rowProps?.(row, rows.length + r)}
+                  cellProps={cellProps}
+                />
               ))}
             </tfoot>
           )}
