@@ -33,6 +33,8 @@ interface Props<Row> {
   captionHidden?: boolean;
   /** Accessible name when there is no caption. */
   label?: string;
+  /** The id of a heading that names the table (instead of a caption or label). */
+  labelledBy?: string;
   /** Export the rows (every column with a `value`) as CSV/Markdown under this name. */
   exportName?: string;
   /** What to export instead of the columns' values (a page's own export with its number formats). */
@@ -56,6 +58,8 @@ interface Props<Row> {
   tools?: ReactNode;
   /** A class for the frame around the table. */
   className?: string;
+  /** A class for the box the table scrolls in (e.g. a maximum height for a long list of steps). */
+  scrollClassName?: string;
   /** A class for the <table> itself (a page's own cell styles). */
   tableClassName?: string;
 }
@@ -118,7 +122,7 @@ function BodyRow<Row>({ columns, row, index, header, attributes, cellProps }: {
   return <tr {...attributes}>{cells}</tr>;
 }
 
-export function DataTable<Row>({ columns, rows, rowKey, caption, captionHidden, label, exportName, exportTable, rowProps, groupHeading, footer, role, rowCount, id, rowHeaders = true, rowHeader, tools, className, tableClassName }: Props<Row>) {
+export function DataTable<Row>({ columns, rows, rowKey, caption, captionHidden, label, labelledBy, exportName, exportTable, rowProps, groupHeading, footer, role, rowCount, id, rowHeaders = true, rowHeader, tools, className, scrollClassName, tableClassName }: Props<Row>) {
   const hideable = hasHideableColumns(columns);
   const header = rowHeaders ? (rowHeader ?? columns[0]?.id) : undefined;
   const lowest = Math.max(...columns.map(columnPriority));
@@ -130,7 +134,7 @@ export function DataTable<Row>({ columns, rows, rowKey, caption, captionHidden, 
       title: row === null ? undefined : c.title?.(row),
       "data-priority": columnPriority(c) > 1 ? columnPriority(c) : undefined,
       "data-column": c.id,
-      style: c.minWidth ? { minWidth: c.minWidth } : undefined,
+      style: c.minWidth || own?.style ? { minWidth: c.minWidth, ...own?.style } : undefined,
     };
   };
   return (
@@ -146,8 +150,8 @@ export function DataTable<Row>({ columns, rows, rowKey, caption, captionHidden, 
           {exportName && <TableExport table={exportTable ?? tableDataOf(columns, rows)} name={exportName} />}
         </div>
       )}
-      <div className={`table-wrap ${styles.scroll}`}>
-        <table className={classes("table", styles.table, tableClassName)} id={id} role={role} aria-label={caption ? undefined : label} aria-rowcount={rowCount}>
+      <div className={classes("table-wrap", styles.scroll, scrollClassName)}>
+        <table className={classes("table", styles.table, tableClassName)} id={id} role={role} aria-label={caption ? undefined : label} aria-labelledby={labelledBy} aria-rowcount={rowCount}>
           {caption && <caption className={captionHidden ? "visually-hidden" : undefined}>{caption}</caption>}
           <thead>
             <tr>
