@@ -10,8 +10,8 @@
 import { Fragment, type MouseEventHandler, type ReactNode } from "react";
 import type { TableCell, TableData } from "@/lib/tables/table-data";
 import { formatNumber } from "@/lib/format";
-import { TableExport } from "@/components/ui/table-export";
-import { columnPriority, hasHideableColumns, tableDataOf, type Column } from "./columns";
+import { columnPriority, tableDataOf, type Column } from "./columns";
+import { TableFrame } from "./table-frame";
 import styles from "./data-table.module.css";
 
 export type { Column } from "./columns";
@@ -123,9 +123,7 @@ function BodyRow<Row>({ columns, row, index, header, attributes, cellProps }: {
 }
 
 export function DataTable<Row>({ columns, rows, rowKey, caption, captionHidden, label, labelledBy, exportName, exportTable, rowProps, groupHeading, footer, role, rowCount, id, rowHeaders = true, rowHeader, tools, className, scrollClassName, tableClassName }: Props<Row>) {
-  const hideable = hasHideableColumns(columns);
   const header = rowHeaders ? (rowHeader ?? columns[0]?.id) : undefined;
-  const lowest = Math.max(...columns.map(columnPriority));
   const cellProps = (c: Column<Row>, row: Row | null, extra?: string) => {
     const own = row === null ? undefined : c.cellAttributes?.(row);
     return {
@@ -138,18 +136,13 @@ export function DataTable<Row>({ columns, rows, rowKey, caption, captionHidden, 
     };
   };
   return (
-    <div className={classes(styles.frame, lowest >= 3 && styles.hasLow, className)}>
-      {(hideable || exportName || tools) && (
-        <div className={styles.tools}>
-          {tools}
-          {hideable && (
-            <label className={styles.showAll}>
-              <input type="checkbox" className={styles.showAllInput} /> Show all columns
-            </label>
-          )}
-          {exportName && <TableExport table={exportTable ?? tableDataOf(columns, rows)} name={exportName} />}
-        </div>
-      )}
+    <TableFrame
+      priorities={columns.map(columnPriority)}
+      tools={tools}
+      exportName={exportName}
+      exportTable={exportName ? (exportTable ?? tableDataOf(columns, rows)) : undefined}
+      className={className}
+    >
       <div className={classes("table-wrap", styles.scroll, scrollClassName)}>
         <table className={classes("table", styles.table, tableClassName)} id={id} role={role} aria-label={caption ? undefined : label} aria-labelledby={labelledBy} aria-rowcount={rowCount}>
           {caption && <caption className={captionHidden ? "visually-hidden" : undefined}>{caption}</caption>}
@@ -196,6 +189,6 @@ export function DataTable<Row>({ columns, rows, rowKey, caption, captionHidden, 
           )}
         </table>
       </div>
-    </div>
+    </TableFrame>
   );
 }
