@@ -8,9 +8,15 @@ import { eventJsonSchema, buildOpenApiDocument } from "@/lib/events/openapi";
 import { exampleEvents } from "@/lib/events/examples";
 import { INGEST_LIMITS } from "@/lib/ingest/pure/limits";
 import { SchemaFields } from "@/components/api-docs/schema-fields";
+import { DataTable, type Column } from "@/components/tables/data-table";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "API" };
+
+const READ_COLUMNS: Column<{ path: string; summary: string }>[] = [
+  { id: "endpoint", label: "Endpoint", header: "Endpoint", value: (r) => `GET ${r.path}`, cell: (r) => <code>GET {r.path}</code> },
+  { id: "returns", label: "What it returns", header: "What it returns", value: (r) => r.summary },
+];
 
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
@@ -81,24 +87,7 @@ export default async function ApiDocsPage() {
       <section className="card" id="reading">
         <h2>Reading</h2>
         <p>Every read needs a token with scope <code>read</code> or a signed-in session.</p>
-        <div className="table-wrap">
-        <table className="table">
-          <thead>
-            <tr>
-              <th scope="col">Endpoint</th>
-              <th scope="col">What it returns</th>
-            </tr>
-          </thead>
-          <tbody>
-            {readPaths.map(({ path, summary }) => (
-              <tr key={path}>
-                <td><code>GET {path}</code></td>
-                <td>{summary}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        </div>
+        <DataTable columns={READ_COLUMNS} rows={readPaths} rowKey={(r) => r.path} rowHeaders={false} />
       </section>
 
       <section id="event-types">

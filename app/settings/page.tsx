@@ -1,4 +1,5 @@
-// Settings: your account for everyone signed in; API tokens and users for admins only.
+// Settings: your account for everyone signed in; API tokens and users for admins only (both drawn by the one
+// DataTable).
 import Link from "next/link";
 import { getStore } from "@/db/client";
 import { jobTemplatesPath } from "@/lib/http/page-links";
@@ -8,6 +9,7 @@ import { listUsers, userHasPassword, type UserInfo } from "@/lib/auth/users";
 import { ChangePasswordForm } from "@/components/settings/change-password-form";
 import { CreateTokenForm } from "@/components/settings/create-token-form";
 import { CreateUserForm } from "@/components/settings/create-user-form";
+import { DataTable, type Column } from "@/components/tables/data-table";
 import { RevokeTokenButton } from "@/components/settings/revoke-token-button";
 import { changePasswordAction, createApiTokenAction, createUserAction, revokeApiTokenAction } from "./actions";
 
@@ -25,87 +27,51 @@ function tokenState(token: ApiTokenInfo, now: number): string {
   return "active";
 }
 
+type TokenRow = ApiTokenInfo & { state: string };
+
+const TOKEN_COLUMNS: Column<TokenRow>[] = [
+  {
+    id: "name",
+    label: "Name",
+    header: "Name",
+    value: (t) => t.name,
+    cell: (t) => (
+      <>
+        {t.name}
+        {t.jobId && <span className="muted"> (job {t.jobId})</span>}
+      </>
+    ),
+  },
+  { id: "prefix", label: "Prefix", header: "Prefix", priority: 2, cell: (t) => <code>{t.prefix}…</code> },
+  { id: "scopes", label: "Scopes", header: "Scopes", value: (t) => t.scopes.join(", ") },
+  { id: "created", label: "Created", header: "Created", priority: 3, cell: (t) => <When at={t.createdAt} /> },
+  { id: "expires", label: "Expires", header: "Expires", priority: 3, cell: (t) => <When at={t.expiresAt} empty="never" /> },
+  { id: "last-used", label: "Last used", header: "Last used", priority: 2, cell: (t) => <When at={t.lastUsedAt} empty="never" /> },
+  { id: "status", label: "Status", header: "Status", cell: (t) => (t.state === "revoked" ? <>revoked <When at={t.revokedAt} /></> : t.state) },
+  {
+    id: "actions",
+    label: "Actions",
+    header: <span className="muted">Actions</span>,
+    cell: (t) => (t.state === "revoked" ? null : <RevokeTokenButton id={t.id} name={t.name} action={revokeApiTokenAction} />),
+  },
+];
+
 function TokensTable({ tokens, now }: { tokens: ApiTokenInfo[]; now: number }) {
   if (tokens.length === 0) return <p className="muted">No API tokens yet.</p>;
-  return (
-    <div className="table-wrap">
-    <table className="table" aria-label="API tokens">
-      <thead>
-        <tr>
-          <th scope="col">Name</th>
-          <th scope="col">Prefix</th>
-          <th scope="col">Scopes</th>
-          <th scope="col">Created</th>
-          <th scope="col">Expires</th>
-          <th scope="col">Last used</th>
-          <th scope="col">Status</th>
-          <th scope="col">
-            <span className="muted">Actions</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {tokens.map((token) => {
-          const state = tokenState(token, now);
-          return (
-            <tr key={token.id}>
-              <td>
-                {token.name}
-                {token.jobId && <span className="muted"> (job {token.jobId})</span>}
-              </td>
-              <td>
-                <code>{token.prefix}…</code>
-              </td>
-              <td>{token.scopes.join(", ")}</td>
-              <td>
-                <When at={token.createdAt} />
-              </td>
-              <td>
-                <When at={token.expiresAt} empty="never" />
-              </td>
-              <td>
-                <When at={token.lastUsedAt} empty="never" />
-              </td>
-              <td>{state === "revoked" ? <>revoked <When at={token.revokedAt} /></> : state}</td>
-              <td>{state === "revoked" ? null : <RevokeTokenButton id={token.id} name={token.name} action={revokeApiTokenAction} />}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
-    </div>
-  );
+  const rows = tokens.map((token) => ({ ...token, state: tokenState(token, now) }));
+  return <DataTable columns={TOKEN_COLUMNS} rows={rows} rowKey={(t) => t.id} label="API tokens" rowHeaders={false} />;
 }
 
+const USER_COLUMNS: Column<UserInfo>[] = [
+  { id: "username", label: "Username", header: "Username", value: (u) => u.username },
+  { id: "display-name", label: "Display name", header: "Display name", priority: 2, value: (u) => u.displayName },
+  { id: "role", label: "Role", header: "Role", value: (u) => u.role },
+  { id: "password", label: "Password", header: "Password", priority: 2, cell: (u) => (u.hasPassword ? "set" : <span className="muted">link only</span>) },
+  { id: "created", label: "Created", header: "Created", priority: 3, cell: (u) => <When at={u.createdAt} /> },
+];
+
 function UsersTable({ users }: { users: UserInfo[] }) {
-  return (
-    <div className="table-wrap">
-    <table className="table" aria-label="Users">
-      <thead>
-        <tr>
-          <th scope="col">Username</th>
-          <th scope="col">Display name</th>
-          <th scope="col">Role</th>
-          <th scope="col">Password</th>
-          <th scope="col">Created</th>
-        </tr>
-      </thead>
-      <tbody>
-        {users.map((user) => (
-          <tr key={user.id}>
-            <td>{user.username}</td>
-            <td>{user.displayName ?? <span className="muted">—</span>}</td>
-            <td>{user.role}</td>
-            <td>{user.hasPassword ? "set" : <span className="muted">link only</span>}</td>
-            <td>
-              <When at={user.createdAt} />
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-    </div>
-  );
+  return <DataTable columns={USER_COLUMNS} rows={users} rowKey={(u) => u.id} label="Users" rowHeaders={false} />;
 }
 
 export default async function SettingsPage() {

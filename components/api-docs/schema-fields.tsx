@@ -1,4 +1,7 @@
-// A table of the fields of one event type, read from its JSON Schema (generated from the zod contract).
+// A table of the fields of one event type, read from its JSON Schema (generated from the zod contract), drawn
+// by the one DataTable.
+import { DataTable, type Column } from "@/components/tables/data-table";
+
 type JsonSchema = {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
@@ -37,40 +40,32 @@ function nestedObjects(schema: JsonSchema, prefix: string): [string, JsonSchema]
   return out;
 }
 
-function FieldRows({ schema, prefix }: { schema: JsonSchema; prefix: string }) {
-  const required = new Set(schema.required ?? []);
-  return (
-    <>
-      {Object.entries(schema.properties ?? {}).map(([name, field]) => (
-        <tr key={prefix + name}>
-          <td><code>{prefix + name}</code></td>
-          <td><code>{describeType(field)}</code></td>
-          <td>{required.has(name) ? "required" : field.default !== undefined ? `default ${JSON.stringify(field.default)}` : "optional"}</td>
-        </tr>
-      ))}
-      {nestedObjects(schema, prefix).map(([path, nested]) => (
-        <FieldRows key={path} schema={nested} prefix={`${path}.`} />
-      ))}
-    </>
-  );
+interface FieldRow {
+  path: string;
+  field: JsonSchema;
+  presence: string;
 }
 
+/** Every field, each nested object's fields after its parent's (with their dotted path). */
+function fieldRows(schema: JsonSchema, prefix: string): FieldRow[] {
+  const required = new Set(schema.required ?? []);
+  return [
+    ...Object.entries(schema.properties ?? {}).map(([name, field]) => ({
+      path: prefix + name,
+      field,
+      presence: required.has(name) ? "required" : field.default !== undefined ? `default ${JSON.stringify(field.default)}` : "optional",
+    })),
+    ...nestedObjects(schema, prefix).flatMap(([path, nested]) => fieldRows(nested, `${path}.`)),
+  ];
+}
+
+const COLUMNS: Column<FieldRow>[] = [
+  { id: "field", label: "Field", header: "Field", value: (r) => r.path, cell: (r) => <code>{r.path}</code> },
+  { id: "type", label: "Type", header: "Type", value: (r) => describeType(r.field), cell: (r) => <code>{describeType(r.field)}</code> },
+  { id: "presence", label: "Presence", header: "Presence", value: (r) => r.presence },
+];
+
 export function SchemaFields({ schema }: { schema: JsonSchema }) {
-  return (
-    // Its own scroller: a field name and its type are long words that a phone cannot wrap.
-    <div className="table-wrap">
-    <table className="table">
-      <thead>
-        <tr>
-          <th scope="col">Field</th>
-          <th scope="col">Type</th>
-          <th scope="col">Presence</th>
-        </tr>
-      </thead>
-      <tbody>
-        <FieldRows schema={schema} prefix="" />
-      </tbody>
-    </table>
-    </div>
-  );
+  // Its own scroller (DataTable's): a field name and its type are long words that a phone cannot wrap.
+  return <DataTable columns={COLUMNS} rows={fieldRows(schema, "")} rowKey={(r) => r.path} rowHeaders={false} />;
 }

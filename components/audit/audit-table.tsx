@@ -1,11 +1,13 @@
 // Audit entries as a table, newest first: when, who (a user, an API token, or the system — a trainer's rule
-// decisions name their rule), what, on what, and the details recorded with it (as text).
+// decisions name their rule), what, on what, and the details recorded with it (as text). Drawn by the one
+// DataTable: the details give way first on a narrow screen.
 import Link from "next/link";
 import type { AuditLogEntry } from "@/db/queries/audit-log";
 import { formatDateTime } from "@/lib/format";
 import { auditDetailText } from "./audit-detail-text";
 import { proposalPath } from "@/lib/proposals/inbox-filter";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { DataTable, type Column } from "@/components/tables/data-table";
 import styles from "./audit.module.css";
 
 function actorText(e: AuditLogEntry): string {
@@ -41,37 +43,15 @@ function Detail({ detail }: { detail: Record<string, unknown> | null }) {
   );
 }
 
+const COLUMNS: Column<AuditLogEntry>[] = [
+  { id: "when", label: "When", header: "When", className: "nowrap", title: (e) => formatDateTime(e.at), value: (e) => formatDateTime(e.at), cell: (e) => <RelativeTime ms={e.at} /> },
+  { id: "actor", label: "Actor", header: "Actor", value: actorText },
+  { id: "action", label: "Action", header: "Action", className: "mono nowrap", value: (e) => e.action },
+  { id: "target", label: "Target", header: "Target", priority: 2, className: "wrap-anywhere", cell: (e) => <Target e={e} /> },
+  { id: "details", label: "Details", header: "Details", priority: 3, cell: (e) => <Detail detail={e.detail} /> },
+];
+
 export function AuditTable({ entries }: { entries: AuditLogEntry[] }) {
-  return (
-    <div className="table-wrap">
-      <table className="table" aria-label="Audit log">
-        <thead>
-          <tr>
-            <th scope="col">When</th>
-            <th scope="col">Actor</th>
-            <th scope="col">Action</th>
-            <th scope="col">Target</th>
-            <th scope="col">Details</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((e) => (
-            <tr key={e.id}>
-              <td className="nowrap" title={formatDateTime(e.at)}>
-                <RelativeTime ms={e.at} />
-              </td>
-              <td>{actorText(e)}</td>
-              <td className="mono nowrap">{e.action}</td>
-              <td className="wrap-anywhere">
-                <Target e={e} />
-              </td>
-              <td>
-                <Detail detail={e.detail} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  // The rows have no single name (an entry is its time, actor and action together): plain cells throughout.
+  return <DataTable columns={COLUMNS} rows={entries} rowKey={(e) => String(e.id)} label="Audit log" rowHeaders={false} />;
 }

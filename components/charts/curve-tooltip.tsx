@@ -30,6 +30,8 @@ export function CurveTooltip({ active, x, axis, lines, smoothing, formatValue }:
   return (
     <div className={styles.tooltip}>
       <div className={styles.tooltipTitle}>{axis === "step" ? `step ${formatCurveX(x, axis)}` : axis === "epoch" ? `epoch ${formatCurveX(x, axis)}` : formatCurveX(x, axis, true)}</div>
+      {/* Not a data table (so not DataTable): a few label/value pairs under the pointer, rebuilt on every move, with
+          no header, export, priorities or scroll; a bare <table> only lines the numbers up. */}
       <table>
         <tbody>
           {lines.map((l) => {

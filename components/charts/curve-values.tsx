@@ -1,10 +1,12 @@
 "use client";
 // The numbers behind the charts: a table of every drawn point (rendered only when opened — a reduced overlay
-// holds tens of thousands) and the CSV / Markdown export of the same table.
+// holds tens of thousands; drawn by the one DataTable) and the CSV / Markdown export of the whole table, offered
+// while the table is closed too (so it stays outside the DataTable, which would export only the rows drawn).
 import { useState } from "react";
 import { formatNumber } from "@/lib/format";
 import type { TableData } from "@/lib/tables/table-data";
 import { TableExport } from "@/components/ui/table-export";
+import { PlainTable } from "@/components/tables/plain-table";
 
 const SHOWN_ROWS = 2_000;
 
@@ -21,25 +23,12 @@ export function CurveValues({ table, name }: { table: TableData; name: string })
             {table.rows.length > SHOWN_ROWS && (
               <p className="muted small">The first {SHOWN_ROWS.toLocaleString("en-US")} rows; Download CSV holds all of them.</p>
             )}
-            <div className="table-wrap">
-              <table className="table">
-                <caption className="muted small">{name}</caption>
-                <thead>
-                  <tr>{table.columns.map((c) => <th key={c} scope="col">{c}</th>)}</tr>
-                </thead>
-                <tbody>
-                  {shown.map((row, r) => (
-                    <tr key={r}>
-                      {row.map((cell, c) => (
-                        <td key={c} className={typeof cell === "number" ? "num" : undefined}>
-                          {cell === null ? "—" : typeof cell === "number" ? formatNumber(cell, 6) : cell}
-                        </td>
-                      ))}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <PlainTable
+              table={{ columns: table.columns, rows: shown }}
+              caption={name}
+              formats={Object.fromEntries(table.columns.map((c) => [c, (n: number) => formatNumber(n, 6)]))}
+              rowHeaders={false}
+            />
           </>
         )}
       </details>

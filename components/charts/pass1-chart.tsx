@@ -38,6 +38,8 @@ function Pass1Tooltip({ active, x, axis, lines }: { active?: boolean; x: number 
   return (
     <div className={styles.tooltip}>
       <div className={styles.tooltipTitle}>{axis === "time" ? formatCurveX(x, axis, true) : `${axis} ${formatCurveX(x, axis)}`}</div>
+      {/* Not a data table (so not DataTable): a few label/value pairs under the pointer, rebuilt on every move, with
+          no header, export, priorities or scroll; a bare <table> only lines the numbers up. */}
       <table>
         <tbody>
           {lines.map((l) => {

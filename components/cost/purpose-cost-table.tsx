@@ -1,58 +1,66 @@
 // Rollouts by purpose with tokens, cost, turns and time, and the training-side and overall totals. A
-// quantity no rollout reported reads "not reported"; one only some reported says how many did.
+// quantity no rollout reported reads "not reported"; one only some reported says how many did. Drawn by the one
+// DataTable, the totals in its foot.
 import { formatCount, formatDuration, formatNumber } from "@/lib/format";
 import { formatCost, formatDurationTotal, formatTokens } from "@/lib/cost/cost-format";
 import { meanReported, type PurposeSummary } from "@/lib/cost/cost-summary";
 import { purposeRows, type PurposeRow } from "@/lib/cost/purpose-table";
+import { DataTable, type Column } from "@/components/tables/data-table";
 import styles from "./cost.module.css";
+
+const dash = (row: PurposeRow, text: () => string) => (row.cell.rollouts === 0 ? "—" : text());
+
+const COLUMNS: Column<PurposeRow>[] = [
+  {
+    id: "purpose",
+    label: "Purpose",
+    header: "Purpose",
+    value: (r) => r.label,
+    cell: (r) => (
+      <>
+        {r.label}
+        <span className={styles.sub}>{r.note}</span>
+      </>
+    ),
+  },
+  { id: "rollouts", label: "Rollouts", header: "Rollouts", numeric: true, cell: (r) => formatCount(r.cell.rollouts) },
+  { id: "prompt", label: "Prompt tokens", header: "Prompt tokens", numeric: true, priority: 3, cell: (r) => dash(r, () => formatTokens(r.cell.promptTokens, r.cell.rollouts)) },
+  { id: "completion", label: "Completion tokens", header: "Completion tokens", numeric: true, priority: 3, cell: (r) => dash(r, () => formatTokens(r.cell.completionTokens, r.cell.rollouts)) },
+  { id: "cost", label: "Cost", header: "Cost", numeric: true, cell: (r) => dash(r, () => formatCost(r.cell.costUsd, r.cell.rollouts)) },
+  {
+    id: "turns",
+    label: "Turns",
+    header: <>Turns <span className={styles.sub}>total · mean</span></>,
+    numeric: true,
+    priority: 2,
+    cell: (r) => dash(r, () => `${formatCount(r.cell.turns)} · ${formatNumber(r.cell.turns / r.cell.rollouts, 1)}`),
+  },
+  {
+    id: "time",
+    label: "Rollout time",
+    header: <>Rollout time <span className={styles.sub}>total · mean</span></>,
+    numeric: true,
+    priority: 3,
+    cell: (r) => {
+      const mean = meanReported(r.cell.durationMs);
+      return `${dash(r, () => formatDurationTotal(r.cell.durationMs, r.cell.rollouts))}${mean !== null ? ` · ${formatDuration(mean)}` : ""}`;
+    },
+  },
+];
+
+const isTotal = (r: PurposeRow) => r.key === "training-side" || r.key === "all";
 
 export function PurposeCostTable({ summary }: { summary: PurposeSummary }) {
   const rows = purposeRows(summary);
-  const body = rows.filter((r) => r.key !== "training-side" && r.key !== "all");
-  const totals = rows.filter((r) => r.key === "training-side" || r.key === "all");
   return (
-    <div className="table-wrap">
-      <table className="table">
-        <caption className="visually-hidden">Rollouts by purpose, with tokens, cost, turns and rollout time</caption>
-        <thead>
-          <tr>
-            <th scope="col">Purpose</th>
-            <th scope="col" className="num">Rollouts</th>
-            <th scope="col" className="num">Prompt tokens</th>
-            <th scope="col" className="num">Completion tokens</th>
-            <th scope="col" className="num">Cost</th>
-            <th scope="col" className="num">Turns <span className={styles.sub}>total · mean</span></th>
-            <th scope="col" className="num">Rollout time <span className={styles.sub}>total · mean</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          {body.map((r) => <Row key={r.key} row={r} />)}
-        </tbody>
-        <tfoot>
-          {totals.map((r) => <Row key={r.key} row={r} total />)}
-        </tfoot>
-      </table>
-    </div>
-  );
-}
-
-function Row({ row: { label, note, cell: c }, total = false }: { row: PurposeRow; total?: boolean }) {
-  const meanDuration = meanReported(c.durationMs);
-  return (
-    <tr className={total ? styles.total : undefined}>
-      <th scope="row">
-        {label}
-        <span className={styles.sub}>{note}</span>
-      </th>
-      <td className="num">{formatCount(c.rollouts)}</td>
-      <td className="num">{c.rollouts === 0 ? "—" : formatTokens(c.promptTokens, c.rollouts)}</td>
-      <td className="num">{c.rollouts === 0 ? "—" : formatTokens(c.completionTokens, c.rollouts)}</td>
-      <td className="num">{c.rollouts === 0 ? "—" : formatCost(c.costUsd, c.rollouts)}</td>
-      <td className="num">{c.rollouts === 0 ? "—" : `${formatCount(c.turns)} · ${formatNumber(c.turns / c.rollouts, 1)}`}</td>
-      <td className="num">
-        {c.rollouts === 0 ? "—" : formatDurationTotal(c.durationMs, c.rollouts)}
-        {meanDuration !== null && ` · ${formatDuration(meanDuration)}`}
-      </td>
-    </tr>
+    <DataTable
+      columns={COLUMNS}
+      rows={rows.filter((r) => !isTotal(r))}
+      footer={rows.filter(isTotal)}
+      rowKey={(r) => r.key}
+      rowProps={(r) => ({ className: isTotal(r) ? styles.total : undefined })}
+      caption="Rollouts by purpose, with tokens, cost, turns and rollout time"
+      captionHidden
+    />
   );
 }

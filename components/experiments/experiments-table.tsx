@@ -1,6 +1,6 @@
 "use client";
 // The experiments list. Starts from the server-rendered rows and polls the JSON route so experiments
-// a trainer sends while the page is open show up without a reload.
+// a trainer sends while the page is open show up without a reload. Drawn by the one DataTable.
 import Link from "next/link";
 import { useQuery } from "@tanstack/react-query";
 import type { ExperimentSummary } from "@/db/queries/types";
@@ -10,7 +10,28 @@ import { experimentsQuery } from "@/components/api-queries";
 import { EmptyState } from "@/components/ui/empty-state";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { StatusBadge } from "@/components/ui/status-badge";
+import { DataTable, type Column } from "@/components/tables/data-table";
 import { ReferenceRunBanner } from "./reference-run-banner";
+
+const COLUMNS: Column<ExperimentSummary>[] = [
+  { id: "name", label: "Name", header: "Name", value: (e) => e.name, cell: (e) => <Link href={`/experiments/${encodeURIComponent(e.id)}`}>{e.name}</Link> },
+  { id: "method", label: "Method", header: "Method", priority: 2, className: "nowrap", value: (e) => e.method },
+  { id: "runs", label: "Runs", header: "Runs", numeric: true, priority: 3, value: (e) => e.runs, cell: (e) => formatCount(e.runs) },
+  { id: "rollouts", label: "Rollouts", header: "Rollouts", numeric: true, priority: 2, value: (e) => e.rollouts, cell: (e) => formatCount(e.rollouts) },
+  { id: "activity", label: "Latest activity", header: "Latest activity", priority: 3, className: "nowrap", cell: (e) => <RelativeTime ms={e.latestActivity} /> },
+  {
+    id: "status",
+    label: "Status",
+    header: "Status",
+    value: (e) => e.status,
+    cell: (e) => (
+      <>
+        <StatusBadge status={e.status} title={e.status === "stale" ? "A run says running, but no job runs it and it has sent nothing for a while" : undefined} />
+        {e.staleRuns > 0 && <span className="muted small"> {e.staleRuns} {e.staleRuns === 1 ? "run" : "runs"} without heartbeat</span>}
+      </>
+    ),
+  },
+];
 
 function refreshProblem(error: Error): string {
   if (error instanceof ApiError && error.status === 401) return "Your session has ended; sign in again to see new data.";
@@ -51,49 +72,12 @@ export function ExperimentsTable({ initialData }: { initialData: ExperimentSumma
           </p>
         </EmptyState>
       ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <caption>
-              {formatCount(experiments.length)} {experiments.length === 1 ? "experiment" : "experiments"}, most recently
-              active first
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Name</th>
-                <th scope="col">Method</th>
-                <th scope="col" className="num">
-                  Runs
-                </th>
-                <th scope="col" className="num">
-                  Rollouts
-                </th>
-                <th scope="col">Latest activity</th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {experiments.map((e) => (
-                <tr key={e.id}>
-                  <th scope="row">
-                    <Link href={`/experiments/${encodeURIComponent(e.id)}`}>{e.name}</Link>
-                  </th>
-                  <td className="nowrap">{e.method}</td>
-                  <td className="num">{formatCount(e.runs)}</td>
-                  <td className="num">{formatCount(e.rollouts)}</td>
-                  <td className="nowrap">
-                    <RelativeTime ms={e.latestActivity} />
-                  </td>
-                  <td>
-                    <StatusBadge status={e.status} title={e.status === "stale" ? "A run says running, but no job runs it and it has sent nothing for a while" : undefined} />
-                    {e.staleRuns > 0 && (
-                      <span className="muted small"> {e.staleRuns} {e.staleRuns === 1 ? "run" : "runs"} without heartbeat</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={COLUMNS}
+          rows={experiments}
+          rowKey={(e) => e.id}
+          caption={`${formatCount(experiments.length)} ${experiments.length === 1 ? "experiment" : "experiments"}, most recently active first`}
+        />
       )}
     </>
   );

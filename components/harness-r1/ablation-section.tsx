@@ -1,6 +1,7 @@
 // Section 1 of the Harness-R1 views: which hook position mattered. Per environment a bar chart of the change in
 // pass@1 when one position is removed from the full patch (side by side, one x range), the rankings side by side
-// with their mean over environments, and every bar's numbers. Without an ablation it says what data makes one.
+// with their mean over environments, and every bar's numbers (both drawn by the one DataTable, exports built in).
+// Without an ablation it says what data makes one.
 import Link from "next/link";
 import type { AblationSet } from "@/lib/harness-r1/ablation";
 import { ablationCharts, ablationTable, chartAxis, rankingTable } from "@/lib/harness-r1/ablation-view";
@@ -8,7 +9,8 @@ import type { HarnessR1View } from "@/lib/harness-r1/view-params";
 import { formatPercent } from "@/lib/format";
 import { harnessComparePath, harnessR1Path } from "@/lib/http/page-links";
 import { formatIntervalPp, formatPp, formatSizePp } from "@/lib/stats/format-stats";
-import { TableExport } from "@/components/ui/table-export";
+import { DataTable, type Column } from "@/components/tables/data-table";
+import { PlainTable } from "@/components/tables/plain-table";
 import { AblationBarChart } from "./ablation-bar-chart";
 import styles from "./harness-r1.module.css";
 
@@ -23,6 +25,34 @@ interface Props {
 }
 
 const pp = (fraction: number | null) => (fraction === null ? null : fraction * 100);
+
+type Bar = { benchmark: string; bar: AblationSet["benchmarks"][number]["bars"][number] };
+
+/** Every bar's numbers, the position heading each row (after its environment). */
+function barColumns(versionLabel: (id: string) => string): Column<Bar>[] {
+  return [
+    { id: "environment", label: "Environment", header: "Environment", value: (r) => r.benchmark },
+    { id: "position", label: "Position", header: "Position", value: (r) => r.bar.position },
+    { id: "change", label: "Change", header: "Change", numeric: true, cell: ({ bar: d }) => formatPp(pp(d.drop.mean === null ? null : -d.drop.mean)) },
+    { id: "interval", label: "95 % interval", header: "95 % interval", priority: 2, cell: ({ bar: d }) => formatIntervalPp(d.drop.ci && [-d.drop.ci[1], -d.drop.ci[0]]) },
+    { id: "se", label: "SE", header: "SE", numeric: true, priority: 3, cell: ({ bar: d }) => formatSizePp(pp(d.drop.se)) },
+    { id: "tasks", label: "Tasks", header: "Tasks", numeric: true, priority: 3, cell: ({ bar: d }) => d.drop.n },
+    { id: "full", label: "pass@1 full", header: "pass@1 full", numeric: true, priority: 2, cell: ({ bar: d }) => formatPercent(d.fullScore) },
+    { id: "without", label: "pass@1 without", header: "pass@1 without", numeric: true, priority: 2, cell: ({ bar: d }) => formatPercent(d.ablatedScore) },
+    {
+      id: "version",
+      label: "Version without the position",
+      header: "Version without the position",
+      priority: 3,
+      cell: ({ bar: d }) => (
+        <>
+          <Link href={harnessComparePath(d.ablatedId, d.fullId)}>{versionLabel(d.ablatedId)}</Link>{" "}
+          <span className="muted small">({d.kind === "removed" ? "removes" : "reverts"} {d.paths.join(", ")})</span>
+        </>
+      ),
+    },
+  ];
+}
 
 export function AblationSection({ experimentId, view, sets, set, versionLabel, checkpointLabel }: Props) {
   return (
@@ -87,73 +117,22 @@ function Ablation({ experimentId, view, sets, set, versionLabel, checkpointLabel
       </div>
 
       <h3 id="ranking-heading">Ranking per environment</h3>
-      <div className="table-wrap">
-        <table className="table" aria-labelledby="ranking-heading">
-          <thead>
-            <tr>
-              {ranking.table.columns.map((c) => (
-                <th key={c} scope="col">{c}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {ranking.table.rows.map((row) => (
-              <tr key={String(row[0])}>
-                <th scope="row">{row[0]}</th>
-                {row.slice(1).map((cell, i) => (
-                  <td key={ranking.table.columns[i + 1]}>{cell ?? "—"}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PlainTable table={ranking.table} labelledBy="ranking-heading" exportName="hook-position ranking" />
       {ranking.means.length > 0 && (
         <p className="muted small">The mean is an equal-weight mean over environments; its interval treats them as independent.</p>
       )}
-      <TableExport table={ranking.table} name="hook-position ranking" />
 
       <details className="section">
         <summary>Numbers behind the charts</summary>
-        <div className="table-wrap">
-          <table className="table">
-            <caption>Change in pass@1 when one position is removed from {fullLabel}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Environment</th>
-                <th scope="col">Position</th>
-                <th scope="col" className="num">Change</th>
-                <th scope="col">95 % interval</th>
-                <th scope="col" className="num">SE</th>
-                <th scope="col" className="num">Tasks</th>
-                <th scope="col" className="num">pass@1 full</th>
-                <th scope="col" className="num">pass@1 without</th>
-                <th scope="col">Version without the position</th>
-              </tr>
-            </thead>
-            <tbody>
-              {set.benchmarks.flatMap(({ benchmark, bars }) =>
-                bars.map((d) => (
-                  <tr key={`${benchmark}\u0000${d.position}`}>
-                    <td>{benchmark}</td>
-                    <th scope="row">{d.position}</th>
-                    <td className="num">{formatPp(pp(d.drop.mean === null ? null : -d.drop.mean))}</td>
-                    <td>{formatIntervalPp(d.drop.ci && [-d.drop.ci[1], -d.drop.ci[0]])}</td>
-                    <td className="num">{formatSizePp(pp(d.drop.se))}</td>
-                    <td className="num">{d.drop.n}</td>
-                    <td className="num">{formatPercent(d.fullScore)}</td>
-                    <td className="num">{formatPercent(d.ablatedScore)}</td>
-                    <td>
-                      <Link href={harnessComparePath(d.ablatedId, d.fullId)}>{versionLabel(d.ablatedId)}</Link>{" "}
-                      <span className="muted small">({d.kind === "removed" ? "removes" : "reverts"} {d.paths.join(", ")})</span>
-                    </td>
-                  </tr>
-                )),
-              )}
-            </tbody>
-          </table>
-        </div>
-        <TableExport table={detail} name="hook-position ablation" />
+        <DataTable
+          columns={barColumns(versionLabel)}
+          rows={set.benchmarks.flatMap(({ benchmark, bars }) => bars.map((bar) => ({ benchmark, bar })))}
+          rowKey={(r) => `${r.benchmark}\u0000${r.bar.position}`}
+          rowHeader="position"
+          caption={`Change in pass@1 when one position is removed from ${fullLabel}`}
+          exportTable={detail}
+          exportName="hook-position ablation"
+        />
       </details>
     </>
   );

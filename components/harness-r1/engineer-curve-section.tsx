@@ -1,12 +1,12 @@
 // Section 3 of the Harness-R1 views: the engineer's training curve, mean reward r(B, P) per GRPO step of each
 // engineer run, drawn by the shared curve chart (its settings under their own prefix in the address, one per
-// run) and as a table with a link to the run.
+// run) and as a table (the one DataTable, from the same TableData it exports) with a link to the run.
 import Link from "next/link";
 import type { EngineerCurve } from "@/db/queries/harness-r1";
 import { curveSummary, ENGINEER_REWARD_KEY, engineerCurveTable } from "@/lib/harness-r1/engineer-curve";
 import { formatNumber } from "@/lib/format";
 import { runPath } from "@/lib/http/page-links";
-import { TableExport } from "@/components/ui/table-export";
+import { PlainTable } from "@/components/tables/plain-table";
 import { RunCurves } from "@/components/charts/run-curves";
 import styles from "./harness-r1.module.css";
 
@@ -51,28 +51,14 @@ function RunCurve({ run, index }: { run: EngineerCurve; index: number }) {
             {run.points.length} steps; first {formatNumber(summary.first)}, last {formatNumber(summary.last)}, best{" "}
             {formatNumber(summary.best)} at step {summary.bestStep}.
           </p>
-          <div className={`table-wrap ${styles.scroll}`}>
-            <table className="table">
-              <caption>Mean reward per step of {name}</caption>
-              <thead>
-                <tr>
-                  {table.columns.map((c) => (
-                    <th key={c} scope="col" className="num">{c}</th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {table.rows.map((row) => (
-                  <tr key={String(row[0])}>
-                    {row.map((cell, i) => (
-                      <td key={table.columns[i]} className="num">{typeof cell === "number" && i === row.length - 1 ? formatNumber(cell, 4) : (cell ?? "—")}</td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <TableExport table={table} name={`engineer reward ${name}`} />
+          <PlainTable
+            table={table}
+            caption={`Mean reward per step of ${name}`}
+            formats={{ Step: String, Epoch: String, [ENGINEER_REWARD_KEY]: (n) => formatNumber(n, 4) }}
+            rowHeaders={false}
+            scrollClassName={styles.scroll}
+            exportName={`engineer reward ${name}`}
+          />
         </>
       )}
     </section>

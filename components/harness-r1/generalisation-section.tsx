@@ -1,7 +1,8 @@
 // Section 2 of the Harness-R1 views: does the patch generalise? Target models × benchmarks as a heatmap of
 // Δ pp = pass@1(patched) − pass@1(base) on the same checkpoint and benchmark, the number printed in every cell
 // (the colour only repeats it), the counts of improved / regressed / unchanged cells and the mean Δ. Which two
-// versions are compared is chosen in a GET form, so the view lives in the URL.
+// versions are compared is chosen in a GET form, so the view lives in the URL. Both tables are drawn by the one
+// DataTable with their exports built in.
 import Link from "next/link";
 import type { GeneralisationGrid } from "@/lib/harness-r1/generalisation";
 import { gridCellsTable, gridSummary, heatmapTable, heatRows } from "@/lib/harness-r1/grid-view";
@@ -10,7 +11,7 @@ import type { HarnessR1View } from "@/lib/harness-r1/view-params";
 import { formatPercent } from "@/lib/format";
 import { harnessComparePath, harnessR1Path } from "@/lib/http/page-links";
 import { formatIntervalPp, formatPp } from "@/lib/stats/format-stats";
-import { TableExport } from "@/components/ui/table-export";
+import { DataTable, type Column } from "@/components/tables/data-table";
 import styles from "./harness-r1.module.css";
 
 interface Props {
@@ -68,6 +69,39 @@ export function GeneralisationSection({ experimentId, view, grid, baseId, patche
   );
 }
 
+type HeatRow = ReturnType<typeof heatRows>[number];
+
+/** The heat map: a target model per row, its Δ per benchmark shaded by sign and size. */
+function heatColumns(benchmarks: string[]): Column<HeatRow>[] {
+  return [
+    { id: "target", label: "Target model", header: "Target model", value: (row) => row.label },
+    ...benchmarks.map((b, i): Column<HeatRow> => ({
+      id: `benchmark-${b}`,
+      label: b,
+      header: b,
+      numeric: true,
+      title: (row) => row.cells[i].title,
+      cellAttributes: (row) => ({ "data-tone": row.cells[i].tone, style: { background: row.cells[i].background } }),
+      value: (row) => row.cells[i].text,
+    })),
+  ];
+}
+
+type CellRow = { checkpointId: string; label: string; cell: GeneralisationGrid["rows"][number][number] };
+
+/** Both versions' pass@1 per cell with the paired interval. */
+function cellColumns(baseLabel: string, patchedLabel: string): Column<CellRow>[] {
+  return [
+    { id: "target", label: "Target model", header: "Target model", value: (r) => r.label },
+    { id: "benchmark", label: "Benchmark", header: "Benchmark", value: (r) => r.cell.benchmark },
+    { id: "base", label: baseLabel, header: baseLabel, numeric: true, priority: 2, value: (r) => formatPercent(r.cell.base?.score) },
+    { id: "patched", label: patchedLabel, header: patchedLabel, numeric: true, priority: 2, value: (r) => formatPercent(r.cell.patched?.score) },
+    { id: "delta", label: "Δ", header: "Δ", numeric: true, value: (r) => formatPp(r.cell.delta === null ? null : r.cell.delta * 100) },
+    { id: "interval", label: "Paired 95 % interval", header: "Paired 95 % interval", priority: 3, value: (r) => formatIntervalPp(r.cell.paired?.ci) },
+    { id: "tasks", label: "Paired tasks", header: "Paired tasks", numeric: true, priority: 3, cell: (r) => r.cell.paired?.n ?? "—" },
+  ];
+}
+
 function Grid({ grid, baseId, patchedId, versionLabel }: { grid: GeneralisationGrid; baseId: string; patchedId: string; versionLabel: (id: string) => string }) {
   const rows = heatRows(grid);
   const end = scaleEnd(grid.maxAbsDelta) * 100;
@@ -86,72 +120,31 @@ function Grid({ grid, baseId, patchedId, versionLabel }: { grid: GeneralisationG
         <li className={styles.count}><strong>{formatPp(grid.meanDelta === null ? null : grid.meanDelta * 100, 2)}</strong> mean Δ over {compared} {compared === 1 ? "cell" : "cells"}</li>
       </ul>
       <p className="muted small">{gridSummary(grid)}</p>
-      <div className="table-wrap">
-        <table className={`table ${styles.heatmap}`}>
-          <caption>Δ pass@1 in pp, {versionLabel(patchedId)} − {versionLabel(baseId)}; green: better, red: worse</caption>
-          <thead>
-            <tr>
-              <th scope="col">Target model</th>
-              {grid.benchmarks.map((b) => (
-                <th key={b} scope="col" className="num">{b}</th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.checkpointId}>
-                <th scope="row">{row.label}</th>
-                {row.cells.map((c) => (
-                  <td key={c.benchmark} data-tone={c.tone} style={{ background: c.background }} title={c.title}>
-                    {c.text}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        columns={heatColumns(grid.benchmarks)}
+        rows={rows}
+        rowKey={(row) => row.checkpointId}
+        caption={`Δ pass@1 in pp, ${versionLabel(patchedId)} − ${versionLabel(baseId)}; green: better, red: worse`}
+        tableClassName={styles.heatmap}
+        exportTable={heatmapTable(grid)}
+        exportName="generalisation grid"
+      />
       <div className={styles.legend} aria-hidden="true">
         <span>{formatPp(-end)}</span>
         <span className={styles.legendBar} />
         <span>{formatPp(end)}</span>
       </div>
-      <TableExport table={heatmapTable(grid)} name="generalisation grid" />
 
       <details className="section">
         <summary>Both versions&apos; pass@1 per cell, with the paired interval</summary>
-        <div className="table-wrap">
-          <table className="table">
-            <caption>pass@1 per target model and benchmark; the interval pairs the tasks both versions ran</caption>
-            <thead>
-              <tr>
-                <th scope="col">Target model</th>
-                <th scope="col">Benchmark</th>
-                <th scope="col" className="num">{versionLabel(baseId)}</th>
-                <th scope="col" className="num">{versionLabel(patchedId)}</th>
-                <th scope="col" className="num">Δ</th>
-                <th scope="col">Paired 95 % interval</th>
-                <th scope="col" className="num">Paired tasks</th>
-              </tr>
-            </thead>
-            <tbody>
-              {grid.checkpoints.flatMap((c, i) =>
-                grid.rows[i].map((cell) => (
-                  <tr key={`${c.id}\u0000${cell.benchmark}`}>
-                    <th scope="row">{rows[i].label}</th>
-                    <td>{cell.benchmark}</td>
-                    <td className="num">{formatPercent(cell.base?.score)}</td>
-                    <td className="num">{formatPercent(cell.patched?.score)}</td>
-                    <td className="num">{formatPp(cell.delta === null ? null : cell.delta * 100)}</td>
-                    <td>{formatIntervalPp(cell.paired?.ci)}</td>
-                    <td className="num">{cell.paired?.n ?? "—"}</td>
-                  </tr>
-                )),
-              )}
-            </tbody>
-          </table>
-        </div>
-        <TableExport table={cells} name="generalisation cells" />
+        <DataTable
+          columns={cellColumns(versionLabel(baseId), versionLabel(patchedId))}
+          rows={grid.checkpoints.flatMap((c, i) => grid.rows[i].map((cell) => ({ checkpointId: c.id, label: rows[i].label, cell })))}
+          rowKey={(r) => `${r.checkpointId}\u0000${r.cell.benchmark}`}
+          caption="pass@1 per target model and benchmark; the interval pairs the tasks both versions ran"
+          exportTable={cells}
+          exportName="generalisation cells"
+        />
       </details>
     </>
   );

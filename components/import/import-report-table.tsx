@@ -1,12 +1,68 @@
 // The per-file report of an import: what each file gave (format, rollouts, verdicts) or why it gave nothing,
-// with links to the stored rollouts. Every string from a file (names, reasons) is rendered as text.
+// with links to the stored rollouts. Every string from a file (names, reasons) is rendered as text. Drawn by the
+// one DataTable.
 import Link from "next/link";
 import type { ImportReport } from "@/lib/importers/report";
 import { formatCount } from "@/lib/format";
 import { describeAccounting } from "@/lib/importers/accounting";
+import { DataTable, type Column } from "@/components/tables/data-table";
 import styles from "./import-form.module.css";
 
 const MAX_LINKS = 5;
+
+type FileReport = ImportReport["files"][number];
+
+const COLUMNS: Column<FileReport>[] = [
+  { id: "file", label: "File", header: "File", className: "wrap-anywhere", value: (file) => file.file },
+  { id: "format", label: "Format", header: "Format", priority: 2, cell: (file) => file.format ?? "—" },
+  {
+    id: "rollouts",
+    label: "Rollouts",
+    header: "Rollouts",
+    numeric: true,
+    cell: (file) => (
+      <>
+        {formatCount(file.rollouts)}
+        {file.rolloutIds.length > 0 && (
+          <span className={styles.links}>
+            {file.rolloutIds.slice(0, MAX_LINKS).map((id, i) => (
+              <Link key={id} href={`/rollouts/${encodeURIComponent(id)}`} aria-label={`Open rollout ${i + 1} of ${file.file}`}>
+                {file.rolloutIds.length === 1 ? "open" : i + 1}
+              </Link>
+            ))}
+            {file.rolloutIds.length > MAX_LINKS && <span className="muted">+{file.rolloutIds.length - MAX_LINKS}</span>}
+          </span>
+        )}
+      </>
+    ),
+  },
+  { id: "verdicts", label: "Verdicts", header: "Verdicts", numeric: true, priority: 2, cell: (file) => formatCount(file.verdicts) },
+  {
+    id: "notes",
+    label: "Problem or notes",
+    header: "Problem or notes",
+    cell: (file) => (
+      <>
+        {file.problem ? (
+          <span className="error">
+            {file.problem.field}: {file.problem.reason}
+          </span>
+        ) : file.skipped ? (
+          <span className="muted">skipped: {file.skipped}</span>
+        ) : (
+          <span className="muted">{file.accounting ? `${describeAccounting(file.accounting)}. ` : ""}{file.facts > 0 ? `facts on ${formatCount(file.facts)} instances` : file.accounting ? "" : "—"}</span>
+        )}
+        {file.notes.length > 0 && (
+          <ul className={styles.notes}>
+            {file.notes.map((note, i) => (
+              <li key={i}>{note}</li>
+            ))}
+          </ul>
+        )}
+      </>
+    ),
+  },
+];
 
 export function ImportReportTable({ report }: { report: ImportReport }) {
   const t = report.totals;
@@ -24,60 +80,7 @@ export function ImportReportTable({ report }: { report: ImportReport }) {
         {Object.keys(t.applied).length === 0 && t.imported > 0 ? "Nothing new: these files were imported before. " : ""}
         <Link href={browse}>Browse the experiment’s trajectories</Link>
       </p>
-      <div className="table-wrap">
-        <table className="table">
-          <caption>One row per file</caption>
-          <thead>
-            <tr>
-              <th scope="col">File</th>
-              <th scope="col">Format</th>
-              <th scope="col" className="num">Rollouts</th>
-              <th scope="col" className="num">Verdicts</th>
-              <th scope="col">Problem or notes</th>
-            </tr>
-          </thead>
-          <tbody>
-            {report.files.map((file) => (
-              <tr key={file.file}>
-                <th scope="row" className="wrap-anywhere">{file.file}</th>
-                <td>{file.format ?? "—"}</td>
-                <td className="num">
-                  {formatCount(file.rollouts)}
-                  {file.rolloutIds.length > 0 && (
-                    <span className={styles.links}>
-                      {file.rolloutIds.slice(0, MAX_LINKS).map((id, i) => (
-                        <Link key={id} href={`/rollouts/${encodeURIComponent(id)}`} aria-label={`Open rollout ${i + 1} of ${file.file}`}>
-                          {file.rolloutIds.length === 1 ? "open" : i + 1}
-                        </Link>
-                      ))}
-                      {file.rolloutIds.length > MAX_LINKS && <span className="muted">+{file.rolloutIds.length - MAX_LINKS}</span>}
-                    </span>
-                  )}
-                </td>
-                <td className="num">{formatCount(file.verdicts)}</td>
-                <td>
-                  {file.problem ? (
-                    <span className="error">
-                      {file.problem.field}: {file.problem.reason}
-                    </span>
-                  ) : file.skipped ? (
-                    <span className="muted">skipped: {file.skipped}</span>
-                  ) : (
-                    <span className="muted">{file.accounting ? `${describeAccounting(file.accounting)}. ` : ""}{file.facts > 0 ? `facts on ${formatCount(file.facts)} instances` : file.accounting ? "" : "—"}</span>
-                  )}
-                  {file.notes.length > 0 && (
-                    <ul className={styles.notes}>
-                      {file.notes.map((note, i) => (
-                        <li key={i}>{note}</li>
-                      ))}
-                    </ul>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={COLUMNS} rows={report.files} rowKey={(file) => file.file} caption="One row per file" />
     </section>
   );
 }

@@ -1,10 +1,12 @@
 // Each side's rollouts, pass rate and trainable rate; the change relative (as the paper reports it) and in pp;
-// and the paired estimate over tasks with its 95 % interval and P(Δ > 0).
+// and the paired estimate over tasks with its 95 % interval and P(Δ > 0). Drawn by the one DataTable: the
+// rollouts row carries a note across the change columns instead of figures.
 import type { RolloutComparisonStatistics } from "@/lib/stats/comparison-statistics";
 import { formatCount, formatPercent, formatRatio } from "@/lib/format";
 import {
   formatIntervalPp, formatPp, formatSizePp, formatProbability, formatRateDiffPp, formatRelativeChange, formatSensitivityPp,
 } from "@/lib/stats/format-stats";
+import { DataTable, type Column } from "@/components/tables/data-table";
 import { sideHeading, type SideLabels } from "./comparison-format";
 
 const METRICS = [
@@ -12,58 +14,72 @@ const METRICS = [
   { key: "trainableRate", name: "Trainable rate", count: "trainableRollouts" },
 ] as const;
 
+type Metric = (typeof METRICS)[number];
+/** The rollouts row (null) or one rate's row. */
+type Row = Metric | null;
+
+function columnsOf({ sides, change, paired }: RolloutComparisonStatistics, labels: SideLabels): Column<Row>[] {
+  const side = (s: "base" | "candidate"): Column<Row> => ({
+    id: s,
+    label: sideHeading(s, labels[s]),
+    header: sideHeading(s, labels[s]),
+    numeric: true,
+    cell: (m) =>
+      m === null ? (
+        formatCount(sides[s].rollouts)
+      ) : (
+        <>
+          {formatPercent(sides[s][m.key])}
+          <div className="muted small">{formatRatio(sides[s][m.count], sides[s].rollouts)}</div>
+        </>
+      ),
+  });
+  return [
+    { id: "measure", label: "Measure", header: "Measure", cell: (m) => (m === null ? "Rollouts" : m.name) },
+    side("base"),
+    side("candidate"),
+    {
+      id: "relative",
+      label: "Change (relative)",
+      header: "Change (relative)",
+      numeric: true,
+      colSpan: (m) => (m === null ? 5 : undefined),
+      cell: (m) =>
+        m === null ? (
+          <span className="muted small">
+            one rollout moves a rate by {formatSensitivityPp(sides.base.oneRolloutPp)} (base) and {formatSensitivityPp(sides.candidate.oneRolloutPp)} (candidate)
+          </span>
+        ) : (
+          formatRelativeChange(change[m.key].relative)
+        ),
+    },
+    { id: "pp", label: "Change (pp)", header: "Change (pp)", numeric: true, cell: (m) => m && formatPp(change[m.key].pp) },
+    {
+      id: "paired",
+      label: "Paired Δ",
+      header: "Paired Δ",
+      numeric: true,
+      cell: (m) =>
+        m && (
+          <>
+            {formatRateDiffPp(paired[m.key].mean)}
+            <div className="muted small">SE {formatSizePp(paired[m.key].se === null ? null : paired[m.key].se! * 100)}</div>
+          </>
+        ),
+    },
+    { id: "interval", label: "95 % interval", header: "95 % interval", numeric: true, cell: (m) => m && formatIntervalPp(paired[m.key].ci95) },
+    { id: "probability", label: "P(Δ > 0)", header: "P(Δ > 0)", numeric: true, cell: (m) => m && formatProbability(paired[m.key].pGreaterThanZero) },
+  ];
+}
+
 export function ComparisonRatesTable({ stats, labels }: { stats: RolloutComparisonStatistics; labels: SideLabels }) {
-  const { sides, change, paired } = stats;
+  const tasks = stats.paired.tasks;
   return (
-    <div className="table-wrap">
-      <table className="table">
-        <caption>Rates per side and the change, paired over {formatCount(paired.tasks)} {paired.tasks === 1 ? "task" : "tasks"}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Measure</th>
-            <th scope="col" className="num">{sideHeading("base", labels.base)}</th>
-            <th scope="col" className="num">{sideHeading("candidate", labels.candidate)}</th>
-            <th scope="col" className="num">Change (relative)</th>
-            <th scope="col" className="num">Change (pp)</th>
-            <th scope="col" className="num">Paired Δ</th>
-            <th scope="col" className="num">95 % interval</th>
-            <th scope="col" className="num">P(Δ &gt; 0)</th>
-          </tr>
-        </thead>
-        <tbody>
-          <tr>
-            <th scope="row">Rollouts</th>
-            <td className="num">{formatCount(sides.base.rollouts)}</td>
-            <td className="num">{formatCount(sides.candidate.rollouts)}</td>
-            <td colSpan={5} className="muted small">
-              one rollout moves a rate by {formatSensitivityPp(sides.base.oneRolloutPp)} (base) and{" "}
-              {formatSensitivityPp(sides.candidate.oneRolloutPp)} (candidate)
-            </td>
-          </tr>
-          {METRICS.map((m) => {
-            const estimate = paired[m.key];
-            return (
-              <tr key={m.key}>
-                <th scope="row">{m.name}</th>
-                {(["base", "candidate"] as const).map((side) => (
-                  <td key={side} className="num">
-                    {formatPercent(sides[side][m.key])}
-                    <div className="muted small">{formatRatio(sides[side][m.count], sides[side].rollouts)}</div>
-                  </td>
-                ))}
-                <td className="num">{formatRelativeChange(change[m.key].relative)}</td>
-                <td className="num">{formatPp(change[m.key].pp)}</td>
-                <td className="num">
-                  {formatRateDiffPp(estimate.mean)}
-                  <div className="muted small">SE {formatSizePp(estimate.se === null ? null : estimate.se * 100)}</div>
-                </td>
-                <td className="num">{formatIntervalPp(estimate.ci95)}</td>
-                <td className="num">{formatProbability(estimate.pGreaterThanZero)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      columns={columnsOf(stats, labels)}
+      rows={[null, ...METRICS]}
+      rowKey={(m) => m?.key ?? "rollouts"}
+      caption={`Rates per side and the change, paired over ${formatCount(tasks)} ${tasks === 1 ? "task" : "tasks"}`}
+    />
   );
 }

@@ -1,8 +1,10 @@
 // A comparison for which the trainer sent only summary numbers: show them, the change and the rule's verdict
-// from them, and say plainly that there is no per-task view and so no interval.
+// from them, and say plainly that there is no per-task view and so no interval. The rates are drawn by the one
+// DataTable; the rollouts row carries a note across the change columns.
 import type { ReportedComparisonStatistics } from "@/lib/stats/comparison-statistics";
 import { formatCount, formatPercent } from "@/lib/format";
 import { formatPp, formatRelativeChange, formatSensitivityPp } from "@/lib/stats/format-stats";
+import { DataTable, type Column } from "@/components/tables/data-table";
 import { sideHeading, type SideLabels } from "./comparison-format";
 import { ComparisonVerdict } from "./comparison-verdict";
 import styles from "./comparison-panel.module.css";
@@ -12,45 +14,46 @@ const METRICS = [
   { key: "trainableRate", name: "Trainable rate" },
 ] as const;
 
+/** The rollouts row (null) or one rate's row. */
+type Row = (typeof METRICS)[number] | null;
+
+function columnsOf({ sides, change }: ReportedComparisonStatistics, labels: SideLabels): Column<Row>[] {
+  const side = (s: "base" | "candidate"): Column<Row> => ({
+    id: s,
+    label: sideHeading(s, labels[s]),
+    header: sideHeading(s, labels[s]),
+    numeric: true,
+    cell: (m) => (m === null ? formatCount(sides[s].rollouts) : formatPercent(sides[s][m.key])),
+  });
+  return [
+    { id: "measure", label: "Measure", header: "Measure", cell: (m) => (m === null ? "Rollouts" : m.name) },
+    side("base"),
+    side("candidate"),
+    {
+      id: "relative",
+      label: "Change (relative)",
+      header: "Change (relative)",
+      numeric: true,
+      colSpan: (m) => (m === null ? 2 : undefined),
+      cell: (m) =>
+        m === null ? (
+          <span className="muted small">
+            {sides.base.oneRolloutPp === null ? "rollout counts not reported" : `one rollout moves a rate by ${formatSensitivityPp(sides.base.oneRolloutPp)} (base)`}
+          </span>
+        ) : (
+          formatRelativeChange(change[m.key].relative)
+        ),
+    },
+    { id: "pp", label: "Change (pp)", header: "Change (pp)", numeric: true, cell: (m) => m && formatPp(change[m.key].pp) },
+  ];
+}
+
 export function ComparisonReported({ stats, labels }: { stats: ReportedComparisonStatistics; labels: SideLabels }) {
-  const { sides, change } = stats;
   return (
     <>
       <ComparisonVerdict rule={stats.rule} />
       <p className="notice">Per-task view unavailable: the trainer reported only summary numbers, so there is no paired estimate and no interval.</p>
-      <div className="table-wrap">
-        <table className="table">
-          <caption>Reported rates per side</caption>
-          <thead>
-            <tr>
-              <th scope="col">Measure</th>
-              <th scope="col" className="num">{sideHeading("base", labels.base)}</th>
-              <th scope="col" className="num">{sideHeading("candidate", labels.candidate)}</th>
-              <th scope="col" className="num">Change (relative)</th>
-              <th scope="col" className="num">Change (pp)</th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <th scope="row">Rollouts</th>
-              <td className="num">{formatCount(sides.base.rollouts)}</td>
-              <td className="num">{formatCount(sides.candidate.rollouts)}</td>
-              <td colSpan={2} className="muted small">
-                {sides.base.oneRolloutPp === null ? "rollout counts not reported" : `one rollout moves a rate by ${formatSensitivityPp(sides.base.oneRolloutPp)} (base)`}
-              </td>
-            </tr>
-            {METRICS.map((m) => (
-              <tr key={m.key}>
-                <th scope="row">{m.name}</th>
-                <td className="num">{formatPercent(sides.base[m.key])}</td>
-                <td className="num">{formatPercent(sides.candidate[m.key])}</td>
-                <td className="num">{formatRelativeChange(change[m.key].relative)}</td>
-                <td className="num">{formatPp(change[m.key].pp)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable columns={columnsOf(stats, labels)} rows={[null, ...METRICS]} rowKey={(m) => m?.key ?? "rollouts"} caption="Reported rates per side" />
       <p className={`muted small ${styles.note}`}>The trainer&apos;s numbers are shown as sent; the dashboard cannot recompute them.</p>
     </>
   );

@@ -2,15 +2,49 @@
 // candidate comparison, an engineer patch shows its re-runs — per failure packet the baseline and patched
 // success on the same batch, Δ, reward r(B, P), validity and whether it was the packet's best — and the mean Δ
 // over the packets where it was valid and complete, with its 95 % interval. Before this the page said "no
-// candidate comparison" and a reviewer decided blind. Server component: plain data from the page.
+// candidate comparison" and a reviewer decided blind. Server component: plain data from the page, drawn by
+// the one DataTable.
 import Link from "next/link";
 import type { PatchEvidence } from "@/lib/patches/patch-evidence";
 import type { PacketPlace } from "@/db/queries/proposal-patch-evaluations";
 import { formatCount, formatPercent } from "@/lib/format";
 import { formatIntervalPp, formatRateDiffPp } from "@/lib/stats/format-stats";
 import { runPath } from "@/lib/http/page-links";
+import { DataTable, type Column } from "@/components/tables/data-table";
 
 const yesNo = (b: boolean) => (b ? "yes" : "no");
+
+type Line = PatchEvidence["lines"][number];
+
+function columnsOf(places: Record<string, PacketPlace>): Column<Line>[] {
+  return [
+    { id: "packet", label: "Failure packet", header: "Failure packet", className: "mono wrap-anywhere", value: (l) => l.packetId },
+    {
+      id: "run",
+      label: "Run",
+      header: "Run",
+      priority: 2,
+      cell: (l) => {
+        const place = places[l.packetId];
+        return place?.runId ? <Link href={runPath(place.runId)}>{place.runName ?? place.runId}</Link> : <span className="muted">—</span>;
+      },
+    },
+    { id: "valid", label: "Valid", header: "Valid", value: (l) => yesNo(l.valid) },
+    { id: "complete", label: "Complete", header: "Complete", priority: 2, value: (l) => yesNo(l.complete) },
+    { id: "baseline", label: "Baseline", header: "Baseline", numeric: true, value: (l) => formatPercent(l.baselineSuccess) },
+    { id: "patched", label: "Patched", header: "Patched", numeric: true, value: (l) => formatPercent(l.patchedSuccess) },
+    { id: "delta", label: "Δ", header: "Δ", numeric: true, value: (l) => formatRateDiffPp(l.delta) },
+    {
+      id: "reward",
+      label: "Reward",
+      header: "Reward",
+      numeric: true,
+      title: (l) => (l.rewardDisagrees ? "the producer's reward differs from r(B, P) computed from these numbers" : undefined),
+      value: (l) => `${formatRateDiffPp(l.reward)}${l.rewardDisagrees ? " *" : ""}`,
+    },
+    { id: "best", label: "Best of its packet", header: "Best of its packet", priority: 2, value: (l) => yesNo(l.bestInPacket) },
+  ];
+}
 
 function Summary({ evidence }: { evidence: PatchEvidence }) {
   const { delta, counted, lines } = evidence;
@@ -41,43 +75,7 @@ export function PatchEvidencePanel({ evidence, places }: { evidence: PatchEviden
             Each row is one re-run of the target on a failure packet&apos;s batch, unpatched (baseline) and patched, on the same tasks.
             The reward r(B, P) is Δ when the patch is valid and complete, else 0; the interval resamples packets ({formatCount(evidence.delta.resamples)} resamples, seed {evidence.delta.seed}).
           </p>
-          <div className="table-wrap">
-            <table className="table" aria-label="Patch evaluations">
-              <thead>
-                <tr>
-                  <th scope="col">Failure packet</th>
-                  <th scope="col">Run</th>
-                  <th scope="col">Valid</th>
-                  <th scope="col">Complete</th>
-                  <th scope="col" className="num">Baseline</th>
-                  <th scope="col" className="num">Patched</th>
-                  <th scope="col" className="num">Δ</th>
-                  <th scope="col" className="num">Reward</th>
-                  <th scope="col">Best of its packet</th>
-                </tr>
-              </thead>
-              <tbody>
-                {evidence.lines.map((line) => {
-                  const place = places[line.packetId];
-                  return (
-                    <tr key={line.id}>
-                      <th scope="row" className="mono wrap-anywhere">{line.packetId}</th>
-                      <td>{place?.runId ? <Link href={runPath(place.runId)}>{place.runName ?? place.runId}</Link> : <span className="muted">—</span>}</td>
-                      <td>{yesNo(line.valid)}</td>
-                      <td>{yesNo(line.complete)}</td>
-                      <td className="num">{formatPercent(line.baselineSuccess)}</td>
-                      <td className="num">{formatPercent(line.patchedSuccess)}</td>
-                      <td className="num">{formatRateDiffPp(line.delta)}</td>
-                      <td className="num" title={line.rewardDisagrees ? "the producer's reward differs from r(B, P) computed from these numbers" : undefined}>
-                        {formatRateDiffPp(line.reward)}{line.rewardDisagrees ? " *" : ""}
-                      </td>
-                      <td>{yesNo(line.bestInPacket)}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={columnsOf(places)} rows={evidence.lines} rowKey={(line) => line.id} label="Patch evaluations" />
         </>
       )}
     </section>

@@ -6,7 +6,7 @@
 // who get no buttons either. Each pending row carries the nonce of its form, so one decision is one write.
 // Each row shows its Δ (lib/proposals/inbox-delta.ts); engineer patches come grouped by failure packet under a
 // heading row, the packet's best patch first (the order is the server's, lib/proposals/inbox-order.ts).
-import { Fragment, useCallback, useEffect, useRef, useState, useTransition, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, useTransition, type ReactNode } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import type { InboxRow } from "@/db/queries/proposal-inbox";
@@ -18,6 +18,7 @@ import { formatCount } from "@/lib/format";
 import { formatRateDiffPp } from "@/lib/stats/format-stats";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { RelativeTime } from "@/components/ui/relative-time";
+import { DataTable, type Column } from "@/components/tables/data-table";
 import { ReasonDialog, type ReasonRequest } from "./reason-dialog";
 import { decisionForm, describeDecision, rejectHint, type DecideAction } from "./decision-types";
 import styles from "./proposals.module.css";
@@ -157,6 +158,94 @@ export function ProposalInbox({ rows, canDecide, action, empty }: Props) {
     return () => document.removeEventListener("keydown", onKey);
   }, [rows, selected, current, dialog, canDecide, decide, focusRow, router]);
 
+  const columns: Column<InboxRowWithNonce>[] = [
+    {
+      id: "title",
+      label: "Title",
+      header: "Title",
+      className: "wrap-anywhere",
+      cell: (row, index) => (
+        <>
+          <Link
+            href={proposalPath(row.id)}
+            ref={(el) => {
+              if (el) links.current.set(row.id, el);
+              else links.current.delete(row.id);
+            }}
+            onFocus={() => setSelected(index)}
+          >
+            {row.title}
+          </Link>
+          {row.teacher && <div className="muted small">by {row.teacher}</div>}
+        </>
+      ),
+    },
+    { id: "delta", label: "Δ pass rate", header: <Term term="inboxDelta">Δ pass rate</Term>, headerClassName: "nowrap", numeric: true, cell: (row) => <DeltaCell row={row} /> },
+    {
+      id: "experiment",
+      label: "Experiment",
+      header: "Experiment",
+      priority: 3,
+      cell: (row) => <Link href={`/experiments/${encodeURIComponent(row.experimentId)}`}>{row.experimentName}</Link>,
+    },
+    { id: "epoch", label: "Epoch / round", header: "Epoch / round", priority: 3, className: "nowrap", cell: (row) => (row.epoch === null ? "—" : `epoch ${row.epoch} · round ${row.round}`) },
+    { id: "kind", label: "Kind", header: "Kind", priority: 2, cell: (row) => KIND_LABELS[row.kind] },
+    { id: "status", label: "Status", header: "Status", cell: (row) => <StatusBadge status={row.status} /> },
+    {
+      id: "rule",
+      label: "Rule says",
+      header: "Rule says",
+      priority: 2,
+      title: (row) => row.rule.reason,
+      cell: (row) =>
+        row.rule.verdict ?? (
+          <span className="muted">
+            <Term term="cannotJudge">cannot judge</Term>
+          </span>
+        ),
+    },
+    {
+      id: "decision",
+      label: "Latest decision",
+      header: "Latest decision",
+      priority: 3,
+      className: "small",
+      cell: (row) =>
+        row.latestDecision ? (
+          <>
+            {row.latestDecision.verdict} by {row.latestDecision.actorKind === "rule" ? `rule (${row.latestDecision.actor})` : row.latestDecision.actor}
+            <div className="muted">
+              <RelativeTime ms={row.latestDecision.at} />
+            </div>
+          </>
+        ) : (
+          <span className="muted">undecided</span>
+        ),
+    },
+    ...(canDecide
+      ? [
+          {
+            id: "decide",
+            label: "Decide",
+            header: "Decide",
+            className: "nowrap",
+            cell: (row: InboxRowWithNonce) =>
+              row.status === "pending" &&
+              row.nonce && (
+                <span className={styles.rowButtons}>
+                  <button type="button" className="button button-small" disabled={pending} aria-label={`Approve ${row.title}`} onClick={() => decide(row, "accept")}>
+                    Approve
+                  </button>
+                  <button type="button" className="button button-small button-danger" disabled={pending} aria-label={`Reject ${row.title}`} onClick={() => decide(row, "reject")}>
+                    Reject
+                  </button>
+                </span>
+              ),
+          },
+        ]
+      : []),
+  ];
+
   return (
     <>
       <p className="muted small">
@@ -176,102 +265,23 @@ export function ProposalInbox({ rows, canDecide, action, empty }: Props) {
       {rows.length === 0 ? (
         empty
       ) : (
-        <div className="table-wrap">
-          <table className="table" role="grid" aria-label="Proposals" aria-rowcount={rows.length + packetHeadings + 1}>
-            <thead>
-              <tr>
-                <th scope="col">Title</th>
-                <th scope="col" className="nowrap">
-                  <Term term="inboxDelta">Δ pass rate</Term>
-                </th>
-                <th scope="col">Experiment</th>
-                <th scope="col">Epoch / round</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Status</th>
-                <th scope="col">Rule says</th>
-                <th scope="col">Latest decision</th>
-                {canDecide && <th scope="col">Decide</th>}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row, index) => (
-                <Fragment key={row.id}>
-                {row.packet && row.packet.packetId !== rows[index - 1]?.packet?.packetId && (
-                  <tr className={styles.packetHeading}>
-                    <th scope="colgroup" colSpan={canDecide ? 9 : 8} className="wrap-anywhere">
-                      Failure packet <span className="mono">{row.packet.packetId}</span>
-                      <span className="muted small"> — {plural(row.packet.patches, "patch", "patches")} evaluated; the patches listed under it, best first</span>
-                    </th>
-                  </tr>
-                )}
-                <tr
-                  aria-selected={index === selected}
-                  className={index === selected ? styles.selectedRow : undefined}
-                  onClick={() => setSelected(index)}
-                >
-                  <th scope="row" className="wrap-anywhere">
-                    <Link
-                      href={proposalPath(row.id)}
-                      ref={(el) => {
-                        if (el) links.current.set(row.id, el);
-                        else links.current.delete(row.id);
-                      }}
-                      onFocus={() => setSelected(index)}
-                    >
-                      {row.title}
-                    </Link>
-                    {row.teacher && <div className="muted small">by {row.teacher}</div>}
-                  </th>
-                  <td className="num">
-                    <DeltaCell row={row} />
-                  </td>
-                  <td>
-                    <Link href={`/experiments/${encodeURIComponent(row.experimentId)}`}>{row.experimentName}</Link>
-                  </td>
-                  <td className="nowrap">{row.epoch === null ? "—" : `epoch ${row.epoch} · round ${row.round}`}</td>
-                  <td>{KIND_LABELS[row.kind]}</td>
-                  <td>
-                    <StatusBadge status={row.status} />
-                  </td>
-                  <td title={row.rule.reason}>
-                    {row.rule.verdict ?? (
-                      <span className="muted">
-                        <Term term="cannotJudge">cannot judge</Term>
-                      </span>
-                    )}
-                  </td>
-                  <td className="small">
-                    {row.latestDecision ? (
-                      <>
-                        {row.latestDecision.verdict} by {row.latestDecision.actorKind === "rule" ? `rule (${row.latestDecision.actor})` : row.latestDecision.actor}
-                        <div className="muted">
-                          <RelativeTime ms={row.latestDecision.at} />
-                        </div>
-                      </>
-                    ) : (
-                      <span className="muted">undecided</span>
-                    )}
-                  </td>
-                  {canDecide && (
-                    <td className="nowrap">
-                      {row.status === "pending" && row.nonce && (
-                        <span className={styles.rowButtons}>
-                          <button type="button" className="button button-small" disabled={pending} aria-label={`Approve ${row.title}`} onClick={() => decide(row, "accept")}>
-                            Approve
-                          </button>
-                          <button type="button" className="button button-small button-danger" disabled={pending} aria-label={`Reject ${row.title}`} onClick={() => decide(row, "reject")}>
-                            Reject
-                          </button>
-                        </span>
-                      )}
-                    </td>
-                  )}
-                </tr>
-                </Fragment>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          columns={columns}
+          rows={rows}
+          rowKey={(row) => row.id}
+          role="grid"
+          label="Proposals"
+          rowCount={rows.length + packetHeadings + 1}
+          groupHeading={(row, index) =>
+            row.packet && row.packet.packetId !== rows[index - 1]?.packet?.packetId ? (
+              <>
+                Failure packet <span className="mono">{row.packet.packetId}</span>
+                <span className="muted small"> — {plural(row.packet.patches, "patch", "patches")} evaluated; the patches listed under it, best first</span>
+              </>
+            ) : undefined
+          }
+          rowProps={(_, index) => ({ "aria-selected": index === selected, onClick: () => setSelected(index) })}
+        />
       )}
       <ReasonDialog
         request={dialog}

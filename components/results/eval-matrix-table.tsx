@@ -1,11 +1,14 @@
 // The pass@1 matrix: rows × benchmarks and the equal-weight average. Each cell prints pass@1 with its 95 %
 // interval over tasks and its size; the baseline cell is marked, others show Δ in pp (and the paired Δ over
-// shared tasks). Links in each cell pick it as A, B or the baseline; all state stays in the URL. Server-rendered.
+// shared tasks). Links in each cell pick it as A, B or the baseline; all state stays in the URL. Server-rendered,
+// drawn by the one DataTable (the row label stays in view when the benchmarks scroll sideways).
 import Link from "next/link";
+import type { TableData } from "@/lib/tables/table-data";
 import type { CellRef } from "@/lib/results/cell-key";
 import type { EvalMatrix, MatrixCell, MatrixRow } from "@/lib/results/eval-matrix";
 import { formatCellSize, formatDelta, formatScoreWithCi } from "@/lib/results/matrix-format";
 import { formatPp } from "@/lib/stats/format-stats";
+import { DataTable, type Column } from "@/components/tables/data-table";
 import styles from "./eval-matrix.module.css";
 import { Term } from "@/components/ui/term";
 
@@ -18,6 +21,8 @@ interface Props {
   selectedB: string | null;
   /** The address of the same view with one cell made A, B or the baseline. */
   hrefWith: (change: { a?: CellRef; b?: CellRef; baseline?: CellRef }) => string;
+  /** The matrix as the page exports it (its own number formats), offered as "pass@1 matrix". */
+  exportTable?: TableData;
 }
 
 const refOf = (c: MatrixCell): CellRef => ({
@@ -72,42 +77,60 @@ function AverageCell({ row }: { row: MatrixRow }) {
   );
 }
 
-export function EvalMatrixTable(props: Props) {
+function columnsOf(props: Props): Column<MatrixRow>[] {
   const { matrix } = props;
+  const n = matrix.columns.length;
+  return [
+    {
+      id: "row",
+      label: "Row",
+      header: "Row",
+      value: (row) => row.spec.label,
+      cell: (row) => (
+        <>
+          <div>{row.spec.label}</div>
+          {row.spec.detail && <div className="small muted">{row.spec.detail}</div>}
+          {row.spec.choice && <div className="small muted">{row.spec.choice}</div>}
+        </>
+      ),
+    },
+    ...matrix.columns.map((b, i): Column<MatrixRow> => ({
+      id: `benchmark-${b}`,
+      label: b,
+      header: b,
+      cellAttributes: (row) => {
+        const c = row.cells[i];
+        return {
+          className: c.role === "baseline" ? styles.baselineCell : undefined,
+          "data-selected": c.key === props.selectedA || c.key === props.selectedB ? "true" : undefined,
+        };
+      },
+      cell: (row) => <CellContent cell={row.cells[i]} props={props} />,
+    })),
+    {
+      id: "average",
+      label: "Average",
+      header: (
+        <>
+          Average <span className="small muted">(equal-weight mean of {n} benchmark{n === 1 ? "" : "s"})</span>
+        </>
+      ),
+      cell: (row) => <AverageCell row={row} />,
+    },
+  ];
+}
+
+export function EvalMatrixTable(props: Props) {
   return (
-    <div className="table-wrap">
-      <table className={`table ${styles.matrix}`}>
-        <caption>
-          pass@1 (%) of {props.rowsName} on each benchmark, with the 95 % interval over tasks; Δ in percentage points.
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Row</th>
-            {matrix.columns.map((b) => <th key={b} scope="col">{b}</th>)}
-            <th scope="col">
-              Average <span className="small muted">(equal-weight mean of {matrix.columns.length} benchmark{matrix.columns.length === 1 ? "" : "s"})</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {matrix.rows.map((row) => (
-            <tr key={row.spec.key} className={row.isBaselineRow ? styles.baselineRow : undefined}>
-              <th scope="row">
-                <div>{row.spec.label}</div>
-                {row.spec.detail && <div className="small muted">{row.spec.detail}</div>}
-                {row.spec.choice && <div className="small muted">{row.spec.choice}</div>}
-              </th>
-              {row.cells.map((c) => (
-                <td key={c.key} data-selected={c.key === props.selectedA || c.key === props.selectedB ? "true" : undefined}
-                  className={c.role === "baseline" ? styles.baselineCell : undefined}>
-                  <CellContent cell={c} props={props} />
-                </td>
-              ))}
-              <td><AverageCell row={row} /></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      columns={columnsOf(props)}
+      rows={props.matrix.rows}
+      rowKey={(row) => row.spec.key}
+      rowProps={(row) => ({ className: row.isBaselineRow ? styles.baselineRow : undefined })}
+      caption={`pass@1 (%) of ${props.rowsName} on each benchmark, with the 95 % interval over tasks; Δ in percentage points.`}
+      tableClassName={styles.matrix}
+      exportTable={props.exportTable}
+      exportName={props.exportTable ? "pass@1 matrix" : undefined}
+    />
   );
 }

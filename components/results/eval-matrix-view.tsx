@@ -5,7 +5,7 @@ import Link from "next/link";
 import { cellKey, type CellRef } from "@/lib/results/cell-key";
 import type { MatrixPageData } from "@/db/queries/matrix-page-data";
 import { matrixHref, type MatrixParams } from "@/lib/results/matrix-params";
-import { TableExport } from "@/components/ui/table-export";
+import { PlainTable } from "@/components/tables/plain-table";
 import { EmptyState } from "@/components/ui/empty-state";
 import { Pass1Curves, type Pass1CurvesProps } from "@/components/charts/pass1-curves";
 import { EvalMatrixTable } from "./eval-matrix-table";
@@ -96,8 +96,7 @@ export function EvalMatrixView({ base, data, experiments, problems, harnessParam
               different tasks. Select two cells as A and B to see which tasks flipped.
             </p>
             <EvalMatrixTable matrix={view.matrix} rowsName={rowsName} cellTexts={data.cellTexts}
-              selectedA={selectedA} selectedB={selectedB} hrefWith={hrefWith} />
-            <TableExport table={data.matrixTable} name="pass@1 matrix" />
+              selectedA={selectedA} selectedB={selectedB} hrefWith={hrefWith} exportTable={data.matrixTable} />
           </>
         )}
       </section>
@@ -116,19 +115,7 @@ export function EvalMatrixView({ base, data, experiments, problems, harnessParam
         <section className="section" aria-labelledby="summary-only-heading">
           <h2 id="summary-only-heading">Summary-only evaluation runs</h2>
           <p className="muted small">These runs sent only reported numbers — summary only: no interval, no per-task view.</p>
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>{data.summaryOnly.columns.map((c) => <th key={c} scope="col">{c}</th>)}</tr>
-              </thead>
-              <tbody>
-                {data.summaryOnly.rows.map((r, i) => (
-                  <tr key={i}>{r.map((v, j) => (j === 0 ? <th key={j} scope="row">{v}</th> : <td key={j} className={typeof v === "number" ? "num" : undefined}>{v}</td>))}</tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <TableExport table={data.summaryOnly} name="summary-only evaluation runs" />
+          <PlainTable table={data.summaryOnly} exportName="summary-only evaluation runs" />
         </section>
       )}
     </>

@@ -1,7 +1,8 @@
 // The tasks that flipped between the two selected cells, A → B: rescued (B solves it more often) and regressed,
 // each with links to the task and to every trajectory of both sides (and to the side-by-side view when each
 // side has one), the counts, the paired Δ with its interval, and McNemar's exact test when each side has one
-// attempt per task — or why it is not given. Server-rendered.
+// attempt per task — or why it is not given. Server-rendered; the flipped tasks are drawn by the one DataTable
+// with their export built in.
 import Link from "next/link";
 import { comparePath, rolloutPath, taskPath } from "@/lib/http/page-links";
 import type { SelectedCell } from "@/db/queries/matrix-page-data";
@@ -9,7 +10,7 @@ import type { CellFlips, CellTask, TaskFlip } from "@/lib/results/task-flips";
 import type { TableData } from "@/lib/tables/table-data";
 import { formatCount } from "@/lib/format";
 import { formatIntervalPp, formatPp } from "@/lib/stats/format-stats";
-import { TableExport } from "@/components/ui/table-export";
+import { DataTable, type Column } from "@/components/tables/data-table";
 import styles from "./eval-matrix.module.css";
 
 interface Props {
@@ -43,29 +44,37 @@ function Trajectories({ side, task }: { side: "A" | "B"; task: CellTask }) {
   );
 }
 
-function FlipRow({ flip }: { flip: TaskFlip }) {
-  const oneEach = flip.a.runs.length === 1 && flip.b.runs.length === 1 && flip.a.runs[0].rolloutId && flip.b.runs[0].rolloutId;
-  return (
-    <tr>
-      <td><span className={`badge ${flip.kind === "rescued" ? "badge-success" : "badge-danger"}`}>{flip.kind}</span></td>
-      <th scope="row">
-        <Link href={taskPath(flip.taskId)} className="mono">{flip.key}</Link>
-        {flip.title && <div className="small muted">{flip.title}</div>}
-      </th>
-      <td className="num">{flip.a.successes} of {flip.a.attempts}</td>
-      <td className="num">{flip.b.successes} of {flip.b.attempts}</td>
-      <td><Trajectories side="A" task={flip.a} /></td>
-      <td><Trajectories side="B" task={flip.b} /></td>
-      <td>
-        {oneEach ? (
-          <Link href={comparePath(flip.a.runs[0].rolloutId!, flip.b.runs[0].rolloutId!)} aria-label={`Compare A and B on ${flip.key}`}>side by side</Link>
-        ) : (
-          <span className="muted small" title="Side by side needs one trajectory per side; open the repeats one by one">—</span>
-        )}
-      </td>
-    </tr>
-  );
-}
+const oneEach = (flip: TaskFlip) => flip.a.runs.length === 1 && flip.b.runs.length === 1 && flip.a.runs[0].rolloutId && flip.b.runs[0].rolloutId;
+
+const COLUMNS: Column<TaskFlip>[] = [
+  { id: "flip", label: "Flip", header: "Flip", cell: (f) => <span className={`badge ${f.kind === "rescued" ? "badge-success" : "badge-danger"}`}>{f.kind}</span> },
+  {
+    id: "task",
+    label: "Task",
+    header: "Task",
+    cell: (f) => (
+      <>
+        <Link href={taskPath(f.taskId)} className="mono">{f.key}</Link>
+        {f.title && <div className="small muted">{f.title}</div>}
+      </>
+    ),
+  },
+  { id: "a-solved", label: "A solved", header: "A solved", numeric: true, cell: (f) => `${f.a.successes} of ${f.a.attempts}` },
+  { id: "b-solved", label: "B solved", header: "B solved", numeric: true, cell: (f) => `${f.b.successes} of ${f.b.attempts}` },
+  { id: "a-trajectories", label: "A trajectories", header: "A trajectories", priority: 2, cell: (f) => <Trajectories side="A" task={f.a} /> },
+  { id: "b-trajectories", label: "B trajectories", header: "B trajectories", priority: 2, cell: (f) => <Trajectories side="B" task={f.b} /> },
+  {
+    id: "compare",
+    label: "Compare",
+    header: <>Compare <span className="small muted">(one attempt each)</span></>,
+    cell: (f) =>
+      oneEach(f) ? (
+        <Link href={comparePath(f.a.runs[0].rolloutId!, f.b.runs[0].rolloutId!)} aria-label={`Compare A and B on ${f.key}`}>side by side</Link>
+      ) : (
+        <span className="muted small" title="Side by side needs one trajectory per side; open the repeats one by one">—</span>
+      ),
+  },
+];
 
 function McNemarText({ flips }: { flips: CellFlips }) {
   const m = flips.mcnemar;
@@ -117,27 +126,7 @@ export function FlipsPanel({ a, b, flips, table }: Props) {
       {rows.length === 0 ? (
         <p className="muted">No task flipped between A and B.</p>
       ) : (
-        <>
-          <div className="table-wrap">
-            <table className="table" aria-label="Flipped tasks">
-              <thead>
-                <tr>
-                  <th scope="col">Flip</th>
-                  <th scope="col">Task</th>
-                  <th scope="col" className="num">A solved</th>
-                  <th scope="col" className="num">B solved</th>
-                  <th scope="col">A trajectories</th>
-                  <th scope="col">B trajectories</th>
-                  <th scope="col">Compare <span className="small muted">(one attempt each)</span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((f) => <FlipRow key={f.taskId} flip={f} />)}
-              </tbody>
-            </table>
-          </div>
-          <TableExport table={table} name="flipped tasks" />
-        </>
+        <DataTable columns={COLUMNS} rows={rows} rowKey={(f) => f.taskId} rowHeader="task" label="Flipped tasks" exportTable={table} exportName="flipped tasks" />
       )}
     </section>
   );

@@ -6,21 +6,14 @@ import { formatCount, formatPercent, formatRatio } from "@/lib/format";
 import { stepPath } from "@/lib/http/page-links";
 import { DataTable, type Column } from "@/components/tables/data-table";
 import { truncatedCount } from "./training-rates-grid";
+import { Rate } from "./rate-cell";
 
 export function epochText(epochs: number[]): string {
   if (epochs.length === 0) return "—";
   return epochs.length === 1 ? String(epochs[0]) : `${epochs[0]}–${epochs[epochs.length - 1]}`;
 }
 
-/** A rate with the counts it rests on ("35.0%" over "7 of 20"), as RateCell draws it. */
-function rate(count: number, total: number) {
-  return (
-    <>
-      {formatPercent(total === 0 ? null : count / total)}
-      <div className="muted small">{formatRatio(count, total)}</div>
-    </>
-  );
-}
+const rate = (count: number, total: number) => <Rate count={count} total={total} />;
 
 function columns(runId: string): Column<RunStepSummary>[] {
   return [

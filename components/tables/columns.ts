@@ -2,7 +2,7 @@
 // component"): what a column is called, how its cell is drawn, its plain value for CSV export, and how it
 // behaves when the table does not fit — its priority (lower-priority columns are hidden first on narrow
 // screens, one switch shows them again), a minimum width, and truncation with the full text kept reachable.
-import type { ReactNode } from "react";
+import type { CSSProperties, ReactNode } from "react";
 import type { TableCell, TableData } from "@/lib/tables/table-data";
 
 /**
@@ -34,6 +34,17 @@ export interface Column<Row> {
   truncate?: { width: string; text?: (row: Row) => string };
   /** A CSS class for the cell (e.g. "mono"). */
   className?: string;
+  /** A CSS class for the header cell only (e.g. "nowrap" for a header with a hint). */
+  headerClassName?: string;
+  /** A body cell's own class, style and data- flags (a marked cell, a selected cell, a heat-map shade). */
+  cellAttributes?: (row: Row) => { className?: string; style?: CSSProperties; [data: `data-${string}`]: string | undefined };
+  /** The cell's title (a hover note, e.g. the reason behind a verdict). */
+  title?: (row: Row) => string | undefined;
+  /**
+   * This cell spans more than one column in this row (a note in place of figures); the cells it covers are
+   * not drawn, and it is drawn as prose (not right-aligned figures). Give it only to columns never hidden.
+   */
+  colSpan?: (row: Row) => number | undefined;
 }
 
 export function columnPriority<Row>(column: Column<Row>): ColumnPriority {

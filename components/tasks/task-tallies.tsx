@@ -1,80 +1,51 @@
-// A task's successes / rollouts per harness version and per checkpoint: where the task flips.
+// A task's successes / rollouts per harness version and per checkpoint: where the task flips. Both drawn by the
+// one DataTable with the same count columns.
 import type { CheckpointTally, HarnessVersionTally, OutcomeCounts } from "@/db/queries/task-page";
 import { formatCount } from "@/lib/format";
-import { RateCell } from "@/components/runs/rate-cell";
+import { Rate } from "@/components/runs/rate-cell";
+import { DataTable, type Column } from "@/components/tables/data-table";
 
-function CountCells({ t }: { t: OutcomeCounts }) {
-  return (
-    <>
-      <RateCell count={t.successes} total={t.rollouts} />
-      <td className="num">{formatCount(t.failures)}</td>
-      <td className="num">{formatCount(t.unknown)}</td>
-      <td className="num">{formatCount(t.truncated)}</td>
-    </>
-  );
+function countColumns<T extends OutcomeCounts>(): Column<T>[] {
+  return [
+    { id: "rate", label: "Successes / rollouts", header: "Successes / rollouts", numeric: true, cell: (t) => <Rate count={t.successes} total={t.rollouts} /> },
+    { id: "failures", label: "Failures", header: "Failures", numeric: true, priority: 2, cell: (t) => formatCount(t.failures) },
+    { id: "unknown", label: "Unknown", header: "Unknown", numeric: true, priority: 3, cell: (t) => formatCount(t.unknown) },
+    { id: "truncated", label: "Truncated", header: "Truncated", numeric: true, priority: 3, cell: (t) => formatCount(t.truncated) },
+  ];
 }
 
-function CountHeaders() {
-  return (
-    <>
-      <th scope="col" className="num">Successes / rollouts</th>
-      <th scope="col" className="num">Failures</th>
-      <th scope="col" className="num">Unknown</th>
-      <th scope="col" className="num">Truncated</th>
-    </>
-  );
-}
+const experimentColumn = <T extends { experimentName: string | null }>(): Column<T> => ({
+  id: "experiment",
+  label: "Experiment",
+  header: "Experiment",
+  priority: 2,
+  className: "wrap-anywhere",
+  cell: (t) => t.experimentName ?? <span className="muted">—</span>,
+});
+
+const HARNESS_COLUMNS: Column<HarnessVersionTally>[] = [
+  { id: "harness", label: "Harness version", header: "Harness version", cell: (t) => t.label ?? <span className="muted">none given</span> },
+  experimentColumn(),
+  ...countColumns<HarnessVersionTally>(),
+];
 
 export function HarnessVersionTallyTable({ rows }: { rows: HarnessVersionTally[] }) {
-  return (
-    <div className="table-wrap">
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Harness version</th>
-            <th scope="col">Experiment</th>
-            <CountHeaders />
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((t) => (
-            <tr key={t.harnessVersionId ?? "none"}>
-              <th scope="row">{t.label ?? <span className="muted">none given</span>}</th>
-              <td className="wrap-anywhere">{t.experimentName ?? <span className="muted">—</span>}</td>
-              <CountCells t={t} />
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <DataTable columns={HARNESS_COLUMNS} rows={rows} rowKey={(t) => t.harnessVersionId ?? "none"} />;
 }
 
+const CHECKPOINT_COLUMNS: Column<CheckpointTally>[] = [
+  {
+    id: "checkpoint",
+    label: "Checkpoint",
+    header: "Checkpoint",
+    className: "wrap-anywhere",
+    cell: (t) => (t.checkpointId === null ? <span className="muted">none given</span> : (t.name ?? <span className="mono">{t.checkpointId}</span>)),
+  },
+  { id: "step", label: "Step", header: "Step", numeric: true, cell: (t) => t.step ?? "—" },
+  experimentColumn(),
+  ...countColumns<CheckpointTally>(),
+];
+
 export function CheckpointTallyTable({ rows }: { rows: CheckpointTally[] }) {
-  return (
-    <div className="table-wrap">
-      <table className="table">
-        <thead>
-          <tr>
-            <th scope="col">Checkpoint</th>
-            <th scope="col" className="num">Step</th>
-            <th scope="col">Experiment</th>
-            <CountHeaders />
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((t) => (
-            <tr key={t.checkpointId ?? "none"}>
-              <th scope="row" className="wrap-anywhere">
-                {t.checkpointId === null ? <span className="muted">none given</span> : (t.name ?? <span className="mono">{t.checkpointId}</span>)}
-              </th>
-              <td className="num">{t.step ?? "—"}</td>
-              <td className="wrap-anywhere">{t.experimentName ?? <span className="muted">—</span>}</td>
-              <CountCells t={t} />
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <DataTable columns={CHECKPOINT_COLUMNS} rows={rows} rowKey={(t) => t.checkpointId ?? "none"} />;
 }

@@ -6,6 +6,8 @@
 // A new filter or sort mounts a new table (the parent keys it by the URL), so selection and scroll start over.
 // Columns follow the one table's priorities (components/tables/columns.ts): on a narrow screen the id, outcome
 // and reward stay and "Show all columns" brings the rest back; the first column stays put when scrolled sideways.
+// The switch, the priorities' rules and the sticky first column are the one table's (components/tables/table-frame),
+// not a copy: only the rows are this grid's own, because they are virtualised.
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
@@ -16,6 +18,7 @@ import { browserHref, browserSearchParams, toggleSort, type BrowserState } from 
 import { rolloutBrowserQuery, type BrowserPage } from "@/components/api-queries";
 import { columnsFor, RolloutRow, rolloutHref } from "./rollout-row";
 import { KeyboardHint } from "@/components/ui/keyboard-hint";
+import { stickyFirstColumn, TableFrame } from "@/components/tables/table-frame";
 import styles from "./browser.module.css";
 
 export type PageData = BrowserPage;
@@ -94,12 +97,9 @@ export function RolloutTable({ state, basePath, initialPage }: Props) {
 
   return (
     <>
-      <div className={styles.frame}>
-      <label className={styles.showAll}>
-        <input type="checkbox" className={styles.showAllInput} /> Show all columns
-      </label>
+      <TableFrame priorities={columns.map((c) => c.priority)}>
       <div ref={scrollRef} className={`table-wrap ${styles.scroll}`}>
-        <table className={`table ${styles.table}`} role="grid" aria-label="Rollouts" aria-rowcount={total < 0 ? -1 : total + 1}>
+        <table className={`table ${stickyFirstColumn} ${styles.table}`} role="grid" aria-label="Rollouts" aria-rowcount={total < 0 ? -1 : total + 1}>
           <colgroup>
             {columns.map((c) => <col key={c.id} style={{ width: c.width }} data-priority={c.priority} />)}
           </colgroup>
@@ -141,7 +141,7 @@ export function RolloutTable({ state, basePath, initialPage }: Props) {
           </tbody>
         </table>
       </div>
-      </div>
+      </TableFrame>
       <p className="muted small" role="status">
         {error
           ? <span className="error">Could not load more rollouts: {error.message}</span>

@@ -22,6 +22,7 @@ import { StatusBadge } from "@/components/ui/status-badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { TrainingRateStats } from "@/components/experiments/training-rate-stats";
 import { RunsTable } from "@/components/experiments/runs-table";
+import { PurposeCountsTable } from "@/components/experiments/purpose-counts-table";
 import { HarnessVersionsTable } from "@/components/experiments/harness-versions-table";
 import { ExperimentTabs } from "@/components/experiments/experiment-tabs";
 import { LaunchSection } from "@/components/jobs/launch-section";
@@ -139,37 +140,12 @@ export default async function ExperimentPage({ params, searchParams }: Props) {
       <div className="grid-2 section">
         <section aria-labelledby="purpose-heading">
           <h2 id="purpose-heading">Rollouts by purpose</h2>
-          <div className="table-wrap">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">Purpose</th>
-                  <th scope="col" className="num">
-                    Rollouts
-                  </th>
-                  <th scope="col">Meaning</th>
-                </tr>
-              </thead>
-              <tbody>
-                {ROLLOUT_PURPOSES.map((p) => (
-                  <tr key={p}>
-                    <th scope="row">{p}</th>
-                    <td className="num">{formatCount(overview.rolloutsByPurpose[p])}</td>
-                    <td className="muted" style={{ minWidth: "9rem" }}>{PURPOSE_NOTES[p]}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row">all</th>
-                  <td className="num">{formatCount(overview.rollouts)}</td>
-                  <td>
-                    <Link href={`/trajectories${q}`}>Latest trajectories</Link>
-                  </td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+          <PurposeCountsTable
+            counts={overview.rolloutsByPurpose}
+            total={overview.rollouts}
+            notes={PURPOSE_NOTES}
+            totalNote={<Link href={`/trajectories${q}`}>Latest trajectories</Link>}
+          />
         </section>
 
         <section aria-labelledby="records-heading">

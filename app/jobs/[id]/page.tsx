@@ -15,8 +15,14 @@ import { paramsAsStrings } from "@/lib/jobs/form-params";
 import { formatDateTime } from "@/lib/format";
 import { JobLive } from "@/components/jobs/job-live";
 import { JobLog } from "@/components/jobs/job-log";
+import { DataTable, type Column } from "@/components/tables/data-table";
 import styles from "@/components/jobs/jobs.module.css";
 import { cancelJobAction } from "../actions";
+
+const PARAMETER_COLUMNS: Column<[string, unknown]>[] = [
+  { id: "parameter", label: "Parameter", header: "Parameter", className: "mono", value: ([name]) => name },
+  { id: "value", label: "Value", header: "Value", className: "mono wrap-anywhere", value: ([, value]) => String(value) },
+];
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Job" };
@@ -80,22 +86,7 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
             {paramEntries.length === 0 ? (
               <span className="muted">none</span>
             ) : (
-              <table className="table" aria-label="Parameters">
-                <thead>
-                  <tr>
-                    <th scope="col">Parameter</th>
-                    <th scope="col">Value</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {paramEntries.map(([name, value]) => (
-                    <tr key={name}>
-                      <th scope="row" className="mono">{name}</th>
-                      <td className="mono wrap-anywhere">{String(value)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable columns={PARAMETER_COLUMNS} rows={paramEntries} rowKey={([name]) => name} label="Parameters" />
             )}
           </dd>
           <dt>Command</dt>

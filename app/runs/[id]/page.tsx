@@ -2,6 +2,7 @@
 // rollouts by purpose with the way into the trajectory browser.
 import type { Metadata } from "next";
 import Link from "next/link";
+import { PurposeCountsTable } from "@/components/experiments/purpose-counts-table";
 import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
 import { getRunOverview, listRunSteps } from "@/db/queries/run-steps";
@@ -10,7 +11,6 @@ import { getRunJob } from "@/db/queries/run-job";
 import { prepareCurvesView, type PageSearchParams } from "@/db/queries/curves-view";
 import { preparePass1View } from "@/db/queries/pass-at-1-view";
 import { requireUser } from "@/lib/auth/current-user";
-import { ROLLOUT_PURPOSES } from "@/lib/domain/vocabulary";
 import { formatCount, formatDateTime } from "@/lib/format";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { curvesPath, experimentComparePath, experimentPath, jobPath, runTrajectoriesPath } from "@/lib/http/page-links";
@@ -138,32 +138,7 @@ export default async function RunPage({ params, searchParams }: Props) {
 
       <section className="section" aria-labelledby="purpose-heading">
         <h2 id="purpose-heading">Rollouts by purpose</h2>
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">Purpose</th>
-                <th scope="col" className="num">
-                  Rollouts
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {ROLLOUT_PURPOSES.map((p) => (
-                <tr key={p}>
-                  <th scope="row">{p}</th>
-                  <td className="num">{formatCount(run.rolloutsByPurpose[p])}</td>
-                </tr>
-              ))}
-            </tbody>
-            <tfoot>
-              <tr>
-                <th scope="row">all</th>
-                <td className="num">{formatCount(run.rollouts)}</td>
-              </tr>
-            </tfoot>
-          </table>
-        </div>
+        <PurposeCountsTable counts={run.rolloutsByPurpose} total={run.rollouts} />
         <p>
           <Link href={runTrajectoriesPath(run.id)}>Browse this run&apos;s trajectories</Link>
         </p>
