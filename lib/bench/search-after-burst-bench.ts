@@ -1,5 +1,5 @@
 // Issue 19: full-text search at 1,000,000 rollouts on the production server, right after a burst of writes.
-// A store of the real schema is filled (2–6 turns per rollout, the concurrency run's shape) and indexed; the
+// A store of the real schema is filled (1–3 turns per rollout: 2 M turns, so it fills in minutes) and indexed; the
 // server answers the trajectory browser's searches (GET /api/v1/rollouts?q=…) idle — the baseline — then 32
 // producers post without pause for a while, and the same searches are timed the moment they stop: the first
 // ones pay for indexing what the burst left pending, and the index has the burst's new segments.
@@ -61,8 +61,8 @@ export async function runSearchAfterBurstBench(options: { home: string; rollouts
     const prepared = await (async () => {
       const store = openStore(dbFile);
       try {
-        progress(`generating ${options.rollouts.toLocaleString("en-US")} rollouts with 2–6 turns each…`);
-        const generateMs = fill(store, layout, options.rollouts, { min: 2, max: 6 });
+        progress(`generating ${options.rollouts.toLocaleString("en-US")} rollouts with 1–3 turns each…`);
+        const generateMs = fill(store, layout, options.rollouts, { min: 1, max: 3 });
         progress("indexing their turns…");
         const indexStarted = performance.now();
         indexPendingTurns(store);
