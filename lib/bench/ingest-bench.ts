@@ -115,7 +115,11 @@ export async function runIngestBench(options: IngestBenchOptions): Promise<Recor
     await ingestRound(server.url, token, "warm", { ...options, rollouts: options.batchSize * 3 }, server.pid);
     // Alternate HTTP and raw several times and keep the medians: this machine is shared and noisy.
     const rounds = [];
-    for (let r = 0; r < options.rounds; r++) rounds.push(await ingestRound(server.url, token, `round${r}`, options, server.pid));
+    for (let r = 0; r < options.rounds; r++) {
+      rounds.push(await ingestRound(server.url, token, `round${r}`, options, server.pid));
+      const last = rounds[rounds.length - 1];
+      process.stderr.write(`bench: ingestion round ${r + 1}: HTTP ${Math.round(last.http)}, raw ${Math.round(last.raw)} rollouts/s (ratio ${(last.http / last.raw).toFixed(3)})\n`);
+    }
     const ratios = rounds.map((r) => r.http / r.raw);
     const httpRate = median(rounds.map((r) => r.http));
     const rawRate = median(rounds.map((r) => r.raw));
@@ -153,6 +157,9 @@ export async function runIngestBench(options: IngestBenchOptions): Promise<Recor
       server_rss_before_big_body_mb: mb(idleRss),
       server_peak_rss_during_big_body_mb: mb(peak),
     };
+  } catch (error) {
+    // The server's own account (a crash, a refusal) belongs with the error.
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\nserver log (end):\n${server.log().slice(-3000)}`);
   } finally {
     benchAgent.destroy();
     await server.stop();

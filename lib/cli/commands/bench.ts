@@ -24,12 +24,20 @@ export async function run(args: string[]): Promise<number> {
   const quick = values.quick;
   const chosen = positionals.length ? BENCHES.filter((b) => positionals.includes(b.name)) : BENCHES;
   const result: Record<string, unknown> = { machine: machine(), quick, benches: chosen.map((b) => b.name) };
+  let failed = false;
   for (const bench of chosen) {
     process.stderr.write(`bench: ${bench.what}…\n`);
-    Object.assign(result, await bench.run({ home, quick }));
+    try {
+      Object.assign(result, await bench.run({ home, quick }));
+    } catch (error) {
+      // One failing benchmark does not cost the others' figures; it is named in the output and the exit code.
+      process.stderr.write(`bench: ${bench.name} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}\n`);
+      result[`${bench.name}_error`] = error instanceof Error ? error.message.slice(0, 2000) : String(error);
+      failed = true;
+    }
   }
   result.machine_after = machine();
   result.targets = BENCH_TARGETS;
   process.stdout.write(`${JSON.stringify(result)}\n`);
-  return 0;
+  return failed ? 1 : 0;
 }
