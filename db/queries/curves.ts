@@ -1,6 +1,6 @@
 // Training curves of one or more runs (GET /api/v1/curves and the curves on the experiment, run and overlay
-// pages): the five training rates per step from the stored train rollouts (else the trainer's own report),
-// any metric key a trainer sent, the steps where the harness changed and where epochs began, on the chosen x
+// pages): the five training rates per step from the stored train rollouts (per-step counts kept on write),
+// else the trainer's own report; any metric key a trainer sent, the steps where the harness changed and where epochs began, on the chosen x
 // axis, each series smoothed and reduced to at most N points (lib/curves).
 import "server-only";
 import type { Store } from "../client";
@@ -10,9 +10,9 @@ import { epochMarkers, harnessMarkers, type VersionInfo } from "../../lib/curves
 import type { HarnessNames } from "../../lib/domain/harness-naming";
 import { getHarnessNames } from "./harness-naming-rows";
 import {
-  aggregateTrainSteps, curveLabel, describeTrainerSource, isTrainingKey, oneMinusColumns, rateColumns, shareColumns, trainerSourceFor,
-  type TrainRolloutRow, type TrainStep,
+  curveLabel, describeTrainerSource, isTrainingKey, oneMinusColumns, rateColumns, shareColumns, trainerSourceFor, type TrainStep,
 } from "../../lib/curves/training-series";
+import { countTrainRollouts, loadTrainSteps } from "./train-step-rates";
 import type { CurveMarker, CurveRun, CurveSeries, CurveSource, CurvesResponse } from "../../lib/curves/types";
 import { epochPositions } from "../../lib/curves/x-axis";
 
@@ -52,13 +52,7 @@ export function listMetricKeys(store: Store, runId: string): string[] {
     .all({ run: runId }) as string[];
 }
 
-/** Stored train rollouts of the run that name a step (the ones its training curves are computed from). */
-export function countTrainRollouts(store: Store, runId: string): number {
-  return store.sqlite
-    .prepare("SELECT count(*) FROM rollouts WHERE run_id = ? AND purpose = 'train' AND step IS NOT NULL")
-    .pluck()
-    .get(runId) as number;
-}
+export { countTrainRollouts };
 
 /** Which columns besides step and value a series needs: epochs for the epoch axis or the epoch markers, times for wall time. */
 interface Needs {
@@ -100,29 +94,6 @@ function inStepOrder(cols: StepColumns): StepColumns {
   if (sorted) return cols;
   const order = step.map((_, i) => i).sort((a, b) => step[a] - step[b]);
   return { step: order.map((i) => step[i]), epoch: order.map((i) => cols.epoch[i]), time: order.map((i) => cols.time[i]), value: order.map((i) => cols.value[i]) };
-}
-
-/** The run's train rollouts that name a step, as JSON arrays built in SQLite (see loadMetric for why). */
-function loadTrainRollouts(store: Store, runId: string): TrainRolloutRow[] {
-  const row = store.sqlite
-    .prepare(
-      `SELECT count(*), json_group_array(step), json_group_array(epoch), json_group_array(group_id), json_group_array(success),
-              json_group_array(reward), json_group_array(truncated), json_group_array(harness_version_id),
-              json_group_array(coalesce(started_at, created_at))
-         FROM rollouts WHERE run_id = ? AND purpose = 'train' AND step IS NOT NULL`,
-    )
-    .raw()
-    .get(runId) as [number, ...string[]];
-  if (row[0] === 0) return [];
-  const [step, epoch, group, success, reward, truncated, version, time] = row.slice(1).map((text) => JSON.parse(text as string));
-  const out: TrainRolloutRow[] = new Array(row[0]);
-  for (let i = 0; i < row[0]; i++) {
-    out[i] = {
-      step: step[i], epoch: epoch[i], groupId: group[i], success: success[i] === 1, reward: reward[i], truncated: truncated[i] === 1,
-      harnessVersionId: version[i], time: time[i],
-    };
-  }
-  return out;
 }
 
 /** The versions with their files' identity and their names in the one naming (lib/domain/harness-naming.ts). */
@@ -186,11 +157,12 @@ function timeAt(cols: StepColumns, step: number): number | null {
 function runCurves(store: Store, run: RunRow, settings: CurveSettings) {
   const metricKeys = listMetricKeys(store, run.id);
   const reported = new Set(metricKeys);
-  const rollouts = loadTrainRollouts(store, run.id);
-  const steps = aggregateTrainSteps(rollouts);
+  // Per-step counts kept on write (migration 0011): the cost follows the run's steps, not its rollouts.
+  const steps = loadTrainSteps(store, run.id);
+  const trainRollouts = steps.reduce((n, s) => n + s.rates.rollouts, 0);
   // Without training steps, a run's epochs (for the markers) come from its metric points.
   const needs: Needs = { epoch: settings.x === "epoch" || steps.length === 0, time: settings.x === "time" };
-  const pending = settings.keys.map((key) => seriesValues(store, run.id, key, steps, rollouts.length, reported, needs));
+  const pending = settings.keys.map((key) => seriesValues(store, run.id, key, steps, trainRollouts, reported, needs));
 
   // Epochs and times of steps come from the training steps when there are any, else from the longest series
   // loaded (a run's epochs are the same whichever key reports them).
@@ -209,7 +181,7 @@ function runCurves(store: Store, run: RunRow, settings: CurveSettings) {
   const markers: CurveMarker[] = [...harnessMarkers(steps, versions), ...epochMarkers(stepColumns.step, stepColumns.epoch)]
     .map((m) => ({ ...m, run: run.id, x: xOf(m.step) }));
 
-  const summary: CurveRun = { ...run, metricKeys, trainRollouts: rollouts.length };
+  const summary: CurveRun = { ...run, metricKeys, trainRollouts };
   return { summary, series, markers };
 }
 

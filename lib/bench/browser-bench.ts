@@ -134,7 +134,7 @@ function measure(store: Store, states: BrowserState[], rand: () => number): Timi
   return t;
 }
 
-function searchText(rand: () => number): string {
+export function searchText(rand: () => number): string {
   const identifier = () => BENCH_IDENTIFIERS[Math.floor(rand() * BENCH_IDENTIFIERS.length)];
   const x = rand();
   if (x < 0.4) return identifier();

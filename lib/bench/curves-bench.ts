@@ -19,6 +19,7 @@ import { curvesPath } from "../http/page-links";
 import { startProductionServer } from "./server-process";
 import { CHROMIUM_ARGS, sessionStorageState } from "./viewer-bench";
 import { percentile } from "./percentile";
+import { newCounters, produce, setUpProducerExperiment } from "../reliability/concurrency-load";
 
 const EXP = "bench-curves";
 const LONG_RUN = "bench-curves-long";
@@ -174,12 +175,26 @@ export async function runCurvesBench(opts: { quick: boolean }): Promise<Record<s
     } finally {
       store.sqlite.close();
     }
-    const server = await startProductionServer(home, { HARNESS_LAB_DB: dbFile });
+    const adminToken = `hl_bench_${Math.random().toString(36).slice(2)}`;
+    const server = await startProductionServer(home, { HARNESS_LAB_DB: dbFile, HARNESS_LAB_ADMIN_TOKEN: adminToken, HARNESS_LAB_NO_DEMO: "1", HARNESS_LAB_NO_JOBS: "1" });
     try {
       progress("GET /api/v1/curves on the production server");
       const route = await measureRoute(server.url, token, opts.quick ? 10 : 30);
       progress("the overlay page with 10 series in headless Chromium");
       const page = await measurePage(server.url, cookie, opts.quick ? 3 : 7);
+      // Issue 19: the same page while 32 producers post batches of 10 rollouts without pause (the
+      // concurrency run's load); the idle figure above is its baseline in the same run.
+      progress("the overlay page again while 32 producers post");
+      await setUpProducerExperiment(server.url, adminToken, "curves-load");
+      const load = newCounters();
+      let running = true;
+      const loadStarted = performance.now();
+      const producers = Array.from({ length: 32 }, (_, p) => produce(server.url, adminToken, "curves-load", p, 10, () => running, load));
+      while (load.requests < 32) await new Promise((r) => setTimeout(r, 50));
+      const loaded = await measurePage(server.url, cookie, opts.quick ? 3 : 7);
+      running = false;
+      const ingested = (await Promise.all(producers)).reduce((a, b) => a + b, 0);
+      const loadSeconds = (performance.now() - loadStarted) / 1000;
       return {
         curves_series_points: fn.original,
         curves_series_points_shown: fn.shown,
@@ -203,6 +218,16 @@ export async function runCurvesBench(opts: { quick: boolean }): Promise<Record<s
         curves_page_10_series_drawn_p95_ms: Math.round(page.p95),
         curves_page_target: "< 1000 ms (median)",
         curves_page_target_met: page.median < 1000,
+        curves_page_10_series_under_load_drawn_median_ms: Math.round(loaded.median),
+        curves_page_10_series_under_load_drawn_p95_ms: Math.round(loaded.p95),
+        curves_page_10_series_under_load_html_received_median_ms: Math.round(loaded.html),
+        curves_page_10_series_under_load_hydrated_median_ms: Math.round(loaded.hydrated),
+        curves_page_10_series_under_load_vs_idle_median_ratio: Math.round((loaded.median / page.median) * 100) / 100,
+        curves_page_under_load_producers: 32,
+        curves_page_under_load_rollouts_per_s: Math.round(ingested / loadSeconds),
+        curves_page_under_load_answers_429: load.backPressured,
+        curves_page_under_load_5xx: load.serverErrors,
+        curves_page_under_load_target_met: loaded.median < 1000,
       };
     } finally {
       await server.stop();

@@ -8,7 +8,7 @@ import path from "node:path";
 import { openStore } from "../../db/client";
 import { INSERT_ROLLOUT, INSERT_TURN } from "../../db/apply/rollout";
 import { benchRollout, benchSetupEvents } from "./synthetic-rollouts";
-import { sampleMemory, startProductionServer, treeRssBytes } from "./server-process";
+import { sampleMemory, startProductionServer, treeRssBytes, waitForQuietServer } from "./server-process";
 import { benchAgent, postEvents } from "./post-events";
 import { median } from "./percentile";
 
@@ -18,6 +18,7 @@ export interface IngestBenchOptions {
   batchSize: number;
   producers: number;
   rounds: number;
+  /** 0 skips the large streamed body (a run that only wants the ratio). */
   bigBodyBytes: number;
 }
 
@@ -86,7 +87,7 @@ function rawInsertRate(rollouts: ReturnType<typeof benchRollout>[], batchSize: n
 
 
 /** One round: the same rollouts through HTTP (several producers at once, as a trainer's rollout workers send) and raw. */
-async function ingestRound(url: string, token: string, prefix: string, options: IngestBenchOptions) {
+async function ingestRound(url: string, token: string, prefix: string, options: IngestBenchOptions, serverPid: number) {
   const rollouts = Array.from({ length: options.rollouts }, (_, i) => benchRollout(prefix, i));
   await postEvents(url, token, Buffer.from(JSON.stringify(benchSetupEvents(prefix))));
   const bodies: Buffer[] = [];
@@ -98,8 +99,11 @@ async function ingestRound(url: string, token: string, prefix: string, options: 
   };
   await Promise.all(Array.from({ length: options.producers }, producer));
   const http = rollouts.length / ((performance.now() - start) / 1000);
+  // The server's writer indexes the new turns once writes pause: let it finish before the raw insert, so the
+  // baseline does not share the cores with it (that would flatter the ratio).
+  const waitedMs = await waitForQuietServer(serverPid);
   const raw = rawInsertRate(rollouts, options.batchSize);
-  return { http, raw, bytes: bodies.reduce((n, b) => n + b.length, 0) / rollouts.length };
+  return { http, raw, waitedMs, bytes: bodies.reduce((n, b) => n + b.length, 0) / rollouts.length };
 }
 
 export async function runIngestBench(options: IngestBenchOptions): Promise<Record<string, unknown>> {
@@ -108,24 +112,20 @@ export async function runIngestBench(options: IngestBenchOptions): Promise<Recor
   const server = await startProductionServer(options.home, { HARNESS_LAB_DB: path.join(dir, "bench.db"), HARNESS_LAB_ADMIN_TOKEN: token });
   try {
     // A server runs for weeks: measure its steady state, after the JIT has warmed up on a round not counted.
-    await ingestRound(server.url, token, "warm", { ...options, rollouts: options.batchSize * 3 });
+    await ingestRound(server.url, token, "warm", { ...options, rollouts: options.batchSize * 3 }, server.pid);
     // Alternate HTTP and raw several times and keep the medians: this machine is shared and noisy.
     const rounds = [];
-    for (let r = 0; r < options.rounds; r++) rounds.push(await ingestRound(server.url, token, `round${r}`, options));
+    for (let r = 0; r < options.rounds; r++) {
+      rounds.push(await ingestRound(server.url, token, `round${r}`, options, server.pid));
+      const last = rounds[rounds.length - 1];
+      process.stderr.write(`bench: ingestion round ${r + 1}: HTTP ${Math.round(last.http)}, raw ${Math.round(last.raw)} rollouts/s (ratio ${(last.http / last.raw).toFixed(3)})\n`);
+    }
     const ratios = rounds.map((r) => r.http / r.raw);
     const httpRate = median(rounds.map((r) => r.http));
     const rawRate = median(rounds.map((r) => r.raw));
     const rolloutBytes = Math.round(rounds[0].bytes);
 
-    const idleRss = treeRssBytes(server.pid);
-    const sampler = sampleMemory(server.pid);
-    const bigStart = performance.now();
-    const big = await postStreamingBody(server.url, token, "big", options.bigBodyBytes);
-    const bigSeconds = (performance.now() - bigStart) / 1000;
-    const peak = sampler.stop();
-    if (big.status !== 200) throw new Error(`the ${options.bigBodyBytes}-byte body was refused: ${big.status} ${big.body.slice(0, 300)}`);
-    const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
-    return {
+    const ratioFigures = {
       ingest_rollout_turns: 30,
       ingest_rollout_bytes: rolloutBytes,
       ingest_rollouts_per_round: options.rollouts,
@@ -136,6 +136,20 @@ export async function runIngestBench(options: IngestBenchOptions): Promise<Recor
       ingest_raw_rollouts_per_s: Math.round(rawRate),
       ingest_http_vs_raw_ratio: Math.round(median(ratios) * 1000) / 1000,
       ingest_http_vs_raw_ratio_per_round: ratios.map((x) => Math.round(x * 1000) / 1000),
+      ingest_http_vs_raw_ratio_min: Math.round(Math.min(...ratios) * 1000) / 1000,
+      ingest_server_background_wait_ms_per_round: rounds.map((r) => r.waitedMs),
+    };
+    if (options.bigBodyBytes <= 0) return ratioFigures;
+    const idleRss = treeRssBytes(server.pid);
+    const sampler = sampleMemory(server.pid);
+    const bigStart = performance.now();
+    const big = await postStreamingBody(server.url, token, "big", options.bigBodyBytes);
+    const bigSeconds = (performance.now() - bigStart) / 1000;
+    const peak = sampler.stop();
+    if (big.status !== 200) throw new Error(`the ${options.bigBodyBytes}-byte body was refused: ${big.status} ${big.body.slice(0, 300)}`);
+    const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+    return {
+      ...ratioFigures,
       ingest_http_mb_per_s: mb(httpRate * rolloutBytes),
       big_body_mb: mb(big.sent),
       big_body_rollouts: big.rollouts,
@@ -143,6 +157,9 @@ export async function runIngestBench(options: IngestBenchOptions): Promise<Recor
       server_rss_before_big_body_mb: mb(idleRss),
       server_peak_rss_during_big_body_mb: mb(peak),
     };
+  } catch (error) {
+    // The server's own account (a crash, a refusal) belongs with the error.
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\nserver log (end):\n${server.log().slice(-3000)}`);
   } finally {
     benchAgent.destroy();
     await server.stop();

@@ -7,8 +7,17 @@ import http from "node:http";
 const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
 
 export async function postEvents(url: string, token: string, body: Buffer): Promise<Record<string, unknown>> {
-  for (;;) {
-    const answer = await postOnce(url, token, body);
+  for (let attempt = 1; ; attempt++) {
+    let answer;
+    try {
+      answer = await postOnce(url, token, body);
+    } catch (error) {
+      // A kept-alive socket the server closed after its idle timeout (ECONNRESET, EPIPE), just as we reused it: the batch never
+      // arrived (or arrived whole: re-sends are idempotent), so send it again on a fresh connection.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (attempt < 3 && (code === "ECONNRESET" || code === "EPIPE" || /socket hang up/.test(String(error)))) continue;
+      throw error;
+    }
     if (answer.retryAfterS === null) return answer.value;
     await new Promise((resolve) => setTimeout(resolve, answer.retryAfterS! * 1000));
   }

@@ -106,3 +106,40 @@ export function sampleMemory(rootPid: number, everyMs = 50): { stop(): number } 
     },
   };
 }
+
+/** CPU time (user + system, clock ticks) of a process and all of its descendants. */
+export function treeCpuTicks(rootPid: number): number {
+  let total = 0;
+  for (const pid of processTree(rootPid)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      total += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
+/**
+ * Waits until the server tree has used (almost) no CPU for `quietMs` (its writer thread indexes and merges
+ * the full-text index once writes pause), at most `maxMs`; returns the milliseconds waited. A baseline measured
+ * in the bench process right after an HTTP phase would otherwise share the cores with that background work.
+ */
+export async function waitForQuietServer(rootPid: number, options: { quietMs?: number; maxMs?: number } = {}): Promise<number> {
+  const quietMs = options.quietMs ?? 400;
+  const maxMs = options.maxMs ?? 60_000;
+  const started = performance.now();
+  let last = treeCpuTicks(rootPid);
+  let quietSince = performance.now();
+  while (performance.now() - started < maxMs) {
+    await new Promise((r) => setTimeout(r, 100));
+    const now = treeCpuTicks(rootPid);
+    // One tick (10 ms) per 100 ms is 10 % of a core: timers and the like, not indexing.
+    if (now - last > 1) quietSince = performance.now();
+    last = now;
+    if (performance.now() - quietSince >= quietMs) break;
+  }
+  return Math.round(performance.now() - started);
+}

@@ -16,6 +16,7 @@ const { createApiToken } = await import("@/lib/auth/api-tokens");
 const { startStoreWriter, stopStoreWriter, whenWriterReady, writeQueueDepth, writerThreadRunning } = await import("@/db/writer/store-writer");
 const events = await import("@/app/api/v1/events/route");
 const rolloutList = await import("@/app/api/v1/rollouts/route");
+const rllm = await import("@/app/api/v1/rllm/api/[...path]/route");
 
 let ingestToken = "";
 let readToken = "";
@@ -92,4 +93,23 @@ describe("ingestion through the writer thread", () => {
     const ids = ((await response.json()).rollouts as { id: string }[]).map((r) => r.id).sort();
     expect(ids).toEqual(["fresh-r0", "fresh-r1", "fresh-r2"]);
   }, 60_000);
+
+  it("applies rllm UI logger requests in the writer thread too: they queue behind a batch instead of blocking the request thread", async () => {
+    const first = post(batch("before-rllm", 400));
+    await vi.waitFor(() => expect(writeQueueDepth()).toBe(1), { timeout: 60_000, interval: 5 });
+    const session = rllm.POST(
+      new Request(`${base}/api/v1/rllm/api/sessions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-api-key": ingestToken },
+        body: JSON.stringify({ project: "writer", experiment: "thread", config: {}, source_metadata: {} }),
+      }),
+      { params: Promise.resolve({ path: ["sessions"] }) },
+    );
+    // Written in the request thread (as before), it would wait there for the batch's lock and never be queued.
+    await vi.waitFor(() => expect(writeQueueDepth()).toBe(2), { timeout: 30_000, interval: 2 });
+    expect((await first).status).toBe(200);
+    const answer = await session;
+    expect(answer.status).toBe(200);
+    expect(getStore().sqlite.prepare("SELECT count(*) FROM runs WHERE id = ?").pluck().get("writer/thread")).toBe(1);
+  }, 120_000);
 });

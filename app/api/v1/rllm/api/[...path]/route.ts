@@ -1,8 +1,12 @@
 // rllm's UI logger protocol under our API: set RLLM_UI_URL=<this server>/api/v1/rllm and RLLM_API_KEY to an
 // ingest token, add 'ui' to trainer.logger, and an rllm run arrives with no code. Each request is translated
-// to v1 events (lib/rllm-ui) and applied in one transaction: a bad body is a 400 naming the field, nothing written.
+// to v1 events (lib/rllm-ui), validated here and applied in one transaction by the store's writer thread
+// (db/writer), like POST /api/v1/events, so pages keep rendering meanwhile: a bad body is a 400 naming the
+// field, nothing written. rllm's logger does not retry, so its requests wait in the writer's queue (they are
+// few: one per step or episode batch) rather than get a 429.
 import { getStore } from "@/db/client";
-import { applyEvents } from "@/db/apply-events";
+import { validateEvents } from "@/db/apply-events";
+import { writeValidatedEvents, WriterUnavailable, WRITE_RETRY_AFTER_SECONDS } from "@/db/writer/store-writer";
 import { experimentOfRun } from "@/db/queries/run-experiment";
 import { verifyBearer } from "@/lib/auth/api-tokens";
 import { hasScope } from "@/lib/auth/pure/principal";
@@ -38,7 +42,20 @@ export async function POST(request: Request, context: Context): Promise<Response
   const translated = translateRllmRequest(kind, read.data, (session) => experimentOfRun(store, session));
   if (!translated.ok) return errorResponse(translated.status, translated.error, { path: translated.path });
   if (translated.events.length > 0) {
-    const outcome = applyEvents(store, translated.events);
+    const validated = validateEvents(translated.events);
+    if (!validated.ok) {
+      const first = validated.errors[0];
+      console.info(logLine`rllm ui refused (400) for ${verified.principal.name}: ${first?.path ?? ""} ${first?.message ?? ""}`);
+      return errorResponse(400, `${first ? `${first.path}: ${first.message}` : "refused"}; nothing was written`, { errors: validated.errors });
+    }
+    let outcome;
+    try {
+      outcome = await writeValidatedEvents(store, { events: validated.events }, { arrivedVia: "local" });
+    } catch (error) {
+      if (!(error instanceof WriterUnavailable)) throw error;
+      console.warn(logLine`rllm ui for ${verified.principal.name} answered 503: ${error.message}`);
+      return errorResponse(503, "the writer stopped while applying this request; send it again", {}, { "retry-after": String(WRITE_RETRY_AFTER_SECONDS) });
+    }
     if (!outcome.ok) {
       const first = outcome.errors[0];
       console.info(logLine`rllm ui refused (${outcome.status}) for ${verified.principal.name}: ${first?.path ?? ""} ${first?.message ?? ""}`);
