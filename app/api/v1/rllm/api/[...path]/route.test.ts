@@ -90,7 +90,7 @@ describe("rllm UI logger protocol", () => {
       [`sessions/${id}/complete`, { status: "done" }, 400, `status: must be "completed" or "failed"`],
       ["eval-results", { session_id: id, dataset_name: "d", items: [{ task_id: "x", is_correct: "yes" }] }, 400, "items.0.is_correct: must be true or false"],
       ["trajectory-groups", { session_id: id, step: 1, group_id: "g", num_trajectories: -2 }, 400, "num_trajectories: must be a non-negative integer"],
-      ["metrics", "{not json", 400, "body: not valid JSON"],
+      ["metrics", "{not json", 400, "body: must be JSON"],
       ["nowhere", {}, 404, "no rllm UI endpoint /api/nowhere"],
     ];
     for (const [p, body, status, message] of cases) {
