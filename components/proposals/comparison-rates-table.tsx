@@ -4,10 +4,11 @@
 import type { RolloutComparisonStatistics } from "@/lib/stats/comparison-statistics";
 import { formatCount, formatPercent, formatRatio } from "@/lib/format";
 import {
-  formatIntervalPp, formatPp, formatSizePp, formatProbability, formatRateDiffPp, formatRelativeChange, formatSensitivityPp,
+  formatIntervalPp, formatSizePp, formatProbability, formatRateDiffPp, formatSensitivityPp,
 } from "@/lib/stats/format-stats";
 import { DataTable, type Column } from "@/components/tables/data-table";
 import { sideHeading, type SideLabels } from "./comparison-format";
+import { changeColumns, measureColumn } from "./comparison-change-columns";
 
 const METRICS = [
   { key: "passRate", name: "Pass rate", count: "successes" },
@@ -35,25 +36,16 @@ function columnsOf({ sides, change, paired }: RolloutComparisonStatistics, label
       ),
   });
   return [
-    { id: "measure", label: "Measure", header: "Measure", cell: (m) => (m === null ? "Rollouts" : m.name) },
+    measureColumn<Row>(),
     side("base"),
     side("candidate"),
-    {
-      id: "relative",
-      label: "Change (relative)",
-      header: "Change (relative)",
-      numeric: true,
-      colSpan: (m) => (m === null ? 5 : undefined),
-      cell: (m) =>
-        m === null ? (
-          <span className="muted small">
-            one rollout moves a rate by {formatSensitivityPp(sides.base.oneRolloutPp)} (base) and {formatSensitivityPp(sides.candidate.oneRolloutPp)} (candidate)
-          </span>
-        ) : (
-          formatRelativeChange(change[m.key].relative)
-        ),
-    },
-    { id: "pp", label: "Change (pp)", header: "Change (pp)", numeric: true, cell: (m) => m && formatPp(change[m.key].pp) },
+    ...changeColumns<Row>(
+      change,
+      <>
+        one rollout moves a rate by {formatSensitivityPp(sides.base.oneRolloutPp)} (base) and {formatSensitivityPp(sides.candidate.oneRolloutPp)} (candidate)
+      </>,
+      5,
+    ),
     {
       id: "paired",
       label: "Paired Δ",

@@ -3,9 +3,10 @@
 // DataTable; the rollouts row carries a note across the change columns.
 import type { ReportedComparisonStatistics } from "@/lib/stats/comparison-statistics";
 import { formatCount, formatPercent } from "@/lib/format";
-import { formatPp, formatRelativeChange, formatSensitivityPp } from "@/lib/stats/format-stats";
+import { formatSensitivityPp } from "@/lib/stats/format-stats";
 import { DataTable, type Column } from "@/components/tables/data-table";
 import { sideHeading, type SideLabels } from "./comparison-format";
+import { changeColumns, measureColumn } from "./comparison-change-columns";
 import { ComparisonVerdict } from "./comparison-verdict";
 import styles from "./comparison-panel.module.css";
 
@@ -26,25 +27,14 @@ function columnsOf({ sides, change }: ReportedComparisonStatistics, labels: Side
     cell: (m) => (m === null ? formatCount(sides[s].rollouts) : formatPercent(sides[s][m.key])),
   });
   return [
-    { id: "measure", label: "Measure", header: "Measure", cell: (m) => (m === null ? "Rollouts" : m.name) },
+    measureColumn<Row>(),
     side("base"),
     side("candidate"),
-    {
-      id: "relative",
-      label: "Change (relative)",
-      header: "Change (relative)",
-      numeric: true,
-      colSpan: (m) => (m === null ? 2 : undefined),
-      cell: (m) =>
-        m === null ? (
-          <span className="muted small">
-            {sides.base.oneRolloutPp === null ? "rollout counts not reported" : `one rollout moves a rate by ${formatSensitivityPp(sides.base.oneRolloutPp)} (base)`}
-          </span>
-        ) : (
-          formatRelativeChange(change[m.key].relative)
-        ),
-    },
-    { id: "pp", label: "Change (pp)", header: "Change (pp)", numeric: true, cell: (m) => m && formatPp(change[m.key].pp) },
+    ...changeColumns<Row>(
+      change,
+      sides.base.oneRolloutPp === null ? "rollout counts not reported" : `one rollout moves a rate by ${formatSensitivityPp(sides.base.oneRolloutPp)} (base)`,
+      2,
+    ),
   ];
 }
 

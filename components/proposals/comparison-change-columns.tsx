@@ -1,0 +1,30 @@
+// The columns both comparison tables share (measured rollouts and reported summaries): the measure's name and the
+// change relative (as the paper reports it) and in pp. On the rollouts row (null) the change columns hold one
+// note spanning them instead of figures.
+import type { ReactNode } from "react";
+import type { RateChange } from "@/lib/stats/rate-change";
+import { formatPp, formatRelativeChange } from "@/lib/stats/format-stats";
+import type { Column } from "@/components/tables/data-table";
+
+type RateKey = "passRate" | "trainableRate";
+/** The rollouts row (null) or one rate's row. */
+type Row = { key: RateKey; name: string } | null;
+
+export function measureColumn<R extends Row>(): Column<R> {
+  return { id: "measure", label: "Measure", header: "Measure", cell: (m) => (m === null ? "Rollouts" : m.name) };
+}
+
+/** The relative and pp change; `note` spans `noteSpan` columns of the rollouts row. */
+export function changeColumns<R extends Row>(change: Record<RateKey, RateChange>, note: ReactNode, noteSpan: number): Column<R>[] {
+  return [
+    {
+      id: "relative",
+      label: "Change (relative)",
+      header: "Change (relative)",
+      numeric: true,
+      colSpan: (m) => (m === null ? noteSpan : undefined),
+      cell: (m) => (m === null ? <span className="muted small">{note}</span> : formatRelativeChange(change[m.key].relative)),
+    },
+    { id: "pp", label: "Change (pp)", header: "Change (pp)", numeric: true, cell: (m) => m && formatPp(change[m.key].pp) },
+  ];
+}
