@@ -2,7 +2,8 @@
 // asks for, rendered on the server so the charts draw without waiting for a fetch. Server only.
 import "server-only";
 import type { Store } from "../client";
-import { countTrainRollouts, getCurves, listMetricKeys } from "./curves";
+import { getCurves, listMetricKeys } from "./curves";
+import { countTrainRollouts } from "./train-step-rates";
 import { curvesApiPath, parseViewSettings, rawFromParams } from "../../lib/curves/curve-settings";
 import { defaultCurveKeys } from "../../lib/curves/default-keys";
 import type { CurvesResponse } from "../../lib/curves/types";

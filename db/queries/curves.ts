@@ -12,7 +12,7 @@ import { getHarnessNames } from "./harness-naming-rows";
 import {
   curveLabel, describeTrainerSource, isTrainingKey, oneMinusColumns, rateColumns, shareColumns, trainerSourceFor, type TrainStep,
 } from "../../lib/curves/training-series";
-import { countTrainRollouts, loadTrainSteps } from "./train-step-rates";
+import { loadTrainSteps } from "./train-step-rates";
 import type { CurveMarker, CurveRun, CurveSeries, CurveSource, CurvesResponse } from "../../lib/curves/types";
 import { epochPositions } from "../../lib/curves/x-axis";
 
@@ -52,7 +52,6 @@ export function listMetricKeys(store: Store, runId: string): string[] {
     .all({ run: runId }) as string[];
 }
 
-export { countTrainRollouts };
 
 /** Which columns besides step and value a series needs: epochs for the epoch axis or the epoch markers, times for wall time. */
 interface Needs {
