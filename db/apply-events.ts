@@ -10,6 +10,7 @@ import { noteIngestion } from "./full-text-index";
 import type { HarnessArrival } from "../lib/harness-trust/arrival";
 import { applySkill, applyEvolutionRound, applyProposal, applyComparison, applyDecision } from "./apply/evolution";
 import { applyEvalResult, applyFailurePacket, applyPatchEvaluation } from "./apply/evaluation";
+import { writeTransaction } from "./write-transaction";
 
 export type ApplyOutcome =
   | { ok: true; applied: Record<string, number>; unchanged: Record<string, number> }
@@ -70,7 +71,7 @@ export function applyValidatedEvents(
   const applied: Record<string, number> = {};
   const unchanged: Record<string, number> = {};
   noteIngestion();
-  const run = store.sqlite.transaction(() => {
+  const run = () => writeTransaction(store, () => {
     store.sqlite.pragma("defer_foreign_keys = ON");
     const ctx = new ApplyContext(store.sqlite, options.now ?? Date.now(), options.hashes);
     ctx.arrivedVia = options.arrivedVia;
@@ -91,7 +92,7 @@ export function applyValidatedEvents(
     if (conflicts.length) throw new Rollback(conflicts.slice(0, MAX_REPORTED_PROBLEMS), 409);
   });
   try {
-    run.immediate();
+    run();
   } catch (error) {
     if (error instanceof Rollback) return { ok: false, status: error.status, errors: error.errors };
     throw error;

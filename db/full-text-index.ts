@@ -8,11 +8,12 @@
 import "server-only";
 import type { Store } from "./client";
 import { logLine } from "../lib/log-text";
+import { writeTransaction } from "./write-transaction";
 
 /** Indexes up to `maxTurns` of the turns not yet indexed, oldest first; returns how many it indexed. */
 export function indexPendingTurns(store: Store, maxTurns = Number.POSITIVE_INFINITY): number {
   const sqlite = store.sqlite;
-  return sqlite.transaction((): number => {
+  return writeTransaction(store, (): number => {
     const upto = sqlite.prepare("SELECT indexed_upto FROM turns_fts_progress WHERE id = 1").pluck().get() as number;
     const limit = Number.isFinite(maxTurns) ? Math.max(1, Math.floor(maxTurns)) : -1;
     const last = sqlite.prepare("SELECT max(id) FROM (SELECT id FROM turns WHERE id > ? ORDER BY id LIMIT ?)").pluck().get(upto, limit) as number | null;
@@ -22,7 +23,7 @@ export function indexPendingTurns(store: Store, maxTurns = Number.POSITIVE_INFIN
       .run(upto, last).changes;
     sqlite.prepare("UPDATE turns_fts_progress SET indexed_upto = ? WHERE id = 1").run(last);
     return added;
-  })();
+  });
 }
 
 /**

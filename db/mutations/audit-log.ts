@@ -15,7 +15,7 @@ export interface AuditEntry extends AuditActor {
 }
 
 /**
- * Callers that change something run this inside `store.sqlite.transaction(...)`, so the audit row
+ * Callers that change something run this inside `writeTransaction(store, …)`, so the audit row
  * commits together with the change it records (or neither does).
  */
 export function recordAudit(store: Store, entry: AuditEntry): void {

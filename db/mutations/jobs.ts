@@ -11,6 +11,7 @@ import { recordAudit } from "./audit-log";
 import { SYSTEM_ACTOR, type AuditActor } from "../../lib/domain/audit-actor";
 import { ACTIVE_JOB_STATUSES, type JobStatus } from "../queries/jobs";
 import type { JobTemplateSpec } from "../../lib/jobs/pure/template-schema";
+import { writeTransaction } from "../write-transaction";
 
 export interface SaveTemplateInput {
   id: string;
@@ -33,14 +34,14 @@ export function saveJobTemplate(store: Store, input: SaveTemplateInput, actor: A
     resources: spec.resources as Record<string, unknown>,
     updatedAt: now,
   };
-  return store.sqlite.transaction(() => {
+  return writeTransaction(store, () => {
     const existing = store.db.select({ id: jobTemplates.id }).from(jobTemplates).where(eq(jobTemplates.id, input.id)).get();
     if (existing) store.db.update(jobTemplates).set(values).where(eq(jobTemplates.id, input.id)).run();
     else store.db.insert(jobTemplates).values({ id: input.id, ...values, createdBy: input.createdBy, createdAt: now }).run();
     const action = existing ? "job_template.update" : "job_template.create";
     recordAudit(store, { ...actor, action, targetKind: "job_template", targetId: input.id, detail: { name: spec.name, experimentId: input.experimentId, spec }, at: now });
     return existing ? ("updated" as const) : ("created" as const);
-  })();
+  });
 }
 
 export interface NewJob {
@@ -96,7 +97,7 @@ export interface FinishInput {
  * audit row. Returns false (and writes nothing) when the job had already ended.
  */
 export function finishJob(store: Store, id: string, input: FinishInput): boolean {
-  return store.sqlite.transaction(() => {
+  return writeTransaction(store, () => {
     const result = store.db
       .update(jobs)
       .set({ status: input.status, exitCode: input.exitCode, statusReason: input.reason, finishedAt: input.finishedAt })
@@ -114,7 +115,7 @@ export function finishJob(store: Store, id: string, input: FinishInput): boolean
       at: input.finishedAt,
     });
     return true;
-  })();
+  });
 }
 
 /** Ends the job's runs that never said they were over, as the job ended; returns how many. */

@@ -11,6 +11,7 @@ import { getProposalComparison } from "../queries/proposal-comparison";
 import type { PromotionChange } from "./follow-decision";
 import { writeDecision } from "./write-decision";
 import { reasonRequirement } from "../../lib/proposals/reason-requirement";
+import { writeTransaction } from "../write-transaction";
 
 export type HumanDecisionError = "missing-proposal" | "reason-required" | "duplicate";
 
@@ -29,7 +30,7 @@ export interface HumanDecisionInput {
 
 export function recordHumanDecision(store: Store, input: HumanDecisionInput, now = Date.now()): HumanDecisionResult {
   const decisionId = randomUUID();
-  return store.sqlite.transaction((): HumanDecisionResult => {
+  return writeTransaction(store, (): HumanDecisionResult => {
     const exists = store.sqlite.prepare("SELECT 1 FROM proposals WHERE id = ?").get(input.proposalId);
     if (!exists) return { ok: false, code: "missing-proposal", error: `proposal: "${input.proposalId}" does not exist; nothing was recorded` };
     const earlier = store.sqlite.prepare("SELECT actor, created_at AS at FROM decisions WHERE nonce = ?").get(input.nonce) as { actor: string; at: number } | undefined;
@@ -51,7 +52,7 @@ export function recordHumanDecision(store: Store, input: HumanDecisionInput, now
       contentHash: decisionId, at: now,
     }, { actor: userActor(input.user.id), detail: { decisionId, reason, ruleVerdict: rule.verdict } });
     return { ok: true, decisionId, promotion, rule };
-  })();
+  });
 }
 
 /**

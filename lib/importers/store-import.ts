@@ -6,6 +6,7 @@ import type { ApplyFn } from "./run-import";
 import type { ImportReport } from "./report";
 import type { ImportSession, PreparedUnit } from "./session";
 import type { HarnessArrival } from "../harness-trust/arrival";
+import { writeTransaction } from "../../db/write-transaction";
 
 /** The CLI's --db import: the person at this machine's shell writes the store file directly. */
 export function storeApply(store: Store): ApplyFn {
@@ -31,7 +32,7 @@ export function importIntoStore(store: Store, session: ImportSession, arrivedVia
       session.refused(unit, session.describeStoreProblem(events, outcome.errors[0] ?? { index: -1, path: "", message: "refused" }));
     }
   };
-  store.sqlite.transaction(() => {
+  writeTransaction(store, () => {
     // The experiment and run only when something is stored with them: an upload that yields nothing creates nothing.
     let headerDone = false;
     const applyWithHeader = (unit: PreparedUnit) => {
@@ -41,6 +42,6 @@ export function importIntoStore(store: Store, session: ImportSession, arrivedVia
     };
     for (const unit of session.fileUnits()) applyWithHeader(unit);
     for (const unit of session.reportUnits()) applyWithHeader(unit);
-  }).immediate();
+  });
   return session.report();
 }

@@ -4,6 +4,7 @@ import "server-only";
 import type { Store } from "../../db/client";
 import { createApiToken } from "../auth/api-tokens";
 import { revokeJobTokens } from "../../db/mutations/jobs";
+import { writeTransaction } from "../../db/write-transaction";
 
 const DEFAULT_LIMIT_MS = 24 * 60 * 60 * 1000;
 /** A little past the limit: the job still flushes its last events while it is being stopped. */
@@ -19,8 +20,8 @@ export function mintJobToken(store: Store, jobId: string, input: { createdBy: st
 
 /** After a restart the secret minted at launch is gone (it is never stored): replace the job's token. */
 export function reissueJobToken(store: Store, jobId: string, input: { createdBy: string | null; expiresAt: number; now: number }): string {
-  return store.sqlite.transaction(() => {
+  return writeTransaction(store, () => {
     revokeJobTokens(store, jobId, input.now);
     return mintJobToken(store, jobId, input);
-  })();
+  });
 }

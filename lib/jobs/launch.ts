@@ -26,6 +26,7 @@ import { jobRuntime } from "./runtime";
 import { submitSlurmJob } from "./slurm-runner";
 import { checkUnreviewed, harnessVersionsRun, type UnreviewedVersion } from "./unreviewed-gate";
 import { recordHarnessReview } from "../../db/mutations/harness-review";
+import { writeTransaction } from "../../db/write-transaction";
 
 export interface LaunchInput {
   templateId: string;
@@ -90,7 +91,7 @@ export async function launchJob(store: Store, input: LaunchInput, now: number = 
   }
 
   const createdBy = userIdOf(input.actor);
-  const secret = store.sqlite.transaction(() => {
+  const secret = writeTransaction(store, () => {
     insertJob(store, {
       id: jobId, experimentId, templateId: input.templateId, kind: spec.kind, params: rendered.values, command: rendered.argv,
       executor, logPath, createdBy, createdAt: now,
@@ -110,7 +111,7 @@ export async function launchJob(store: Store, input: LaunchInput, now: number = 
       }, now);
     }
     return mintJobToken(store, jobId, { createdBy, expiresAt: now + tokenLifetimeMs(spec.resources.timeLimitMinutes), now });
-  })();
+  });
 
   if (executor === "slurm") {
     const failure = await submitSlurmJob(rt, { id: jobId, logPath }, secret);
