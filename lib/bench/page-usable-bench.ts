@@ -38,7 +38,11 @@ export function usablePages(proposal: string): UsablePage[] {
     { name: "home", path: "/", usable: '[aria-labelledby="home-experiments-heading"] li a', target_ms: 1000 },
     { name: "overview", path: experimentPath(EXPERIMENT), usable: "[data-curve-chart] svg path.recharts-line-curve", target_ms: 1000 },
     { name: "trajectories", path: `/trajectories?experiment=${encodeURIComponent(EXPERIMENT)}`, usable: 'table[aria-label="Rollouts"] tbody tr:not([aria-hidden]) td', target_ms: 1000 },
-    { name: "proposal_diff", path: proposalPath(proposal), usable: ".monaco-diff-editor .view-lines .view-line", target_ms: 1500 },
+    // Monaco's lines in a frame that says its editor is up: a changed file is a diff editor, an added file (as in
+    // seed 2's first proposal) one editor with every line added, so the selector names neither kind.
+    { name: "proposal_diff", path: proposalPath(proposal), usable: '[data-editor-ready="true"] .monaco-editor .view-lines .view-line', target_ms: 1500 },
+    // The same diff as the page's first render draws it (plain text rows) before Monaco is up: when a reader can read it.
+    { name: "proposal_diff_text", path: proposalPath(proposal), usable: 'div[role="group"] pre :is(ins, del)', target_ms: 1000 },
     { name: "matrix", path: experimentComparePath(EXPERIMENT), usable: "main table tbody tr td", target_ms: 1000 },
   ];
 }
