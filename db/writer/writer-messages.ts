@@ -3,6 +3,7 @@
 import type { HarnessLabEvent } from "../../lib/events/contract";
 import type { HarnessArrival } from "../../lib/harness-trust/arrival";
 import type { ApplyOutcome } from "../apply-events";
+import type { ImportJob, ImportJobResult } from "../../lib/importers/import-job";
 
 /** Where a validated batch is: as objects, as the JSON text the parse worker produced, or in a spool file. */
 export type BatchSource = { events: HarnessLabEvent[] } | { json: string } | { spoolFile: string };
@@ -10,12 +11,15 @@ export type BatchSource = { events: HarnessLabEvent[] } | { json: string } | { s
 export type WriterRequest =
   | { kind: "apply"; id: number; source: BatchSource; hashes?: string[]; arrivedVia: HarnessArrival }
   /** Index every stored turn not yet in the full-text index, ahead of queued batches (a search waits for it). */
-  | { kind: "index"; id: number };
+  | { kind: "index"; id: number }
+  /** An upload (POST /api/v1/imports): one transaction, a savepoint per file, in queue order with the batches. */
+  | { kind: "import"; id: number; job: ImportJob };
 
 export type WriterReply =
   | { kind: "ready" }
   | { kind: "applied"; id: number; outcome: ApplyOutcome }
   | { kind: "indexed"; id: number; turns: number }
+  | { kind: "imported"; id: number; result: ImportJobResult }
   | { kind: "failed"; id: number; error: string };
 
 export interface WriterData {

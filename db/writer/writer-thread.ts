@@ -1,5 +1,5 @@
-// The writer thread: applies validated event batches on a connection of its own, one at a time, so the
-// request thread (page rendering, read queries, HTTP) never runs a write transaction. Between batches, once
+// The writer thread: applies validated event batches and uploads (imports) on a connection of its own, one at
+// a time, so the request thread (page rendering, read queries, HTTP) never runs a write transaction. Between batches, once
 // writes have paused, it indexes new turns for full-text search and merges the index's segments: neither
 // competes with a page for the request thread. A search asks for the index to be caught up first ("index").
 //
@@ -14,6 +14,7 @@ import type { Store } from "../client";
 import { applyValidatedEvents } from "../apply-events";
 import { indexPendingTurns, mergeFullTextSegments } from "../full-text-index";
 import { readSpoolFile } from "../../lib/files/spool-file";
+import { importJobIntoStore } from "../../lib/importers/import-job";
 import type { BatchSource, WriterData, WriterReply, WriterRequest } from "./writer-messages";
 import type { HarnessLabEvent } from "../../lib/events/contract";
 
@@ -55,6 +56,12 @@ function handle(request: WriterRequest): void {
       const turns = indexPendingTurns(store);
       if (turns > 0) mergeWanted = true;
       send({ kind: "indexed", id: request.id, turns });
+      return;
+    }
+    if (request.kind === "import") {
+      const result = importJobIntoStore(store, request.job);
+      lastWrite = Date.now();
+      send({ kind: "imported", id: request.id, result });
       return;
     }
     const outcome = applyValidatedEvents(store, eventsOf(request.source), { hashes: request.hashes, arrivedVia: request.arrivedVia });
