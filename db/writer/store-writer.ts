@@ -1,5 +1,5 @@
 // The request thread's side of the writer thread (db/writer/writer-thread.ts): hands validated batches and
-// uploads (imports) to it and awaits their outcome, so the request thread never runs a write transaction of ingestion and pages keep
+// services' writes (an upload's import: runWriterTask) to it and awaits their outcome, so the request thread never runs a write transaction of ingestion and pages keep
 // rendering while trainers post. The queue is bounded: when it is full, ingestion answers 429 with
 // Retry-After (the clients wait and send the same bytes again) instead of holding ever more bodies in memory.
 //
@@ -17,7 +17,6 @@ import type { HarnessArrival } from "../../lib/harness-trust/arrival";
 import type { BatchSource, WriterData, WriterReply, WriterRequest } from "./writer-messages";
 import type { HarnessLabEvent } from "../../lib/events/contract";
 import { logLine } from "../../lib/log-text";
-import { importJobIntoStore, type ImportJob, type ImportJobResult } from "../../lib/importers/import-job";
 
 /** Batches waiting for (or in) the writer at most; more are refused with 429 until it catches up. */
 export const WRITE_QUEUE_LIMIT = queueLimit(process.env.HARNESS_LAB_WRITE_QUEUE);
@@ -167,31 +166,35 @@ export async function writeValidatedEvents(
   }
 }
 
+/** A write a service hands the writer thread: `name(store, input)` of the source file `module`. */
+export interface WriterTask<I, O> {
+  /** Absolute path of the TypeScript source that exports the function (the writer thread loads it once). */
+  module: string;
+  name: string;
+  input: I;
+  /** The same function, called here where no writer thread runs. */
+  inThisThread: (store: Store, input: I) => O;
+  /** Buffers of `input` moved to the writer thread instead of copied (the caller must not use them after). */
+  transfer?: ArrayBuffer[];
+}
+
 /**
- * Writes one upload (POST /api/v1/imports) in the writer thread when it runs (else here): one transaction,
- * a savepoint per file, queued in order with the event batches. Its files' bytes are moved to the writer
- * thread, not copied: the caller must not use them afterwards. Throws WriterUnavailable if the writer
- * thread died under it.
+ * Runs one service's write (an upload's import) in the writer thread when it runs, else here, queued in
+ * order with the event batches, and resolves with its result. Throws WriterUnavailable if the writer thread
+ * died under it.
  */
-export async function writeImport(store: Store, job: ImportJob): Promise<ImportJobResult> {
+export async function runWriterTask<I, O>(store: Store, task: WriterTask<I, O>): Promise<O> {
   const s = state();
   s.queued++;
   try {
-    if (!s.worker || !s.ready) return importJobIntoStore(store, job);
-    const reply = await ask(s, { kind: "import", id: s.next++, job }, transferable(job));
-    if (reply.kind === "imported") return reply.result;
+    if (!s.worker || !s.ready) return task.inThisThread(store, task.input);
+    const reply = await ask(s, { kind: "task", id: s.next++, module: task.module, name: task.name, input: task.input }, task.transfer);
+    if (reply.kind === "done") return reply.output as O;
     if (reply.kind === "failed" && reply.error.startsWith("writer thread stopped")) throw new WriterUnavailable(reply.error);
     throw new Error(reply.kind === "failed" ? reply.error : `unexpected writer reply ${reply.kind}`);
   } finally {
     s.queued--;
   }
-}
-
-/** The files' buffers, each once (a buffer shared by two files is moved once). */
-function transferable(job: ImportJob): ArrayBuffer[] {
-  const buffers = new Set<ArrayBuffer>();
-  for (const file of job.files) if (file.bytes.buffer instanceof ArrayBuffer) buffers.add(file.bytes.buffer);
-  return [...buffers];
 }
 
 /** Brings the full-text index up to every stored turn (before a search), in the writer thread when it runs. */

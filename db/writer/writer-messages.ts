@@ -3,7 +3,6 @@
 import type { HarnessLabEvent } from "../../lib/events/contract";
 import type { HarnessArrival } from "../../lib/harness-trust/arrival";
 import type { ApplyOutcome } from "../apply-events";
-import type { ImportJob, ImportJobResult } from "../../lib/importers/import-job";
 
 /** Where a validated batch is: as objects, as the JSON text the parse worker produced, or in a spool file. */
 export type BatchSource = { events: HarnessLabEvent[] } | { json: string } | { spoolFile: string };
@@ -12,14 +11,17 @@ export type WriterRequest =
   | { kind: "apply"; id: number; source: BatchSource; hashes?: string[]; arrivedVia: HarnessArrival }
   /** Index every stored turn not yet in the full-text index, ahead of queued batches (a search waits for it). */
   | { kind: "index"; id: number }
-  /** An upload (POST /api/v1/imports): one transaction, a savepoint per file, in queue order with the batches. */
-  | { kind: "import"; id: number; job: ImportJob };
+  /**
+   * A write of a service (an upload, POST /api/v1/imports), in queue order with the batches: the writer calls
+   * `name(store, input)` exported by the module at `module` (a source file, loaded once) and answers its result.
+   */
+  | { kind: "task"; id: number; module: string; name: string; input: unknown };
 
 export type WriterReply =
   | { kind: "ready" }
   | { kind: "applied"; id: number; outcome: ApplyOutcome }
   | { kind: "indexed"; id: number; turns: number }
-  | { kind: "imported"; id: number; result: ImportJobResult }
+  | { kind: "done"; id: number; output: unknown }
   | { kind: "failed"; id: number; error: string };
 
 export interface WriterData {

@@ -14,7 +14,8 @@ import { formatBytes, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from "@/lib/importers
 import { resolveTarget, storeLookup } from "@/lib/importers/resolve-target";
 import { memorySource } from "@/lib/importers/sources";
 import { readOutcomesOffThread } from "@/lib/importers/read-off-thread";
-import { writeImport, WriterUnavailable, WRITE_RETRY_AFTER_SECONDS } from "@/db/writer/store-writer";
+import { WriterUnavailable, WRITE_RETRY_AFTER_SECONDS } from "@/db/writer/store-writer";
+import { writeImport } from "@/lib/importers/write-import";
 import type { InputFile } from "@/lib/importers/types";
 import type { ImportReport } from "@/lib/importers/report";
 import { arrivalOf } from "@/lib/harness-trust/arrival";
