@@ -99,7 +99,10 @@ function rawInsertRate(rollouts: ReturnType<typeof benchRollout>[], batchSize: n
 
 
 /** One round: the same rollouts through HTTP (several producers at once, as a trainer's rollout workers send) and raw. */
-async function ingestRound(url: string, token: string, prefix: string, options: IngestBenchOptions, serverPid: number, round = 0) {
+/** Raw inserts with and without the step-count triggers per round; the best of each is compared. */
+const TRIGGER_SAMPLES = 3;
+
+async function ingestRound(url: string, token: string, prefix: string, options: IngestBenchOptions, serverPid: number) {
   const rollouts = Array.from({ length: options.rollouts }, (_, i) => benchRollout(prefix, i));
   await postEvents(url, token, Buffer.from(JSON.stringify(benchSetupEvents(prefix))));
   const bodies: Buffer[] = [];
@@ -114,12 +117,16 @@ async function ingestRound(url: string, token: string, prefix: string, options: 
   // The server's writer indexes the new turns once writes pause: let it finish before the raw insert, so the
   // baseline does not share the cores with it (that would flatter the ratio).
   const waitedMs = await waitForQuietServer(serverPid);
-  // With and without the per-step count triggers (0011), in alternating order so neither always goes first.
-  const withoutFirst = round % 2 === 1;
-  const rawNoTriggersFirst = withoutFirst ? rawInsertRate(rollouts, options.batchSize, true) : 0;
   const raw = rawInsertRate(rollouts, options.batchSize);
-  const rawNoTriggers = withoutFirst ? rawNoTriggersFirst : rawInsertRate(rollouts, options.batchSize, true);
-  return { http, raw, rawNoTriggers, waitedMs, bytes: bodies.reduce((n, b) => n + b.length, 0) / rollouts.length };
+  // The per-step count triggers (0011): the raw insert without them and (again) with them, alternating, best
+  // of TRIGGER_SAMPLES each, so a burst of load on this shared machine does not decide the comparison.
+  const withTriggers = [raw];
+  const withoutTriggers: number[] = [];
+  for (let i = 0; i < TRIGGER_SAMPLES; i++) {
+    withoutTriggers.push(rawInsertRate(rollouts, options.batchSize, true));
+    if (withTriggers.length < TRIGGER_SAMPLES) withTriggers.push(rawInsertRate(rollouts, options.batchSize));
+  }
+  return { http, raw, rawBest: Math.max(...withTriggers), rawNoTriggers: Math.max(...withoutTriggers), waitedMs, bytes: bodies.reduce((n, b) => n + b.length, 0) / rollouts.length };
 }
 
 export async function runIngestBench(options: IngestBenchOptions): Promise<Record<string, unknown>> {
@@ -132,16 +139,16 @@ export async function runIngestBench(options: IngestBenchOptions): Promise<Recor
     // Alternate HTTP and raw several times and keep the medians: this machine is shared and noisy.
     const rounds = [];
     for (let r = 0; r < options.rounds; r++) {
-      rounds.push(await ingestRound(server.url, token, `round${r}`, options, server.pid, r));
+      rounds.push(await ingestRound(server.url, token, `round${r}`, options, server.pid));
       const last = rounds[rounds.length - 1];
       process.stderr.write(`bench: ingestion round ${r + 1}: HTTP ${Math.round(last.http)}, raw ${Math.round(last.raw)} rollouts/s (ratio ${(last.http / last.raw).toFixed(3)}); ` +
-        `raw without the step-count triggers ${Math.round(last.rawNoTriggers)} (with/without ${(last.raw / last.rawNoTriggers).toFixed(3)})\n`);
+        `raw best of ${TRIGGER_SAMPLES} with the step-count triggers ${Math.round(last.rawBest)}, without ${Math.round(last.rawNoTriggers)} (with/without ${(last.rawBest / last.rawNoTriggers).toFixed(3)})\n`);
     }
     const ratios = rounds.map((r) => r.http / r.raw);
     const httpRate = median(rounds.map((r) => r.http));
     const rawRate = median(rounds.map((r) => r.raw));
     const rolloutBytes = Math.round(rounds[0].bytes);
-    const triggerRatios = rounds.map((r) => r.raw / r.rawNoTriggers);
+    const triggerRatios = rounds.map((r) => r.rawBest / r.rawNoTriggers);
     const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
     const ratioFigures = {
@@ -157,7 +164,9 @@ export async function runIngestBench(options: IngestBenchOptions): Promise<Recor
       ingest_http_vs_raw_ratio_per_round: ratios.map((x) => Math.round(x * 1000) / 1000),
       ingest_http_vs_raw_ratio_min: Math.round(Math.min(...ratios) * 1000) / 1000,
       ingest_server_background_wait_ms_per_round: rounds.map((r) => r.waitedMs),
-      // The cost of the per-step count triggers (migration 0011) on the same raw insert, same rows, same run.
+      // The cost of the per-step count triggers (migration 0011) on the same raw insert, same rows, same run
+      // (best of TRIGGER_SAMPLES each per round; the ratio is with / without).
+      ingest_raw_best_with_step_triggers_rollouts_per_s: Math.round(median(rounds.map((r) => r.rawBest))),
       ingest_raw_without_step_triggers_rollouts_per_s: Math.round(median(rounds.map((r) => r.rawNoTriggers))),
       ingest_raw_step_triggers_ratio: round3(median(triggerRatios)),
       ingest_raw_step_triggers_ratio_per_round: triggerRatios.map(round3),
