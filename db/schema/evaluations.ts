@@ -37,6 +37,8 @@ export const evalResults = sqliteTable("eval_results", {
   // Covers the per-task sums of the evaluation matrix and the Harness-R1 views (eval run → task, success)
   // without visiting the rows; measured in BENCHMARKS.md (eval matrix, Harness-R1).
   index("eval_results_run_task_success").on(t.evalRunId, t.taskId, t.success),
+  // The rollout page's verdicts of a rollout (migration 0012).
+  index("eval_results_rollout").on(t.rolloutId),
 ]);
 
 /** Harness-R1: the failed trajectories of a batch, handed to the engineer model. */
@@ -73,4 +75,9 @@ export const patchEvaluations = sqliteTable("patch_evaluations", {
   hookPositions: jsonText<string[]>("hook_positions"),
   contentHash: contentHash(),
   createdAt: createdAt(),
-}, (t) => [index("patch_evaluations_packet").on(t.failurePacketId)]);
+}, (t) => [
+  index("patch_evaluations_packet").on(t.failurePacketId),
+  // A proposal's patch evaluations (proposal page, inbox); an experiment's (cost page, best-patch curve). Migration 0012.
+  index("patch_evaluations_proposal").on(t.proposalId),
+  index("patch_evaluations_experiment").on(t.experimentId),
+]);

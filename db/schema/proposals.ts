@@ -36,7 +36,12 @@ export const proposals = sqliteTable("proposals", {
   status: text("status", { enum: PROPOSAL_STATUSES }).notNull(),
   contentHash: contentHash(),
   createdAt: createdAt(),
-}, (t) => [index("proposals_experiment_status").on(t.experimentId, t.status)]);
+}, (t) => [
+  index("proposals_experiment_status").on(t.experimentId, t.status),
+  // A proposal's follow-ups (proposal page); the proposals of a candidate version (harness trust). Migration 0012.
+  index("proposals_parent").on(t.parentProposalId),
+  index("proposals_candidate").on(t.candidateHarnessVersionId),
+]);
 
 export const proposalEvidence = sqliteTable("proposal_evidence", {
   proposalId: text("proposal_id").notNull().references(() => proposals.id),

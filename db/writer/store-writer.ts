@@ -1,5 +1,5 @@
-// The request thread's side of the writer thread (db/writer/writer-thread.ts): hands validated batches to it
-// and awaits their outcome, so the request thread never runs a write transaction of ingestion and pages keep
+// The request thread's side of the writer thread (db/writer/writer-thread.ts): hands validated batches and
+// services' writes (an upload's import: runWriterTask) to it and awaits their outcome, so the request thread never runs a write transaction of ingestion and pages keep
 // rendering while trainers post. The queue is bounded: when it is full, ingestion answers 429 with
 // Retry-After (the clients wait and send the same bytes again) instead of holding ever more bodies in memory.
 //
@@ -131,10 +131,10 @@ export function writeQueueFull(): boolean {
 /** Thrown when the writer thread stopped under a batch: the caller answers 503 and the producer re-sends. */
 export class WriterUnavailable extends Error {}
 
-function ask(s: WriterState, request: WriterRequest): Promise<WriterReply> {
+function ask(s: WriterState, request: WriterRequest, transfer: ArrayBuffer[] = []): Promise<WriterReply> {
   return new Promise((resolve) => {
     s.waiting.set(request.id, { resolve, request });
-    s.worker!.postMessage(request);
+    s.worker!.postMessage(request, transfer);
   });
 }
 
@@ -159,6 +159,37 @@ export async function writeValidatedEvents(
     if (!s.worker || !s.ready) return applyValidatedEvents(store, eventsOf(source), options);
     const reply = await ask(s, { kind: "apply", id: s.next++, source, hashes: options.hashes, arrivedVia: options.arrivedVia });
     if (reply.kind === "applied") return reply.outcome;
+    if (reply.kind === "failed" && reply.error.startsWith("writer thread stopped")) throw new WriterUnavailable(reply.error);
+    throw new Error(reply.kind === "failed" ? reply.error : `unexpected writer reply ${reply.kind}`);
+  } finally {
+    s.queued--;
+  }
+}
+
+/** A write a service hands the writer thread: `name(store, input)` of the source file `module`. */
+export interface WriterTask<I, O> {
+  /** Absolute path of the TypeScript source that exports the function (the writer thread loads it once). */
+  module: string;
+  name: string;
+  input: I;
+  /** The same function, called here where no writer thread runs. */
+  inThisThread: (store: Store, input: I) => O;
+  /** Buffers of `input` moved to the writer thread instead of copied (the caller must not use them after). */
+  transfer?: ArrayBuffer[];
+}
+
+/**
+ * Runs one service's write (an upload's import) in the writer thread when it runs, else here, queued in
+ * order with the event batches, and resolves with its result. Throws WriterUnavailable if the writer thread
+ * died under it.
+ */
+export async function runWriterTask<I, O>(store: Store, task: WriterTask<I, O>): Promise<O> {
+  const s = state();
+  s.queued++;
+  try {
+    if (!s.worker || !s.ready) return task.inThisThread(store, task.input);
+    const reply = await ask(s, { kind: "task", id: s.next++, module: task.module, name: task.name, input: task.input }, task.transfer);
+    if (reply.kind === "done") return reply.output as O;
     if (reply.kind === "failed" && reply.error.startsWith("writer thread stopped")) throw new WriterUnavailable(reply.error);
     throw new Error(reply.kind === "failed" ? reply.error : `unexpected writer reply ${reply.kind}`);
   } finally {

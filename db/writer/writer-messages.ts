@@ -10,12 +10,18 @@ export type BatchSource = { events: HarnessLabEvent[] } | { json: string } | { s
 export type WriterRequest =
   | { kind: "apply"; id: number; source: BatchSource; hashes?: string[]; arrivedVia: HarnessArrival }
   /** Index every stored turn not yet in the full-text index, ahead of queued batches (a search waits for it). */
-  | { kind: "index"; id: number };
+  | { kind: "index"; id: number }
+  /**
+   * A write of a service (an upload, POST /api/v1/imports), in queue order with the batches: the writer calls
+   * `name(store, input)` exported by the module at `module` (a source file, loaded once) and answers its result.
+   */
+  | { kind: "task"; id: number; module: string; name: string; input: unknown };
 
 export type WriterReply =
   | { kind: "ready" }
   | { kind: "applied"; id: number; outcome: ApplyOutcome }
   | { kind: "indexed"; id: number; turns: number }
+  | { kind: "done"; id: number; output: unknown }
   | { kind: "failed"; id: number; error: string };
 
 export interface WriterData {

@@ -1,5 +1,6 @@
-// The writer thread: applies validated event batches on a connection of its own, one at a time, so the
-// request thread (page rendering, read queries, HTTP) never runs a write transaction. Between batches, once
+// The writer thread: applies validated event batches, and the writes services hand it (an upload's import,
+// as a "task"), on a connection of its own, one at a time, so the request thread (page rendering, read
+// queries, HTTP) never runs a write transaction. Between batches, once
 // writes have paused, it indexes new turns for full-text search and merges the index's segments: neither
 // competes with a page for the request thread. A search asks for the index to be caught up first ("index").
 //
@@ -49,8 +50,29 @@ function eventsOf(source: BatchSource): Iterable<HarnessLabEvent> {
   return readSpoolFile(source.spoolFile);
 }
 
-function handle(request: WriterRequest): void {
+/** The modules of task requests, loaded on first use. */
+const taskModules = new Map<string, Record<string, unknown>>();
+
+async function taskFunction(module: string, name: string): Promise<(store: Store, input: unknown) => unknown> {
+  let loaded = taskModules.get(module);
+  if (!loaded) {
+    loaded = (await import(module)) as Record<string, unknown>;
+    taskModules.set(module, loaded);
+  }
+  const fn = loaded[name];
+  if (typeof fn !== "function") throw new Error(`writer task ${name} is not a function of ${module}`);
+  return fn as (store: Store, input: unknown) => unknown;
+}
+
+async function handle(request: WriterRequest): Promise<void> {
   try {
+    if (request.kind === "task") {
+      const task = await taskFunction(request.module, request.name);
+      const output = task(store, request.input);
+      lastWrite = Date.now();
+      send({ kind: "done", id: request.id, output });
+      return;
+    }
     if (request.kind === "index") {
       const turns = indexPendingTurns(store);
       if (turns > 0) mergeWanted = true;
@@ -65,13 +87,26 @@ function handle(request: WriterRequest): void {
   }
 }
 
-/** One request per turn of the event loop, so messages that arrive meanwhile join the queue in order. */
-function drain(): void {
+let handling = false;
+
+/**
+ * One request per turn of the event loop, so messages that arrive meanwhile join the queue in order; never
+ * two at once (a task's first use awaits loading its module).
+ */
+async function drain(): Promise<void> {
   scheduled = false;
+  if (handling) return;
   // A search is waiting on an index request: serve it before the batches queued ahead of it.
   const urgent = queue.findIndex((r) => r.kind === "index");
   const next = urgent >= 0 ? queue.splice(urgent, 1)[0] : queue.shift();
-  if (next) handle(next);
+  if (next) {
+    handling = true;
+    try {
+      await handle(next);
+    } finally {
+      handling = false;
+    }
+  }
   if (queue.length) schedule();
   else scheduleBackground(quietMs);
 }
@@ -85,7 +120,7 @@ function schedule(): void {
 /** Background work once writes have paused: index new turns slice by slice, then merge segments. */
 function background(): void {
   backgroundTimer = null;
-  if (queue.length) return schedule();
+  if (queue.length || handling) return schedule();
   const quietFor = Date.now() - lastWrite;
   if (quietFor < quietMs) return scheduleBackground(quietMs - quietFor);
   try {

@@ -92,22 +92,21 @@ describe("restoreStore", () => {
     openStore(empty).sqlite.close();
     expect(await restoreStore({ backup, store: empty })).toMatchObject({ ok: true, keptAs: null });
 
-    // A backup made before the last migration (0011 only adds the kept per-step training counts: three tables
-    // and the triggers that maintain them) is older than the code: the server migrates it on start.
+    // A backup made before the last migration (0012 only adds indexes on foreign keys that pages filter on) is
+    // older than the code: the server migrates it on start.
     const older = path.join(dir, "older.db");
     fs.copyFileSync(backup, older);
     const db = new Database(older);
-    for (const trigger of ["train_step_rates_add_inserted", "train_step_rates_remove_deleted", "train_step_rates_remove_updated", "train_step_rates_add_updated"]) {
-      db.exec(`DROP TRIGGER ${trigger}`);
+    for (const index of ["proposals_parent", "proposals_candidate", "eval_results_rollout", "patch_evaluations_proposal", "patch_evaluations_experiment"]) {
+      db.exec(`DROP INDEX ${index}`);
     }
-    for (const table of ["train_step_rates", "train_step_groups", "train_step_versions"]) db.exec(`DROP TABLE ${table}`);
     db.prepare("DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations)").run();
     db.close();
     const target = path.join(dir, "target.db");
     const outcome = await restoreStore({ backup: older, store: target });
     expect(outcome).toMatchObject({ ok: true, level: { kind: "older" } });
     const migrated = openStore(target);
-    expect(migrated.sqlite.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'train_step_rates'").pluck().get()).toBe(1);
+    expect(migrated.sqlite.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'patch_evaluations_proposal'").pluck().get()).toBe(1);
     migrated.sqlite.close();
   });
 

@@ -2,19 +2,17 @@
 // so inflating archives and parsing JSON never hold the server's request thread: other users' pages and
 // API reads keep answering while an upload (or a zip bomb) is read. The worker is started for the upload
 // and ended after it, with a memory limit: an upload that needs more is refused file by file, not a crash.
-// Outside the Next.js server (vitest, the CLI) the files are read in the calling thread as before.
+// Outside the Next.js server (vitest, the CLI) the files are read where the import is written.
 import "server-only";
 import { Worker } from "node:worker_threads";
 import { MAX_IMPORT_FILE_BYTES } from "./limits";
-import { readImportFile, type ReadOutcome } from "./registry";
+import type { ReadOutcome } from "./registry";
 import type { FileSource } from "./sources";
-import type { FormatReader, InputFile } from "./types";
+import type { InputFile } from "./types";
 import type { ReadReply, ReadRequest } from "./read-worker";
 
 /** Heap for the worker: well above the per-archive inflate budget (256 MB) and its parsed JSON. */
 const WORKER_HEAP_MB = 2048;
-
-export type ReadFile = (file: InputFile) => ReadOutcome;
 
 function workerEnabled(): boolean {
   // Only the Next.js server bundles the worker entry; vitest and the CLI run TypeScript sources directly.
@@ -25,17 +23,17 @@ const OUT_OF_BOUNDS = "reading this upload needed more memory or time than the s
 
 /**
  * Every file of `source` the session will read (those within the per-file limit), read off the request
- * thread; the session's readFile. Files it has no outcome for are read in the calling thread.
+ * thread with every format reader, by file name: the outcomes go with the import to the store's writer
+ * thread (lib/importers/import-job.ts), which reads there only the files without one. Null when no reading
+ * worker runs here.
  */
-export async function readSourceOffThread(source: FileSource, readers: readonly FormatReader[]): Promise<ReadFile> {
-  const inThread: ReadFile = (file) => readImportFile(file, readers);
-  if (!workerEnabled()) return inThread;
+export async function readOutcomesOffThread(source: FileSource): Promise<Array<[string, ReadOutcome]> | null> {
+  if (!workerEnabled()) return null;
   const files = source.entries.filter((e) => e.size <= MAX_IMPORT_FILE_BYTES).map((e) => ({ name: e.name, bytes: source.load(e.name) }));
-  if (files.length === 0) return inThread;
+  if (files.length === 0) return null;
   const outcomes = await readInWorker(files);
-  if (outcomes === null) return inThread;
-  const byName = new Map(files.map((f, i) => [f.name, outcomes[i]!]));
-  return (file) => byName.get(file.name) ?? inThread(file);
+  if (outcomes === null) return null;
+  return files.map((f, i) => [f.name, outcomes[i]!]);
 }
 
 /** The outcomes, index for index; null when no worker could start (then the caller reads in its thread). */

@@ -1,7 +1,8 @@
 // POST /api/v1/imports: an upload of trajectories, logs and evaluation reports (multipart/form-data: the
 // files under "files", the filename carrying the relative path; fields experiment, run, harness,
 // benchmark). The files go through the same readers and assembly as `harness-lab import` and are applied
-// in one transaction; the answer is the per-file report. Callers: a token with the ingest scope, or a
+// in one transaction by the store's writer thread (queued in order with event batches); the answer is the
+// per-file report. Callers: a token with the ingest scope, or a
 // signed-in reviewer or admin (the upload form) — cookie writes must come from our own origin.
 import { getStore } from "@/db/client";
 import { authenticateRequest, authErrorResponse, type AuthResult } from "@/lib/auth/request-auth";
@@ -9,13 +10,12 @@ import { roleAtLeast } from "@/lib/auth/pure/principal";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
 import { readLimited } from "@/lib/http/read-limited";
 import { logLine } from "@/lib/log-text";
-import { ALL_READERS } from "@/lib/importers/formats";
 import { formatBytes, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from "@/lib/importers/limits";
 import { resolveTarget, storeLookup } from "@/lib/importers/resolve-target";
-import { ImportAbort, ImportSession } from "@/lib/importers/session";
 import { memorySource } from "@/lib/importers/sources";
-import { readSourceOffThread } from "@/lib/importers/read-off-thread";
-import { importIntoStore } from "@/lib/importers/store-import";
+import { readOutcomesOffThread } from "@/lib/importers/read-off-thread";
+import { WriterUnavailable, WRITE_RETRY_AFTER_SECONDS } from "@/db/writer/store-writer";
+import { writeImport } from "@/lib/importers/write-import";
 import type { InputFile } from "@/lib/importers/types";
 import type { ImportReport } from "@/lib/importers/report";
 import { arrivalOf } from "@/lib/harness-trust/arrival";
@@ -64,24 +64,29 @@ export async function POST(request: Request): Promise<Response> {
 
   const files: InputFile[] = [];
   for (const upload of uploads) files.push({ name: upload.name, bytes: new Uint8Array(await upload.arrayBuffer()) });
-  const source = memorySource(files);
-  // Inflating and parsing happen in a worker thread (archives against the budgets of limits.ts): the
-  // request thread only applies what was read, so other users' reads keep answering meanwhile.
-  const readFile = await readSourceOffThread(source, ALL_READERS);
-  const session = new ImportSession(source, resolved.target, { readers: ALL_READERS, maxTotalBytes: MAX_UPLOAD_BYTES, readFile });
+  // Inflating and parsing happen in a worker thread (archives against the budgets of limits.ts), and the
+  // store's writer thread writes what was read (db/writer): the request thread neither parses nor holds a
+  // write transaction, so other users' pages and reads keep answering meanwhile.
+  const outcomes = await readOutcomesOffThread(memorySource(files));
+  let result;
   try {
-    const report = importIntoStore(store, session, arrivalOf(auth.principal));
-    const t = report.totals;
-    console.info(logLine`import by ${who} into ${report.experiment.id}/${report.run.id}: ${t.files} file(s), ${t.failed} failed, ${t.skipped} skipped, ${t.rollouts} rollout(s)`);
-    // No file could be read (so nothing was written, not even the experiment): the upload is refused, with
-    // the per-file report so the form still shows why each file was not taken.
-    if (t.imported === 0) return jsonResponse({ error: nothingImported(report), ...report }, 422);
-    return jsonResponse(report);
+    result = await writeImport(store, { files, target: resolved.target, arrivedVia: arrivalOf(auth.principal), maxTotalBytes: MAX_UPLOAD_BYTES, outcomes });
   } catch (error) {
-    if (!(error instanceof ImportAbort)) throw error;
-    console.info(logLine`import by ${who} refused: ${error.message}`);
-    return errorResponse(409, `nothing was imported: ${error.message}`);
+    if (!(error instanceof WriterUnavailable)) throw error;
+    console.warn(logLine`import by ${who} answered 503: ${error.message}`);
+    return errorResponse(503, "the store's writer stopped while storing this upload; upload it again (files already stored are reported unchanged)", {}, { "retry-after": String(WRITE_RETRY_AFTER_SECONDS) });
   }
+  if (!result.ok) {
+    console.info(logLine`import by ${who} refused: ${result.aborted}`);
+    return errorResponse(409, `nothing was imported: ${result.aborted}`);
+  }
+  const report = result.report;
+  const t = report.totals;
+  console.info(logLine`import by ${who} into ${report.experiment.id}/${report.run.id}: ${t.files} file(s), ${t.failed} failed, ${t.skipped} skipped, ${t.rollouts} rollout(s)`);
+  // No file could be read (so nothing was written, not even the experiment): the upload is refused, with
+  // the per-file report so the form still shows why each file was not taken.
+  if (t.imported === 0) return jsonResponse({ error: nothingImported(report), ...report }, 422);
+  return jsonResponse(report);
 }
 
 function nothingImported(report: ImportReport): string {
