@@ -4,8 +4,8 @@
 // cannot be probed. Each route says only how to load its record and, if not as JSON, how to answer it.
 import "server-only";
 import { getStore, type Store } from "../../db/client";
-import { errorResponse, jsonResponse, refusalResponse } from "../http/json-response";
-import type { Refused } from "../http/refusal";
+import { jsonResponse, refusalResponse } from "../http/json-response";
+import { refuseNotFound, type Refused } from "../http/refusal";
 import { authenticateRequest, authErrorResponse } from "./request-auth";
 import { mayReadExperiment, mayReadRecord, type ScopedTable } from "./read-scope";
 
@@ -31,7 +31,7 @@ export function recordGet<P extends { id: string }, T>(spec: RecordGet<P, T>): (
     const store = getStore();
     const readable = spec.table === "experiments" ? mayReadExperiment(auth.principal, resolved.id) : mayReadRecord(store, auth.principal, spec.table, resolved.id);
     const record = readable ? spec.load(store, resolved, request) : null;
-    if (record === null || record === undefined) return errorResponse(404, spec.notFound(resolved));
+    if (record === null || record === undefined) return refusalResponse(refuseNotFound(spec.notFound(resolved)).refusal);
     return spec.answer ? spec.answer(record, store, resolved) : jsonResponse(record);
   };
 }

@@ -6,7 +6,8 @@ import { findInRollout } from "@/db/queries/rollout-turn-content";
 import { MAX_QUERY_LENGTH } from "@/lib/trajectory/find-matches";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
 import { mayReadRecord } from "@/lib/auth/read-scope";
-import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+import { jsonResponse, refusalResponse } from "@/lib/http/json-response";
+import { refuseNotFound } from "@/lib/http/refusal";
 import { parseSearchParams } from "@/lib/http/search-params";
 
 export const dynamic = "force-dynamic";
@@ -19,10 +20,10 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const auth = await authenticateRequest(request, "read");
   if (!auth.ok) return authErrorResponse(auth);
   const query = parseSearchParams(request.url, Query);
-  if (!query.ok) return query.response;
+  if (!query.ok) return refusalResponse(query.refusal);
   const { id } = await params;
   const store = getStore();
   const result = mayReadRecord(store, auth.principal, "rollouts", id) ? findInRollout(store, id, query.data.q) : null;
-  if (!result) return errorResponse(404, `rollout "${id}" not found`);
+  if (!result) return refusalResponse(refuseNotFound(`rollout "${id}" not found`).refusal);
   return jsonResponse(result);
 }

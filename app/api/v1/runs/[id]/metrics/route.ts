@@ -4,7 +4,8 @@ import { getStore } from "@/db/client";
 import { getRunMetrics } from "@/db/queries/run-metrics";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
 import { mayReadRecord } from "@/lib/auth/read-scope";
-import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+import { jsonResponse, refusalResponse } from "@/lib/http/json-response";
+import { refuseNotFound } from "@/lib/http/refusal";
 import { parseSearchParams } from "@/lib/http/search-params";
 
 export const dynamic = "force-dynamic";
@@ -17,10 +18,10 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const auth = await authenticateRequest(request, "read");
   if (!auth.ok) return authErrorResponse(auth);
   const query = parseSearchParams(request.url, Query);
-  if (!query.ok) return query.response;
+  if (!query.ok) return refusalResponse(query.refusal);
   const { id } = await params;
   const store = getStore();
   const metrics = mayReadRecord(store, auth.principal, "runs", id) ? getRunMetrics(store, id, query.data.keys?.length ? query.data.keys : null) : null;
-  if (!metrics) return errorResponse(404, `run "${id}" not found`);
+  if (!metrics) return refusalResponse(refuseNotFound(`run "${id}" not found`).refusal);
   return jsonResponse(metrics);
 }
