@@ -20,6 +20,18 @@ export function sideColumn<R extends Row>(side: "base" | "candidate", labels: Si
   return { id: side, label: sideHeading(side, labels[side]), header: sideHeading(side, labels[side]), numeric: true, cell };
 }
 
+/** The columns both tables start with: measure, base, candidate, relative and pp change (`note` across the rollouts row). */
+export function comparisonColumns<R extends Row>(
+  labels: SideLabels,
+  sideCell: (side: "base" | "candidate", row: R) => ReactNode,
+  change: Record<RateKey, RateChange>,
+  note: ReactNode,
+  noteSpan: number,
+): Column<R>[] {
+  const side = (s: "base" | "candidate") => sideColumn<R>(s, labels, (row) => sideCell(s, row));
+  return [measureColumn<R>(), side("base"), side("candidate"), ...changeColumns<R>(change, note, noteSpan)];
+}
+
 /** The relative and pp change; `note` spans `noteSpan` columns of the rollouts row. */
 export function changeColumns<R extends Row>(change: Record<RateKey, RateChange>, note: ReactNode, noteSpan: number): Column<R>[] {
   return [

@@ -8,7 +8,7 @@ import {
 } from "@/lib/stats/format-stats";
 import { DataTable, type Column } from "@/components/tables/data-table";
 import type { SideLabels } from "./comparison-format";
-import { changeColumns, measureColumn, sideColumn } from "./comparison-change-columns";
+import { comparisonColumns } from "./comparison-change-columns";
 
 const METRICS = [
   { key: "passRate", name: "Pass rate", count: "successes" },
@@ -20,22 +20,18 @@ type Metric = (typeof METRICS)[number];
 type Row = Metric | null;
 
 function columnsOf({ sides, change, paired }: RolloutComparisonStatistics, labels: SideLabels): Column<Row>[] {
-  const side = (s: "base" | "candidate") =>
-    sideColumn<Row>(s, labels, (m) =>
-      m === null ? (
-        formatCount(sides[s].rollouts)
-      ) : (
-        <>
-          {formatPercent(sides[s][m.key])}
-          <div className="muted small">{formatRatio(sides[s][m.count], sides[s].rollouts)}</div>
-        </>
-      ),
-    );
   return [
-    measureColumn<Row>(),
-    side("base"),
-    side("candidate"),
-    ...changeColumns<Row>(
+    ...comparisonColumns<Row>(
+      labels,
+      (s, m) =>
+        m === null ? (
+          formatCount(sides[s].rollouts)
+        ) : (
+          <>
+            {formatPercent(sides[s][m.key])}
+            <div className="muted small">{formatRatio(sides[s][m.count], sides[s].rollouts)}</div>
+          </>
+        ),
       change,
       <>
         one rollout moves a rate by {formatSensitivityPp(sides.base.oneRolloutPp)} (base) and {formatSensitivityPp(sides.candidate.oneRolloutPp)} (candidate)
