@@ -9,7 +9,8 @@ import { computeTrainingRates, type TrainingRates } from "../../lib/metrics/trai
 import { computeGroupUsability, type GroupUsability } from "../../lib/metrics/group-usability";
 import type { RunKind, RunStatus, TruncationKind } from "./types";
 
-export interface RunOverview {
+/** A run as its row stores it, with its experiment's name. */
+interface RunRow {
   id: string;
   name: string | null;
   kind: RunKind;
@@ -18,6 +19,9 @@ export interface RunOverview {
   experimentName: string;
   startedAt: number | null;
   finishedAt: number | null;
+}
+
+export interface RunOverview extends RunRow {
   rollouts: number;
   rolloutsByPurpose: Record<RolloutPurpose, number>;
   /** Train rollouts sent without a step: counted in the run's rates, but on no step page. */
@@ -79,17 +83,6 @@ export interface StepGroupDetail {
   epochs: number[];
   rollouts: GroupRolloutRow[];
   usability: GroupUsability;
-}
-
-interface RunRow {
-  id: string;
-  name: string | null;
-  kind: RunKind;
-  status: RunStatus;
-  experimentId: string;
-  experimentName: string;
-  startedAt: number | null;
-  finishedAt: number | null;
 }
 
 function getRunRow(store: Store, runId: string): RunRow | null {

@@ -6,7 +6,7 @@
 // keeps a huge rewrite cheap: past it, the changed middle is shown as all removed then all added, still a
 // correct diff though not the shortest. A side that does not exist (null) is not an empty file: an added
 // file is every line added and nothing removed, as the file tree's counts say.
-import { commonEnds, splitLines } from "./line-diff";
+import { commonEnds, internLines, splitLines } from "./line-diff";
 
 export type DiffRowKind = "context" | "added" | "removed";
 
@@ -55,22 +55,9 @@ function editScript(a: string[], b: string[], workBudget: number): Op[] {
   const { start, endA, endB } = commonEnds(a, b);
   const head: Op[] = new Array<Op>(start).fill("=");
   const tail: Op[] = new Array<Op>(a.length - endA).fill("=");
-  const [ia, ib] = intern(a.slice(start, endA), b.slice(start, endB));
+  const [ia, ib] = internLines(a.slice(start, endA), b.slice(start, endB));
   const middle = myersPath(ia, ib, workBudget) ?? [...new Array<Op>(ia.length).fill("-"), ...new Array<Op>(ib.length).fill("+")];
   return [...head, ...middle, ...tail];
-}
-
-function intern(a: string[], b: string[]): [Int32Array, Int32Array] {
-  const ids = new Map<string, number>();
-  const idOf = (line: string) => {
-    let id = ids.get(line);
-    if (id === undefined) {
-      id = ids.size;
-      ids.set(line, id);
-    }
-    return id;
-  };
-  return [Int32Array.from(a, idOf), Int32Array.from(b, idOf)];
 }
 
 /** Myers' greedy search keeping each round's frontier (O(D²) memory), then walked back; null past the budget. */

@@ -54,7 +54,7 @@ export function countLineChanges(before: string, after: string, workBudget = DEF
 }
 
 /** Lines as small integers, so the inner loop compares numbers instead of strings. */
-function internLines(before: string[], after: string[]): [Int32Array, Int32Array] {
+export function internLines(before: string[], after: string[]): [Int32Array, Int32Array] {
   const ids = new Map<string, number>();
   const idOf = (line: string) => {
     let id = ids.get(line);
