@@ -85,6 +85,11 @@ export interface StepGroupDetail {
   usability: GroupUsability;
 }
 
+/** Who a step page belongs to: the run and its experiment, by id and name. */
+function runHeading(run: RunRow) {
+  return { runId: run.id, runName: run.name, experimentId: run.experimentId, experimentName: run.experimentName };
+}
+
 function getRunRow(store: Store, runId: string): RunRow | null {
   const row = store.sqlite
     .prepare(
@@ -226,10 +231,7 @@ export function getRunStep(store: Store, runId: string, step: number): RunStepDe
     .get({ runId, step }) as { previousStep: number | null; nextStep: number | null };
 
   return {
-    runId: run.id,
-    runName: run.name,
-    experimentId: run.experimentId,
-    experimentName: run.experimentName,
+    ...runHeading(run),
     step,
     epochs: sortedEpochs(rows.map((r) => r.epoch)),
     rates: computeTrainingRates(rows.map((r) => asInput(r, r.groupId))),
@@ -255,10 +257,7 @@ export function getStepGroup(store: Store, runId: string, step: number, groupId:
   if (rows.length === 0) return null;
   const rollouts: GroupRolloutRow[] = rows.map(decodeRolloutRow);
   return {
-    runId: run.id,
-    runName: run.name,
-    experimentId: run.experimentId,
-    experimentName: run.experimentName,
+    ...runHeading(run),
     step,
     groupId,
     epochs: sortedEpochs(rows.map((r) => r.epoch)),
