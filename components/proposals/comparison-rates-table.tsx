@@ -7,8 +7,8 @@ import {
   formatIntervalPp, formatSizePp, formatProbability, formatRateDiffPp, formatSensitivityPp,
 } from "@/lib/stats/format-stats";
 import { DataTable, type Column } from "@/components/tables/data-table";
-import { sideHeading, type SideLabels } from "./comparison-format";
-import { changeColumns, measureColumn } from "./comparison-change-columns";
+import type { SideLabels } from "./comparison-format";
+import { comparisonColumns } from "./comparison-change-columns";
 
 const METRICS = [
   { key: "passRate", name: "Pass rate", count: "successes" },
@@ -20,26 +20,18 @@ type Metric = (typeof METRICS)[number];
 type Row = Metric | null;
 
 function columnsOf({ sides, change, paired }: RolloutComparisonStatistics, labels: SideLabels): Column<Row>[] {
-  const side = (s: "base" | "candidate"): Column<Row> => ({
-    id: s,
-    label: sideHeading(s, labels[s]),
-    header: sideHeading(s, labels[s]),
-    numeric: true,
-    cell: (m) =>
-      m === null ? (
-        formatCount(sides[s].rollouts)
-      ) : (
-        <>
-          {formatPercent(sides[s][m.key])}
-          <div className="muted small">{formatRatio(sides[s][m.count], sides[s].rollouts)}</div>
-        </>
-      ),
-  });
   return [
-    measureColumn<Row>(),
-    side("base"),
-    side("candidate"),
-    ...changeColumns<Row>(
+    ...comparisonColumns<Row>(
+      labels,
+      (s, m) =>
+        m === null ? (
+          formatCount(sides[s].rollouts)
+        ) : (
+          <>
+            {formatPercent(sides[s][m.key])}
+            <div className="muted small">{formatRatio(sides[s][m.count], sides[s].rollouts)}</div>
+          </>
+        ),
       change,
       <>
         one rollout moves a rate by {formatSensitivityPp(sides.base.oneRolloutPp)} (base) and {formatSensitivityPp(sides.candidate.oneRolloutPp)} (candidate)

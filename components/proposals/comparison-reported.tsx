@@ -5,8 +5,8 @@ import type { ReportedComparisonStatistics } from "@/lib/stats/comparison-statis
 import { formatCount, formatPercent } from "@/lib/format";
 import { formatSensitivityPp } from "@/lib/stats/format-stats";
 import { DataTable, type Column } from "@/components/tables/data-table";
-import { sideHeading, type SideLabels } from "./comparison-format";
-import { changeColumns, measureColumn } from "./comparison-change-columns";
+import type { SideLabels } from "./comparison-format";
+import { comparisonColumns } from "./comparison-change-columns";
 import { ComparisonVerdict } from "./comparison-verdict";
 import styles from "./comparison-panel.module.css";
 
@@ -19,23 +19,13 @@ const METRICS = [
 type Row = (typeof METRICS)[number] | null;
 
 function columnsOf({ sides, change }: ReportedComparisonStatistics, labels: SideLabels): Column<Row>[] {
-  const side = (s: "base" | "candidate"): Column<Row> => ({
-    id: s,
-    label: sideHeading(s, labels[s]),
-    header: sideHeading(s, labels[s]),
-    numeric: true,
-    cell: (m) => (m === null ? formatCount(sides[s].rollouts) : formatPercent(sides[s][m.key])),
-  });
-  return [
-    measureColumn<Row>(),
-    side("base"),
-    side("candidate"),
-    ...changeColumns<Row>(
-      change,
-      sides.base.oneRolloutPp === null ? "rollout counts not reported" : `one rollout moves a rate by ${formatSensitivityPp(sides.base.oneRolloutPp)} (base)`,
-      2,
-    ),
-  ];
+  return comparisonColumns<Row>(
+    labels,
+    (s, m) => (m === null ? formatCount(sides[s].rollouts) : formatPercent(sides[s][m.key])),
+    change,
+    sides.base.oneRolloutPp === null ? "rollout counts not reported" : `one rollout moves a rate by ${formatSensitivityPp(sides.base.oneRolloutPp)} (base)`,
+    2,
+  );
 }
 
 export function ComparisonReported({ stats, labels }: { stats: ReportedComparisonStatistics; labels: SideLabels }) {

@@ -89,6 +89,20 @@ export const json = (value: unknown): string | null => (value === undefined ? nu
 export const bool = (value: boolean): number => (value ? 1 : 0);
 export const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
 
+/**
+ * An immutable record of one event as one row: `row` (column → value; id, content_hash and created_at added) is
+ * inserted unless the id exists (insertImmutable), then `more` writes its link rows in the same step.
+ */
+export function insertImmutableRow(ctx: ApplyContext, table: string, noun: string, e: { id: string }, row: Record<string, unknown>, more?: () => void): ApplyStatus {
+  const hash = ctx.hash(e);
+  return insertImmutable(ctx, table, noun, e.id, hash, () => {
+    const full: Record<string, unknown> = { id: e.id, ...row, content_hash: hash, created_at: ctx.now };
+    const columns = Object.keys(full);
+    ctx.stmt(`INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`).run(...Object.values(full));
+    more?.();
+  });
+}
+
 /** Inserts an immutable record unless one with that id exists; same content is a no-op, other content a 409. */
 export function insertImmutable(
   ctx: ApplyContext,

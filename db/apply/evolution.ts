@@ -1,7 +1,7 @@
 // Appliers for the evolution loop: skills, evolution rounds, proposals, comparisons, decisions.
 import "server-only";
 import type { EventOf } from "../../lib/events/contract";
-import { ApplyContext, type ApplyStatus, insertImmutable, json, orNull } from "./context";
+import { ApplyContext, type ApplyStatus, insertImmutable, insertImmutableRow, json, orNull } from "./context";
 import { followDecision } from "../mutations/follow-decision";
 import { writeDecision } from "../mutations/write-decision";
 import { SYSTEM_ACTOR } from "../../lib/domain/audit-actor";
@@ -10,10 +10,8 @@ export function applySkill(ctx: ApplyContext, e: EventOf<"skill">): ApplyStatus 
   ctx.ref("experiments", e.experiment, "experiment");
   ctx.ref("tasks", e.task, "task");
   e.source_rollouts.forEach((id, i) => ctx.ref("rollouts", id, `source_rollouts.${i}`));
-  const hash = ctx.hash(e);
-  return insertImmutable(ctx, "skills", "skill", e.id, hash, () => {
-    ctx.stmt("INSERT INTO skills (id, experiment_id, kind, task_id, epoch, text, content_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
-      .run(e.id, e.experiment, e.kind, orNull(e.task), orNull(e.epoch), e.text, hash, ctx.now);
+  const row = { experiment_id: e.experiment, kind: e.kind, task_id: orNull(e.task), epoch: orNull(e.epoch), text: e.text };
+  return insertImmutableRow(ctx, "skills", "skill", e, row, () => {
     const source = ctx.stmt("INSERT OR IGNORE INTO skill_sources (skill_id, rollout_id) VALUES (?, ?)");
     for (const id of e.source_rollouts) source.run(e.id, id);
   });
@@ -23,12 +21,8 @@ export function applyEvolutionRound(ctx: ApplyContext, e: EventOf<"evolution_rou
   ctx.ref("experiments", e.experiment, "experiment");
   ctx.ref("runs", e.run, "run");
   ctx.ref("harness_versions", e.incumbent, "incumbent");
-  const hash = ctx.hash(e);
-  return insertImmutable(ctx, "evolution_rounds", "evolution round", e.id, hash, () => {
-    ctx.stmt(
-      `INSERT INTO evolution_rounds (id, experiment_id, run_id, epoch, idx, incumbent_harness_version_id, content_hash, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(e.id, e.experiment, orNull(e.run), e.epoch, e.index, e.incumbent, hash, ctx.now);
+  return insertImmutableRow(ctx, "evolution_rounds", "evolution round", e, {
+    experiment_id: e.experiment, run_id: orNull(e.run), epoch: e.epoch, idx: e.index, incumbent_harness_version_id: e.incumbent,
   });
 }
 
@@ -40,14 +34,12 @@ export function applyProposal(ctx: ApplyContext, e: EventOf<"proposal">): ApplyS
   ctx.ref("proposals", e.parent, "parent");
   e.evidence.forEach((ev, i) => ctx.ref("rollouts", ev.rollout, `evidence.${i}.rollout`));
   if (e.parent === e.id) return ctx.conflict("parent", "a proposal cannot revise itself");
-  const hash = ctx.hash(e);
-  return insertImmutable(ctx, "proposals", "proposal", e.id, hash, () => {
-    ctx.stmt(
-      `INSERT INTO proposals (id, experiment_id, round_id, kind, title, problem, rationale, teacher, base_harness_version_id,
-        candidate_harness_version_id, parent_proposal_id, status, content_hash, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?)`,
-    ).run(e.id, e.experiment, orNull(e.round), e.kind, e.title, orNull(e.problem), orNull(e.rationale), orNull(e.teacher),
-      e.base, e.candidate, orNull(e.parent), hash, ctx.now);
+  const row = {
+    experiment_id: e.experiment, round_id: orNull(e.round), kind: e.kind, title: e.title, problem: orNull(e.problem), rationale: orNull(e.rationale),
+    teacher: orNull(e.teacher), base_harness_version_id: e.base, candidate_harness_version_id: e.candidate, parent_proposal_id: orNull(e.parent),
+    status: "pending",
+  };
+  return insertImmutableRow(ctx, "proposals", "proposal", e, row, () => {
     const evidence = ctx.stmt("INSERT OR IGNORE INTO proposal_evidence (proposal_id, rollout_id, note) VALUES (?, ?, ?)");
     for (const ev of e.evidence) evidence.run(e.id, ev.rollout, orNull(ev.note));
     // Decisions that came before their proposal in this batch could not follow it then; they do now, in order.
@@ -61,10 +53,8 @@ export function applyComparison(ctx: ApplyContext, e: EventOf<"comparison">): Ap
   ctx.ref("runs", e.run, "run");
   e.base_rollouts.forEach((id, i) => ctx.ref("rollouts", id, `base_rollouts.${i}`));
   e.candidate_rollouts.forEach((id, i) => ctx.ref("rollouts", id, `candidate_rollouts.${i}`));
-  const hash = ctx.hash(e);
-  return insertImmutable(ctx, "comparisons", "comparison", e.id, hash, () => {
-    ctx.stmt("INSERT INTO comparisons (id, proposal_id, run_id, rollouts_per_task, reported, content_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
-      .run(e.id, e.proposal, orNull(e.run), orNull(e.rollouts_per_task), json(e.reported), hash, ctx.now);
+  const row = { proposal_id: e.proposal, run_id: orNull(e.run), rollouts_per_task: orNull(e.rollouts_per_task), reported: json(e.reported) };
+  return insertImmutableRow(ctx, "comparisons", "comparison", e, row, () => {
     const link = ctx.stmt("INSERT OR IGNORE INTO comparison_rollouts (comparison_id, rollout_id, side) VALUES (?, ?, ?)");
     for (const id of e.base_rollouts) link.run(e.id, id, "base");
     for (const id of e.candidate_rollouts) link.run(e.id, id, "candidate");

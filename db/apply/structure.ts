@@ -2,7 +2,7 @@
 import "server-only";
 import { createHash } from "node:crypto";
 import type { EventOf } from "../../lib/events/contract";
-import { ApplyContext, type ApplyStatus, insertImmutable, json, orNull } from "./context";
+import { ApplyContext, type ApplyStatus, insertImmutableRow, json, orNull } from "./context";
 import { runStatusAfterJobEnd, UNFINISHED_RUN_STATUSES } from "../../lib/domain/run-status-of-job";
 import type { JOB_STATUSES } from "../../lib/domain/vocabulary";
 
@@ -76,12 +76,11 @@ export function applyRun(ctx: ApplyContext, e: EventOf<"run">): ApplyStatus {
 export function applyHarnessVersion(ctx: ApplyContext, e: EventOf<"harness_version">): ApplyStatus {
   ctx.ref("experiments", e.experiment, "experiment");
   ctx.ref("harness_versions", e.parent, "parent");
-  const hash = ctx.hash(e);
-  return insertImmutable(ctx, "harness_versions", "harness version", e.id, hash, () => {
-    ctx.stmt(
-      `INSERT INTO harness_versions (id, experiment_id, label, parent_id, origin, origin_proposal_id, description, content_hash, created_at, arrived_via)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(e.id, e.experiment, e.label, orNull(e.parent), e.origin, orNull(e.origin_proposal), orNull(e.description), hash, ctx.now, ctx.arrivedVia);
+  const row = {
+    experiment_id: e.experiment, label: e.label, parent_id: orNull(e.parent), origin: e.origin, origin_proposal_id: orNull(e.origin_proposal),
+    description: orNull(e.description), arrived_via: ctx.arrivedVia,
+  };
+  return insertImmutableRow(ctx, "harness_versions", "harness version", e, row, () => {
     const blob = ctx.stmt("INSERT OR IGNORE INTO blobs (hash, size, content) VALUES (?, ?, ?)");
     const file = ctx.stmt("INSERT INTO harness_files (harness_version_id, path, blob_hash, kind, hook_position) VALUES (?, ?, ?, ?, ?)");
     for (const f of e.files) {
@@ -95,13 +94,9 @@ export function applyHarnessVersion(ctx: ApplyContext, e: EventOf<"harness_versi
 export function applyCheckpoint(ctx: ApplyContext, e: EventOf<"checkpoint">): ApplyStatus {
   ctx.ref("experiments", e.experiment, "experiment");
   ctx.ref("runs", e.run, "run");
-  const hash = ctx.hash(e);
-  return insertImmutable(ctx, "checkpoints", "checkpoint", e.id, hash, () => {
-    ctx.stmt(
-      `INSERT INTO checkpoints (id, experiment_id, run_id, role, name, model, step, epoch, uri, metadata, content_hash, created_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(e.id, e.experiment, orNull(e.run), e.role, orNull(e.name), orNull(e.model), orNull(e.step), orNull(e.epoch),
-      orNull(e.uri), json(e.metadata), hash, ctx.now);
+  return insertImmutableRow(ctx, "checkpoints", "checkpoint", e, {
+    experiment_id: e.experiment, run_id: orNull(e.run), role: e.role, name: orNull(e.name), model: orNull(e.model), step: orNull(e.step),
+    epoch: orNull(e.epoch), uri: orNull(e.uri), metadata: json(e.metadata),
   });
 }
 

@@ -9,7 +9,8 @@ import { computeTrainingRates, type TrainingRates } from "../../lib/metrics/trai
 import { computeGroupUsability, type GroupUsability } from "../../lib/metrics/group-usability";
 import type { RunKind, RunStatus, TruncationKind } from "./types";
 
-export interface RunOverview {
+/** A run as its row stores it, with its experiment's name. */
+interface RunRow {
   id: string;
   name: string | null;
   kind: RunKind;
@@ -18,6 +19,9 @@ export interface RunOverview {
   experimentName: string;
   startedAt: number | null;
   finishedAt: number | null;
+}
+
+export interface RunOverview extends RunRow {
   rollouts: number;
   rolloutsByPurpose: Record<RolloutPurpose, number>;
   /** Train rollouts sent without a step: counted in the run's rates, but on no step page. */
@@ -81,15 +85,9 @@ export interface StepGroupDetail {
   usability: GroupUsability;
 }
 
-interface RunRow {
-  id: string;
-  name: string | null;
-  kind: RunKind;
-  status: RunStatus;
-  experimentId: string;
-  experimentName: string;
-  startedAt: number | null;
-  finishedAt: number | null;
+/** Who a step page belongs to: the run and its experiment, by id and name. */
+function runHeading(run: RunRow) {
+  return { runId: run.id, runName: run.name, experimentId: run.experimentId, experimentName: run.experimentName };
 }
 
 function getRunRow(store: Store, runId: string): RunRow | null {
@@ -233,10 +231,7 @@ export function getRunStep(store: Store, runId: string, step: number): RunStepDe
     .get({ runId, step }) as { previousStep: number | null; nextStep: number | null };
 
   return {
-    runId: run.id,
-    runName: run.name,
-    experimentId: run.experimentId,
-    experimentName: run.experimentName,
+    ...runHeading(run),
     step,
     epochs: sortedEpochs(rows.map((r) => r.epoch)),
     rates: computeTrainingRates(rows.map((r) => asInput(r, r.groupId))),
@@ -262,10 +257,7 @@ export function getStepGroup(store: Store, runId: string, step: number, groupId:
   if (rows.length === 0) return null;
   const rollouts: GroupRolloutRow[] = rows.map(decodeRolloutRow);
   return {
-    runId: run.id,
-    runName: run.name,
-    experimentId: run.experimentId,
-    experimentName: run.experimentName,
+    ...runHeading(run),
     step,
     groupId,
     epochs: sortedEpochs(rows.map((r) => r.epoch)),

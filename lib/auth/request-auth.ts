@@ -1,8 +1,9 @@
 // Authentication for route handlers: a bearer token or the session cookie, checked against the scope
-// the route needs. Failures are typed here and mapped to HTTP in one place (authErrorResponse).
+// the route needs. Failures are typed here and answered as the API's one refusal (authErrorResponse).
 import "server-only";
 import { getStore, type Store } from "../../db/client";
 import type { TokenScope } from "../domain/vocabulary";
+import { refusalResponse } from "../http/json-response";
 import { isSameOrigin } from "../http/same-origin";
 import { verifyBearer, type BearerError } from "./api-tokens";
 import { hasScope, userPrincipal, type Principal } from "./pure/principal";
@@ -10,7 +11,8 @@ import { getSessionUser, readCookie, SESSION_COOKIE } from "./sessions";
 
 export type AuthResult = { ok: true; principal: Principal } | { ok: false; status: 401 | 403; message: string };
 
-const BEARER_MESSAGES: Record<BearerError, string> = {
+/** Why a bearer token was refused, the same words wherever a token is read (Authorization, X-API-Key). */
+export const BEARER_MESSAGES: Record<BearerError, string> = {
   invalid: "invalid token",
   expired: "token expired",
   revoked: "token revoked",
@@ -44,9 +46,8 @@ export async function authenticateRequest(request: Request, scope: TokenScope, s
   return { ok: true, principal };
 }
 
-/** The one mapping from a failed AuthResult to HTTP: JSON `{ error }`, and a Bearer challenge on 401. */
+/** A failed AuthResult as the API's one refusal: JSON `{ error }`, and a Bearer challenge on 401. */
 export function authErrorResponse(result: Extract<AuthResult, { ok: false }>): Response {
-  const headers: Record<string, string> = { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" };
-  if (result.status === 401) headers["www-authenticate"] = `Bearer realm="harness-lab"`;
-  return new Response(JSON.stringify({ error: result.message }), { status: result.status, headers });
+  if (result.status === 401) return refusalResponse({ kind: "unauthenticated", error: result.message }, { "www-authenticate": `Bearer realm="harness-lab"` });
+  return refusalResponse({ kind: "forbidden", error: result.message });
 }

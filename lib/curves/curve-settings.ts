@@ -1,6 +1,8 @@
 // The settings of a curves view (runs, keys, x axis, smoothing, points) as they live in a query string, one
 // parser for the JSON route (strict: a problem is a 400 naming the parameter), the pages and the chart's
-// controls (lenient: a bad value is dropped, named in a note, and its default used). Pure.
+// controls (lenient: a bad value is dropped, named in a note, and its default used). The values are fields of
+// the one address parser (lib/http/url-state.ts). Pure.
+import { parseUrlFields, unknownUrlParams, urlList, urlOneOf, urlRawOf, type UrlField } from "../http/url-state";
 import { X_AXES, type XAxis } from "./x-axis";
 
 export const CURVE_LIMITS = {
@@ -46,20 +48,23 @@ export interface SettingProblem {
   message: string;
 }
 
-function list(field: "runs" | "keys", values: string[] | undefined, problems: SettingProblem[]): string[] | undefined {
-  if (values === undefined) return undefined;
-  const unique = [...new Set(values.map((v) => v.trim()).filter(Boolean))];
-  const tooLong = unique.find((v) => v.length > CURVE_LIMITS.idLength);
-  if (tooLong !== undefined) {
-    problems.push({ field, message: `each entry must be at most ${CURVE_LIMITS.idLength} characters` });
-    return undefined;
-  }
-  if (unique.length > CURVE_LIMITS[field]) {
-    problems.push({ field, message: `at most ${CURVE_LIMITS[field]} entries` });
-    return undefined;
-  }
-  return unique.length ? unique : undefined;
-}
+/** Each setting as a field of the one address parser (lib/http/url-state.ts); lists are split on ",". */
+export const CURVE_FIELDS = {
+  runs: urlList(CURVE_LIMITS.runs, CURVE_LIMITS.idLength),
+  keys: urlList(CURVE_LIMITS.keys, CURVE_LIMITS.idLength),
+  x: urlOneOf(X_AXES, `must be one of ${X_AXES.join(", ")}`),
+  points: ((v) => {
+    if (!/^\d{1,9}$/.test(v)) return { problem: "must be a whole number" };
+    const n = Number(v);
+    return n < CURVE_LIMITS.minPoints || n > CURVE_LIMITS.maxPoints ? { problem: `must be from ${CURVE_LIMITS.minPoints} to ${CURVE_LIMITS.maxPoints}` } : { value: n };
+  }) satisfies UrlField<number>,
+  smoothing: ((v) => {
+    const n = /^(\d+(\.\d*)?|\.\d+)$/.test(v) ? Number(v) : NaN;
+    return Number.isNaN(n) || n > CURVE_LIMITS.maxSmoothing ? { problem: `must be a number from 0 to ${CURVE_LIMITS.maxSmoothing}` } : { value: n };
+  }) satisfies UrlField<number>,
+};
+
+export const CURVE_PARAMS = Object.keys(CURVE_FIELDS) as (keyof CurveSettings)[];
 
 /**
  * Settings from a query, each missing or bad value replaced by its default; `problems` names what was refused.
@@ -69,32 +74,16 @@ export function parseCurveSettings(
   raw: RawCurveQuery,
   defaults: { runs: string[]; keys: string[]; x?: XAxis; smoothing?: number },
 ): { settings: CurveSettings; problems: SettingProblem[] } {
-  const problems: SettingProblem[] = [];
+  const { state, problems } = parseUrlFields({ ...raw, runs: raw.runs?.join(","), keys: raw.keys?.join(",") }, CURVE_FIELDS);
   // A page may offer more runs than one chart overlays: the defaults are cut to the limits too.
-  const runs = list("runs", raw.runs, problems) ?? defaults.runs.slice(0, CURVE_LIMITS.runs);
-  const keys = list("keys", raw.keys, problems) ?? defaults.keys.slice(0, CURVE_LIMITS.keys);
-
-  let x: XAxis = defaults.x ?? "step";
-  if (raw.x !== undefined && raw.x !== "") {
-    if ((X_AXES as readonly string[]).includes(raw.x)) x = raw.x as XAxis;
-    else problems.push({ field: "x", message: `must be one of ${X_AXES.join(", ")}` });
-  }
-
-  let points: number = CURVE_LIMITS.defaultPoints;
-  if (raw.points !== undefined && raw.points !== "") {
-    const n = /^\d{1,9}$/.test(raw.points) ? Number(raw.points) : NaN;
-    if (Number.isNaN(n)) problems.push({ field: "points", message: "must be a whole number" });
-    else if (n < CURVE_LIMITS.minPoints || n > CURVE_LIMITS.maxPoints) problems.push({ field: "points", message: `must be from ${CURVE_LIMITS.minPoints} to ${CURVE_LIMITS.maxPoints}` });
-    else points = n;
-  }
-
-  let smoothing = defaults.smoothing ?? DEFAULT_SMOOTHING;
-  if (raw.smoothing !== undefined && raw.smoothing !== "") {
-    const n = /^(\d+(\.\d*)?|\.\d+)$/.test(raw.smoothing) ? Number(raw.smoothing) : NaN;
-    if (Number.isNaN(n) || n > CURVE_LIMITS.maxSmoothing) problems.push({ field: "smoothing", message: `must be a number from 0 to ${CURVE_LIMITS.maxSmoothing}` });
-    else smoothing = n;
-  }
-  return { settings: { runs, keys, x, points, smoothing }, problems };
+  const settings: CurveSettings = {
+    runs: state.runs?.length ? state.runs : defaults.runs.slice(0, CURVE_LIMITS.runs),
+    keys: state.keys?.length ? state.keys : defaults.keys.slice(0, CURVE_LIMITS.keys),
+    x: state.x ?? defaults.x ?? "step",
+    points: state.points ?? CURVE_LIMITS.defaultPoints,
+    smoothing: state.smoothing ?? defaults.smoothing ?? DEFAULT_SMOOTHING,
+  };
+  return { settings, problems: problems as SettingProblem[] };
 }
 
 /**
@@ -140,24 +129,11 @@ export function rawFromParams(get: (name: string) => string | undefined, prefix 
  * %2C cannot be told apart there; an id or key holding a comma cannot be named in a list.
  */
 export function rawFromQueryString(search: string): { raw: RawCurveQuery; unknown: string[]; problems: SettingProblem[] } {
-  const raw: RawCurveQuery = {};
-  const unknown: string[] = [];
-  const problems: SettingProblem[] = [];
-  const seen = new Set<string>();
-  for (const [name, value] of new URLSearchParams(search)) {
-    if (name !== "runs" && name !== "keys" && name !== "x" && name !== "points" && name !== "smoothing") {
-      unknown.push(name);
-      continue;
-    }
-    if (seen.has(name)) {
-      problems.push({ field: name, message: "give it once" });
-      continue;
-    }
-    seen.add(name);
-    if (name === "runs" || name === "keys") raw[name] = value.split(",");
-    else raw[name] = value;
-  }
-  return { raw, unknown, problems };
+  const all = urlRawOf(search);
+  const asText = Object.fromEntries(CURVE_PARAMS.map((name) => [name, (v: string) => ({ value: v })])) as Record<keyof CurveSettings, UrlField<string>>;
+  const { state, problems } = parseUrlFields(all, asText, { repeatedMessage: "give it once" });
+  const raw: RawCurveQuery = { ...state, runs: state.runs?.split(","), keys: state.keys?.split(",") };
+  return { raw, unknown: unknownUrlParams(all, CURVE_PARAMS), problems: problems as SettingProblem[] };
 }
 
 const enc = encodeURIComponent;

@@ -7,6 +7,7 @@ export const errorSchema = {
   required: ["error"],
   properties: {
     error: { type: "string" },
+    field: { type: "string", description: "the field or query parameter the refusal is about, when there is one" },
     errors: {
       type: "array",
       items: { type: "object", properties: { index: { type: "integer" }, path: { type: "string" }, message: { type: "string" } } },

@@ -8,7 +8,7 @@ const sessionId = { type: "string", description: "the id POST …/sessions retur
 const step = { type: "integer", minimum: 0 };
 
 const failures = {
-  400: failure("a field is missing or wrong; `error` starts with its path, `path` names it; nothing was written"),
+  400: failure("a field is missing or wrong; `error` starts with its path, `field` (and the older `path`) names it; nothing was written"),
   401: failure("no X-API-Key, or an invalid, expired or revoked token"),
   403: failure("the token lacks scope ingest, or is a job's own token"),
   404: failure("no such session_id (create it with POST …/sessions first)"),

@@ -2,8 +2,8 @@
 // for appended JSONL, the size last read for files read whole (Parquet, JSON), the format the file was
 // recognized as, and how many samples of each prompt it has seen (so sample indexes continue across passes).
 // Losing this file is harmless: ids are deterministic, so everything is merely sent again as "unchanged".
-import fs from "node:fs";
 import { writePrivateFileAtomically } from "../files/private-files";
+import { readTextIfExists } from "../files/read-text-if-exists";
 
 export const FOLLOW_STATE_FILE = ".harness-lab-follow.json";
 
@@ -21,13 +21,8 @@ interface Document {
 }
 
 function read(statePath: string): Document {
-  let text: string;
-  try {
-    text = fs.readFileSync(statePath, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { version: 1, followers: {} };
-    throw error;
-  }
+  const text = readTextIfExists(statePath);
+  if (text === null) return { version: 1, followers: {} };
   try {
     const parsed = JSON.parse(text) as Partial<Document>;
     if (parsed && typeof parsed.followers === "object" && parsed.followers !== null) return { version: 1, followers: parsed.followers };

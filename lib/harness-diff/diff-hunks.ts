@@ -6,7 +6,7 @@
 // keeps a huge rewrite cheap: past it, the changed middle is shown as all removed then all added, still a
 // correct diff though not the shortest. A side that does not exist (null) is not an empty file: an added
 // file is every line added and nothing removed, as the file tree's counts say.
-import { commonEnds, splitLines } from "./line-diff";
+import { commonEnds, internLines, shortestEditLength, splitLines } from "./line-diff";
 
 export type DiffRowKind = "context" | "added" | "removed";
 
@@ -55,55 +55,21 @@ function editScript(a: string[], b: string[], workBudget: number): Op[] {
   const { start, endA, endB } = commonEnds(a, b);
   const head: Op[] = new Array<Op>(start).fill("=");
   const tail: Op[] = new Array<Op>(a.length - endA).fill("=");
-  const [ia, ib] = intern(a.slice(start, endA), b.slice(start, endB));
+  const [ia, ib] = internLines(a.slice(start, endA), b.slice(start, endB));
   const middle = myersPath(ia, ib, workBudget) ?? [...new Array<Op>(ia.length).fill("-"), ...new Array<Op>(ib.length).fill("+")];
   return [...head, ...middle, ...tail];
 }
 
-function intern(a: string[], b: string[]): [Int32Array, Int32Array] {
-  const ids = new Map<string, number>();
-  const idOf = (line: string) => {
-    let id = ids.get(line);
-    if (id === undefined) {
-      id = ids.size;
-      ids.set(line, id);
-    }
-    return id;
-  };
-  return [Int32Array.from(a, idOf), Int32Array.from(b, idOf)];
-}
-
-/** Myers' greedy search keeping each round's frontier (O(D²) memory), then walked back; null past the budget. */
+/** Myers' greedy search (line-diff's) keeping each round's frontier (O(D²) memory), then walked back; null past the budget. */
 function myersPath(a: Int32Array, b: Int32Array, workBudget: number): Op[] | null {
   const n = a.length;
   const m = b.length;
   if (n === 0) return new Array<Op>(m).fill("+");
   if (m === 0) return new Array<Op>(n).fill("-");
-  const max = n + m;
-  const offset = max + 1;
-  const v = new Int32Array(2 * max + 3);
   // trace[d]: the frontier before round d, diagonals −d…d stored at index k + d.
   const trace: Int32Array[] = [];
-  let work = 0;
-  let found = -1;
-  for (let d = 0; d <= max && found < 0; d++) {
-    trace.push(v.slice(offset - d, offset + d + 1));
-    for (let k = -d; k <= d; k += 2) {
-      let x = k === -d || (k !== d && v[k - 1 + offset] < v[k + 1 + offset]) ? v[k + 1 + offset] : v[k - 1 + offset] + 1;
-      let y = x - k;
-      while (x < n && y < m && a[x] === b[y]) {
-        x++;
-        y++;
-        work++;
-      }
-      v[k + offset] = x;
-      if (x >= n && y >= m) {
-        found = d;
-        break;
-      }
-      if (++work > workBudget) return null;
-    }
-  }
+  const found = shortestEditLength(a, b, workBudget, (v, d, offset) => trace.push(v.slice(offset - d, offset + d + 1)));
+  if (found === null) return null;
   const ops: Op[] = [];
   let x = n;
   let y = m;

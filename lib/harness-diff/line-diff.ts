@@ -54,7 +54,7 @@ export function countLineChanges(before: string, after: string, workBudget = DEF
 }
 
 /** Lines as small integers, so the inner loop compares numbers instead of strings. */
-function internLines(before: string[], after: string[]): [Int32Array, Int32Array] {
+export function internLines(before: string[], after: string[]): [Int32Array, Int32Array] {
   const ids = new Map<string, number>();
   const idOf = (line: string) => {
     let id = ids.get(line);
@@ -67,8 +67,17 @@ function internLines(before: string[], after: string[]): [Int32Array, Int32Array
   return [Int32Array.from(before, idOf), Int32Array.from(after, idOf)];
 }
 
-/** Myers' greedy forward search; null when the budget runs out first. */
-function shortestEditLength(a: Int32Array, b: Int32Array, workBudget: number): number | null {
+/**
+ * Myers' greedy forward search: the length of the shortest edit script; null when the budget runs out first.
+ * `beforeRound` sees the frontier v (diagonal k at v[k + offset]) before each round d (diff-hunks keeps them to
+ * walk the path back).
+ */
+export function shortestEditLength(
+  a: Int32Array,
+  b: Int32Array,
+  workBudget: number,
+  beforeRound?: (v: Int32Array, d: number, offset: number) => void,
+): number | null {
   const n = a.length;
   const m = b.length;
   const max = n + m;
@@ -77,6 +86,7 @@ function shortestEditLength(a: Int32Array, b: Int32Array, workBudget: number): n
   const v = new Int32Array(2 * max + 3);
   let work = 0;
   for (let d = 0; d <= max; d++) {
+    beforeRound?.(v, d, offset);
     for (let k = -d; k <= d; k += 2) {
       let x = k === -d || (k !== d && v[k - 1 + offset] < v[k + 1 + offset]) ? v[k + 1 + offset] : v[k - 1 + offset] + 1;
       let y = x - k;

@@ -40,3 +40,14 @@ const KIND_OF_STATUS = new Map<number, RefusalKind>(Object.entries(REFUSAL_STATU
 export function refusalKindOf(status: number): RefusalKind {
   return KIND_OF_STATUS.get(status) ?? "invalid";
 }
+
+/** A bad query parameter of the read API, in the one shape every GET route answers it:
+ *  `query parameter "p": why`, `field: p`, and every problem under `errors` ({ parameter, message }). */
+export function refuseParameter(parameter: string, message: string, errors: { parameter: string; message: string }[] = [{ parameter, message }]): Refused {
+  return refuse("invalid", `query parameter "${parameter}": ${message}`, { field: parameter, extra: { errors } });
+}
+
+/** A record the caller cannot read, answered exactly like one that does not exist. */
+export function refuseNotFound(error: string, field?: string): Refused {
+  return refuse("not_found", error, field ? { field } : {});
+}

@@ -1,9 +1,10 @@
-// Query-string parsing for the read API: one zod schema per route, errors that name the parameter.
+// Query-string parsing for the read API: one zod schema per route; a bad parameter is refused (refuseParameter)
+// in the same shape as every other route's, naming the parameter as `field`.
 import { z } from "zod";
-import { errorResponse } from "./json-response";
+import { refuseParameter, type Refused } from "./refusal";
 import { issueField } from "./zod-issues";
 
-export function parseSearchParams<S extends z.ZodType>(url: string, schema: S): { ok: true; data: z.output<S> } | { ok: false; response: Response } {
+export function parseSearchParams<S extends z.ZodType>(url: string, schema: S): { ok: true; data: z.output<S> } | Refused {
   const params = new URL(url).searchParams;
   const raw: Record<string, string> = {};
   for (const [key, value] of params) raw[key] = value;
@@ -14,7 +15,7 @@ export function parseSearchParams<S extends z.ZodType>(url: string, schema: S): 
     message: issue.message,
   }));
   const first = errors[0];
-  return { ok: false, response: errorResponse(400, `query parameter "${first.parameter}": ${first.message}`, { errors }) };
+  return refuseParameter(first.parameter, first.message, errors);
 }
 
 /** Common query-string field types. */

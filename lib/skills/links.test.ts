@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageParam, parseSkillsQuery, skillsPath } from "./links";
+import { pageParam, parseSkillsQuery, readSkillsQuery, skillsPath } from "./links";
 
 describe("skillsPath", () => {
   it("encodes the experiment id and every filter, and leaves defaults out", () => {
@@ -29,5 +29,14 @@ describe("parseSkillsQuery", () => {
   it("reads a page number only when it is a plain positive integer", () => {
     expect(["2", "17"].map(pageParam)).toEqual([2, 17]);
     expect(["-1", "1.5", "2e3", " 3", "99999999", ""].map(pageParam)).toEqual([1, 1, 1, 1, 1, 1]);
+  });
+});
+
+describe("readSkillsQuery", () => {
+  it("names each value it drops by its field", () => {
+    expect(readSkillsQuery({ kind: "tool", task: "x".repeat(257), flagged: "yes", page: "0" })).toEqual({
+      query: { kind: undefined, task: undefined, flagged: false, page: 1 },
+      problems: ["kind: one of mechanism, hint, bank", "task: at most 256 characters", "flagged: must be 1 (flagged only) or left out", "page: must be a page number (1, 2, …)"],
+    });
   });
 });

@@ -1,9 +1,9 @@
-// The skills page's address with its filters, built from ids only and encoded by URLSearchParams.
+// The skills page's address with its filters, built from ids only and encoded by URLSearchParams, and read
+// back with the one address parser (lib/http/url-state.ts).
 // Kept here rather than in lib/http/page-links.ts while issue 5's helpers work in parallel; the lead may move them.
 import { experimentPath } from "../http/page-links";
 import { SKILL_KINDS } from "../domain/vocabulary";
-
-const SKILL_KIND_SET: ReadonlySet<string> = new Set(SKILL_KINDS);
+import { parseUrlState, urlOneOf, urlPageNumber, urlText } from "../http/url-state";
 
 export interface SkillsQuery {
   kind?: (typeof SKILL_KINDS)[number];
@@ -23,22 +23,21 @@ export function skillsPath(experimentId: string, q: SkillsQuery = {}): string {
 }
 
 type Param = string | string[] | undefined;
-const single = (v: Param): string | undefined => (typeof v === "string" && v.length > 0 ? v : undefined);
+
+const SKILLS_FIELDS = { kind: urlOneOf(SKILL_KINDS), task: urlText(256), flagged: urlOneOf(["1"] as const, "must be 1 (flagged only) or left out"), page: urlPageNumber };
 
 /** A page number from the URL: a positive integer, else 1 (a hand-edited address never errors). */
 export function pageParam(v: Param): number {
-  const s = single(v);
-  return s && /^[1-9]\d{0,6}$/.test(s) ? Number(s) : 1;
+  return parseUrlState({ page: v }, { page: urlPageNumber }).state.page ?? 1;
+}
+
+/** The skills page's filters from its search params, and each value it could not use, named. */
+export function readSkillsQuery(params: Record<string, Param>): { query: SkillsQuery; problems: string[] } {
+  const { state, problems } = parseUrlState(params, SKILLS_FIELDS);
+  return { query: { kind: state.kind, task: state.task, flagged: state.flagged === "1", page: state.page ?? 1 }, problems };
 }
 
 /** The skills page's filters from its search params; unknown kinds, repeated or oversized values are ignored. */
 export function parseSkillsQuery(params: Record<string, Param>): SkillsQuery {
-  const kind = single(params.kind);
-  const task = single(params.task);
-  return {
-    kind: SKILL_KIND_SET.has(kind ?? "") ? (kind as SkillsQuery["kind"]) : undefined,
-    task: task && task.length <= 256 ? task : undefined,
-    flagged: single(params.flagged) === "1",
-    page: pageParam(params.page),
-  };
+  return readSkillsQuery(params).query;
 }

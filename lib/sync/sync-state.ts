@@ -1,9 +1,9 @@
 // Where `sync` stopped, per target and per file. Losing or rewinding this file is harmless (the store is
 // idempotent, the events are merely sent again); a torn write would not be, hence temp file + rename.
-import fs from "node:fs";
 import path from "node:path";
 import type { FilePosition } from "./jsonl-reader";
 import { writePrivateFileAtomically } from "../files/private-files";
+import { readTextIfExists } from "../files/read-text-if-exists";
 
 export const STATE_FILE_NAME = ".harness-lab-sync.json";
 
@@ -44,13 +44,8 @@ export function saveTargetState(statePath: string, targetKey: string, files: Rec
 }
 
 function readDocument(statePath: string): StateDocument {
-  let text: string;
-  try {
-    text = fs.readFileSync(statePath, "utf8");
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return { version: 1, targets: {} };
-    throw error;
-  }
+  const text = readTextIfExists(statePath);
+  if (text === null) return { version: 1, targets: {} };
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

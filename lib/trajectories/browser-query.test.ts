@@ -138,3 +138,15 @@ describe("browser cursor", () => {
     }
   });
 });
+
+describe("stateFromPageParams on the one address parser", () => {
+  it("drops only the bad parameters, naming each, and keeps the rest", () => {
+    const { state, problems } = stateFromPageParams({ reward_min: "0.5", reward_max: "0.1", run: " r 1 ", dir: "sideways", task: ["a", "b"] });
+    expect(state).toEqual({ filter: { rewardMin: 0.5, run: "r 1" }, sort: { key: "created", dir: "desc" } });
+    expect(problems).toEqual([
+      { field: "task", message: "is given more than once" },
+      { field: "reward_max", message: "must be at least reward_min" },
+      { field: "dir", message: "must be asc or desc" },
+    ]);
+  });
+});

@@ -1,10 +1,12 @@
 // The trajectory browser's whole state lives in the URL: these are the search parameters, parsed with zod
 // into a typed filter and sort, and serialised back in one canonical order, so a copied link reproduces
-// the view and the JSON API (/api/v1/rollouts) takes the very same parameters. Pure: used by the server
-// page, the route handler and the client component alike.
+// the view and the JSON API (/api/v1/rollouts) takes the very same parameters. Each parameter is a field of
+// the one address parser (lib/http/url-state.ts). Pure: used by the server page, the route handler and the
+// client component alike.
 import { z } from "zod";
 import { HOOK_POSITIONS, ROLLOUT_PURPOSES, type HookPosition, type RolloutPurpose } from "../domain/vocabulary";
 import { OUTCOMES, type Outcome } from "../domain/outcome";
+import { parseUrlFields, unknownUrlParams, urlOneOf, urlRawOf, urlZod, type UrlField, type UrlRaw } from "../http/url-state";
 
 export const SORT_KEYS = ["created", "reward", "turns", "step", "tokens", "cost", "duration"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
@@ -115,74 +117,69 @@ export function ftsMatchExpression(q: string): string {
 
 type ParseResult = { ok: true; state: BrowserState } | { ok: false; problem: ParamProblem };
 
-/**
- * Parses URL parameters (already flattened to one value each). `strict` refuses unknown parameters
- * (the API); the page ignores them so an old bookmark still opens.
- */
-export function parseBrowserParams(params: Record<string, string>, options: { strict?: boolean; extra?: readonly string[] } = {}): ParseResult {
+/** Each parameter as a field of the one address parser (lib/http/url-state.ts). */
+const FILTER_FIELDS = Object.fromEntries(FILTER_PARAMS.map((spec) => [spec.param, urlZod(spec.schema)])) as Record<FilterParam, UrlField<unknown>>;
+const SORT_FIELDS = { sort: urlOneOf(SORT_KEYS, `must be one of ${SORT_KEYS.join(", ")}`), dir: urlOneOf(SORT_DIRS, "must be asc or desc") };
+const REPEATED = "is given more than once";
+
+/** The state of an address, every unusable parameter dropped and named in order (filters, ranges, sort). */
+function readBrowserState(params: UrlRaw): { state: BrowserState; problems: ParamProblem[] } {
+  // An empty field of the filter form means "no filter", not a bad value.
+  const filters = parseUrlFields(params, FILTER_FIELDS, { trim: true, repeatedMessage: REPEATED });
   const filter: Record<string, unknown> = {};
-  for (const spec of FILTER_PARAMS) {
-    const raw = params[spec.param];
-    // An empty field of the filter form means "no filter", not a bad value.
-    if (raw === undefined || raw.trim() === "") continue;
-    const parsed = (spec.schema as z.ZodType).safeParse(raw);
-    if (!parsed.success) return { ok: false, problem: { field: spec.param, message: parsed.error.issues[0]?.message ?? "is not valid" } };
-    filter[spec.field] = parsed.data;
-  }
+  for (const spec of FILTER_PARAMS) if (filters.state[spec.param] !== undefined) filter[spec.field] = filters.state[spec.param];
   const f = filter as BrowserFilter;
+  const problems = [...filters.problems];
   if (f.rewardMin !== undefined && f.rewardMax !== undefined && f.rewardMax < f.rewardMin) {
-    return { ok: false, problem: { field: "reward_max", message: "must be at least reward_min" } };
+    problems.push({ field: "reward_max", message: "must be at least reward_min" });
+    delete f.rewardMax;
   }
   if (f.turnsMin !== undefined && f.turnsMax !== undefined && f.turnsMax < f.turnsMin) {
-    return { ok: false, problem: { field: "turns_max", message: "must be at least turns_min" } };
+    problems.push({ field: "turns_max", message: "must be at least turns_min" });
+    delete f.turnsMax;
   }
-  const sortKey = params.sort ?? DEFAULT_SORT.key;
-  if (!(SORT_KEYS as readonly string[]).includes(sortKey)) return { ok: false, problem: { field: "sort", message: `must be one of ${SORT_KEYS.join(", ")}` } };
-  const dir = params.dir ?? DEFAULT_SORT.dir;
-  if (!(SORT_DIRS as readonly string[]).includes(dir)) return { ok: false, problem: { field: "dir", message: "must be asc or desc" } };
+  const sort = parseUrlFields(params, SORT_FIELDS, { repeatedMessage: REPEATED });
+  problems.push(...sort.problems);
+  return { state: { filter: f, sort: { key: sort.state.sort ?? DEFAULT_SORT.key, dir: sort.state.dir ?? DEFAULT_SORT.dir } }, problems };
+}
+
+/**
+ * Parses URL parameters (already flattened to one value each): the first problem refuses them. `strict`
+ * refuses unknown parameters too (the API); the page ignores them so an old bookmark still opens.
+ */
+export function parseBrowserParams(params: Record<string, string>, options: { strict?: boolean; extra?: readonly string[] } = {}): ParseResult {
+  const { state, problems } = readBrowserState(params);
+  if (problems.length) return { ok: false, problem: problems[0] };
   if (options.strict) {
-    const known = new Set([...STATE_PARAMS, ...(options.extra ?? [])]);
-    const unknown = Object.keys(params).filter((k) => !known.has(k));
+    const unknown = unknownUrlParams(params, [...STATE_PARAMS, ...(options.extra ?? [])]);
     if (unknown.length) return { ok: false, problem: { field: unknown[0], message: "is not a parameter of this endpoint" } };
   }
-  return { ok: true, state: { filter: f, sort: { key: sortKey as SortKey, dir: dir as SortDir } } };
+  return { ok: true, state };
 }
 
 /** Next's searchParams (values may repeat) flattened to one value each; a repeated parameter is a problem. */
 export function flattenSearchParams(
   params: Record<string, string | string[] | undefined> | URLSearchParams,
 ): { ok: true; params: Record<string, string> } | { ok: false; problem: ParamProblem } {
+  const raw = params instanceof URLSearchParams ? urlRawOf(params) : params;
   const flat: Record<string, string> = {};
-  const entries = params instanceof URLSearchParams ? [...params.entries()] : Object.entries(params);
-  for (const [key, value] of entries) {
+  for (const [key, value] of Object.entries(raw)) {
     if (value === undefined) continue;
-    if (Array.isArray(value) || key in flat) return { ok: false, problem: { field: key, message: "is given more than once" } };
+    if (Array.isArray(value)) return { ok: false, problem: { field: key, message: REPEATED } };
     flat[key] = value;
   }
   return { ok: true, params: flat };
 }
 
 /** A page's searchParams as Next hands them over. */
-export type PageParams = Record<string, string | string[] | undefined>;
+export type PageParams = UrlRaw;
 
 /**
  * The state a page URL asks for. A bad parameter is dropped (and reported) rather than failing the page,
  * so a hand-edited or old link still shows something.
  */
 export function stateFromPageParams(raw: PageParams): { state: BrowserState; problems: ParamProblem[] } {
-  const problems: ParamProblem[] = [];
-  const params: Record<string, string> = {};
-  for (const [key, value] of Object.entries(raw)) {
-    if (Array.isArray(value)) problems.push({ field: key, message: "is given more than once" });
-    else if (value !== undefined) params[key] = value;
-  }
-  for (let attempt = 0; attempt < STATE_PARAMS.length; attempt++) {
-    const parsed = parseBrowserParams(params);
-    if (parsed.ok) return { state: parsed.state, problems };
-    problems.push(parsed.problem);
-    delete params[parsed.problem.field];
-  }
-  return { state: { filter: {}, sort: DEFAULT_SORT }, problems };
+  return readBrowserState(raw);
 }
 
 function paramValue(value: unknown): string {

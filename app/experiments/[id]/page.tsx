@@ -8,9 +8,8 @@ import { getExperimentOverview } from "@/db/queries/experiments";
 import { listCurveRuns } from "@/db/queries/curves";
 import { prepareCurvesView, type PageSearchParams } from "@/db/queries/curves-view";
 import { preparePass1View } from "@/db/queries/pass-at-1-view";
-import { curvesPath, experimentComparePath, harnessHistoryPath } from "@/lib/http/page-links";
-import { RunCurves } from "@/components/charts/run-curves";
-import { Pass1Curves } from "@/components/charts/pass1-curves";
+import { experimentComparePath, harnessHistoryPath } from "@/lib/http/page-links";
+import { Pass1CurvesSection, TrainingCurvesSection } from "@/components/charts/curve-sections";
 import { requireUser } from "@/lib/auth/current-user";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { patchesPath } from "@/lib/patches/links";
@@ -88,23 +87,9 @@ export default async function ExperimentPage({ params, searchParams }: Props) {
 
       <TrainingRateStats overview={overview} />
 
-      {curves && (
-        <>
-          <RunCurves runIds={curveRunIds} title="Training curves" defaultKeys={curves.defaultKeys} initial={curves.initial} runOptions={curveRuns} />
-          <p className="small">
-            <Link href={curvesPath(curveRunIds)}>Overlay with runs of other experiments</Link>
-          </p>
-        </>
-      )}
+      {curves && <TrainingCurvesSection runIds={curveRunIds} title="Training curves" defaultKeys={curves.defaultKeys} initial={curves.initial} runOptions={curveRuns} />}
 
-      {pass1?.hasSeries && (
-        <>
-          <Pass1Curves scopes={pass1Scopes} title="pass@1 over checkpoints" initial={pass1.initial} />
-          <p className="small">
-            <Link href={experimentComparePath(experiment.id)}>The evaluation matrix</Link> holds the same cells as a table.
-          </p>
-        </>
-      )}
+      {pass1?.hasSeries && <Pass1CurvesSection scopes={pass1Scopes} title="pass@1 over checkpoints" initial={pass1.initial} experimentId={experiment.id} />}
 
       <section className="section" aria-labelledby="runs-heading">
         <h2 id="runs-heading">Runs</h2>

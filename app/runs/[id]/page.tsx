@@ -13,14 +13,13 @@ import { preparePass1View } from "@/db/queries/pass-at-1-view";
 import { requireUser } from "@/lib/auth/current-user";
 import { formatCount, formatDateTime } from "@/lib/format";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
-import { curvesPath, experimentComparePath, experimentPath, jobPath, runTrajectoriesPath } from "@/lib/http/page-links";
+import { experimentPath, jobPath, runTrajectoriesPath } from "@/lib/http/page-links";
 import { Badge } from "@/components/ui/badge";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { EmptyState } from "@/components/ui/empty-state";
 import { RunStepsTable } from "@/components/runs/run-steps-table";
 import { TrainingRatesGrid } from "@/components/runs/training-rates-grid";
-import { RunCurves } from "@/components/charts/run-curves";
-import { Pass1Curves } from "@/components/charts/pass1-curves";
+import { Pass1CurvesSection, TrainingCurvesSection } from "@/components/charts/curve-sections";
 
 export const dynamic = "force-dynamic";
 // A fixed title: the run's name would have to be read before the access check.
@@ -91,28 +90,16 @@ export default async function RunPage({ params, searchParams }: Props) {
       )}
 
       {curves && (
-        <>
-          <RunCurves
-            runIds={[run.id]}
-            title="Training curves"
-            defaultKeys={curves.defaultKeys}
-            initial={curves.initial}
-            runOptions={[{ id: run.id, name: run.name, experimentName: run.experimentName }]}
-          />
-          <p className="small">
-            <Link href={curvesPath([run.id])}>Overlay with runs of other experiments</Link>
-          </p>
-        </>
+        <TrainingCurvesSection
+          runIds={[run.id]}
+          title="Training curves"
+          defaultKeys={curves.defaultKeys}
+          initial={curves.initial}
+          runOptions={[{ id: run.id, name: run.name, experimentName: run.experimentName }]}
+        />
       )}
 
-      {pass1?.hasSeries && (
-        <>
-          <Pass1Curves scopes={pass1Scopes} title="pass@1 of this run's checkpoints" initial={pass1.initial} />
-          <p className="small">
-            <Link href={experimentComparePath(run.experimentId)}>The evaluation matrix</Link> holds the same cells as a table.
-          </p>
-        </>
-      )}
+      {pass1?.hasSeries && <Pass1CurvesSection scopes={pass1Scopes} title="pass@1 of this run's checkpoints" initial={pass1.initial} experimentId={run.experimentId} />}
 
       {(run.kind === "train" || steps.length > 0) && (
         <section className="section" aria-labelledby="steps-heading">

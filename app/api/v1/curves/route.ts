@@ -11,50 +11,42 @@ import { getCurves } from "@/db/queries/curves";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
 import { mayReadExperiment, mayReadRecord } from "@/lib/auth/read-scope";
 import { getPass1Curves, scopeExperiment } from "@/db/queries/pass-at-1-curves";
-import { parsePass1Param } from "@/lib/curves/pass-at-1-param";
 import type { CurvesResponse } from "@/lib/curves/types";
-import { parseCurveSettings, rawFromQueryString } from "@/lib/curves/curve-settings";
-import { TRAINING_KEYS } from "@/lib/curves/training-series";
-import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+import { parseCurvesApiQuery } from "@/lib/curves/curves-api-query";
+import { jsonResponse, refusalResponse } from "@/lib/http/json-response";
+import { refuseNotFound, refuseParameter } from "@/lib/http/refusal";
 
 export const dynamic = "force-dynamic";
 
-const badParameter = (parameter: string, message: string) =>
-  errorResponse(400, `query parameter "${parameter}": ${message}`, { field: parameter, errors: [{ parameter, message }] });
+const badParameter = (parameter: string, message: string) => refusalResponse(refuseParameter(parameter, message).refusal);
+const notFound = (error: string, field: "runs" | "pass1") => refusalResponse(refuseNotFound(error, field).refusal);
 
 export async function GET(request: Request): Promise<Response> {
   const auth = await authenticateRequest(request, "read");
   if (!auth.ok) return authErrorResponse(auth);
-  const params = new URLSearchParams(new URL(request.url).search);
-  const pass1 = parsePass1Param(params.getAll("pass1"));
-  if (!pass1.ok) return badParameter("pass1", pass1.message);
-  params.delete("pass1");
-  const { raw, unknown, problems: syntax } = rawFromQueryString(params.toString());
-  if (unknown.length > 0) return badParameter(unknown[0], "unknown parameter (expected runs, keys, x, points, smoothing, pass1)");
-  if (syntax.length > 0) return badParameter(syntax[0].field, syntax[0].message);
-  const { settings, problems } = parseCurveSettings(raw, { runs: [], keys: [...TRAINING_KEYS], smoothing: 0 });
-  if (problems.length > 0) return badParameter(problems[0].field, problems[0].message);
-  if (settings.runs.length === 0 && pass1.scopes === null) return badParameter("runs", "name at least one run id");
+  const query = parseCurvesApiQuery(new URL(request.url).search);
+  if (!query.ok) return badParameter(query.problem.field, query.problem.message);
+  const { settings, pass1: scopes } = query;
   const store = getStore();
   // A run outside the caller's experiment answers as an unknown one.
   const foreign = settings.runs.find((run) => !mayReadRecord(store, auth.principal, "runs", run));
-  if (foreign !== undefined) return errorResponse(404, `run "${foreign}" not found`, { field: "runs" });
+  if (foreign !== undefined) return notFound(`run "${foreign}" not found`, "runs");
   // So does a pass@1 scope: a run or experiment the caller may not read is reported exactly as a missing one.
-  for (const scope of pass1.scopes ?? []) {
+  for (const scope of scopes ?? []) {
     const readable = scope.kind === "run"
       ? mayReadRecord(store, auth.principal, "runs", scope.id) && scopeExperiment(store, scope) !== null
       : mayReadExperiment(auth.principal, scope.id) && scopeExperiment(store, scope) !== null;
-    if (!readable) return errorResponse(404, `${scope.kind} "${scope.id}" not found`, { field: "pass1" });
+    if (!readable) return notFound(`${scope.kind} "${scope.id}" not found`, "pass1");
   }
   let data: CurvesResponse = { x: settings.x, points: settings.points, smoothing: settings.smoothing, runs: [], series: [], markers: [] };
   if (settings.runs.length > 0) {
     const result = getCurves(store, settings);
-    if (!result.ok) return errorResponse(404, `run "${result.unknownRun}" not found`, { field: "runs" });
+    if (!result.ok) return notFound(`run "${result.unknownRun}" not found`, "runs");
     data = result.data;
   }
-  if (pass1.scopes !== null) {
-    const curves = getPass1Curves(store, pass1.scopes, settings.x);
-    if (!curves.ok) return errorResponse(404, `${curves.unknown.kind} "${curves.unknown.id}" not found`, { field: "pass1" });
+  if (scopes !== null) {
+    const curves = getPass1Curves(store, scopes, settings.x);
+    if (!curves.ok) return notFound(`${curves.unknown.kind} "${curves.unknown.id}" not found`, "pass1");
     data = { ...data, pass1: curves.data };
   }
   return jsonResponse(data);

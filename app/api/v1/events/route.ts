@@ -6,7 +6,8 @@ import { writeQueueFull, writeValidatedEvents, WriterUnavailable, WRITE_RETRY_AF
 import type { BatchSource } from "@/db/writer/writer-messages";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
 import { readEventBody } from "@/lib/ingest/read-event-body";
-import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+import { jsonResponse, refusalResponse } from "@/lib/http/json-response";
+import { refusalKindOf } from "@/lib/http/refusal";
 import { logLine } from "@/lib/log-text";
 import { scopeJobEvents } from "@/db/queries/jobs-ingest-scope";
 import { arrivalOf } from "@/lib/harness-trust/arrival";
@@ -25,7 +26,7 @@ export async function POST(request: Request): Promise<Response> {
   if (!body.ok) {
     const first = body.errors?.[0];
     console.info(logLine`ingest refused (${body.status}) for ${auth.principal.name}: ${body.error}${first ? ` — event ${first.index} ${first.path}: ${first.message}` : ""}`);
-    return errorResponse(body.status, body.error, body.errors ? { errors: body.errors } : {});
+    return refusalResponse({ kind: refusalKindOf(body.status), error: body.error, ...(body.errors ? { extra: { errors: body.errors } } : {}) });
   }
   try {
     // The writer reads the events where they are (the parse worker's JSON text, the spool file), unless
@@ -37,7 +38,7 @@ export async function POST(request: Request): Promise<Response> {
       if (!scoped.ok) {
         const first = scoped.errors[0];
         console.info(logLine`ingest refused (403) for ${auth.principal.name}: ${scoped.error}${first ? ` — event ${first.index} ${first.path}: ${first.message}` : ""}`);
-        return errorResponse(403, scoped.error, { errors: scoped.errors });
+        return refusalResponse({ kind: "forbidden", error: scoped.error, extra: { errors: scoped.errors } });
       }
       source = { events: [...scoped.events] };
     }
@@ -47,13 +48,13 @@ export async function POST(request: Request): Promise<Response> {
     } catch (error) {
       if (!(error instanceof WriterUnavailable)) throw error;
       console.warn(logLine`ingest for ${auth.principal.name} answered 503: ${error.message}`);
-      return errorResponse(503, "the writer stopped while applying this batch; send it again (a batch that did commit is answered unchanged)", {}, { "retry-after": String(WRITE_RETRY_AFTER_SECONDS) });
+      return refusalResponse({ kind: "unavailable", error: "the writer stopped while applying this batch; send it again (a batch that did commit is answered unchanged)" }, { "retry-after": String(WRITE_RETRY_AFTER_SECONDS) });
     }
     if (!outcome.ok) {
       const first = outcome.errors[0];
       const what = outcome.status === 409 ? "changed immutable records" : "references to records that exist nowhere";
       console.info(logLine`ingest refused (${outcome.status}) for ${auth.principal.name}: ${what} — event ${first.index} ${first.path}: ${first.message}`);
-      return errorResponse(outcome.status, `${outcome.errors.length} event(s) refused (${what}); nothing was written`, { errors: outcome.errors });
+      return refusalResponse({ kind: refusalKindOf(outcome.status), error: `${outcome.errors.length} event(s) refused (${what}); nothing was written`, extra: { errors: outcome.errors } });
     }
     return jsonResponse({ events: body.count, applied: outcome.applied, unchanged: outcome.unchanged });
   } finally {
@@ -62,10 +63,8 @@ export async function POST(request: Request): Promise<Response> {
 }
 
 function busyResponse(): Response {
-  return errorResponse(
-    429,
-    `the store's writer has ${WRITE_QUEUE_LIMIT} batches waiting; send this one again after ${WRITE_RETRY_AFTER_SECONDS} s`,
-    {},
+  return refusalResponse(
+    { kind: "too_many", error: `the store's writer has ${WRITE_QUEUE_LIMIT} batches waiting; send this one again after ${WRITE_RETRY_AFTER_SECONDS} s` },
     { "retry-after": String(WRITE_RETRY_AFTER_SECONDS) },
   );
 }

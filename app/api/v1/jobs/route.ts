@@ -10,9 +10,10 @@ import { jobActorOf, launchRefusal } from "@/lib/jobs/api-actor";
 import { mayLaunch } from "@/lib/jobs/permissions";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
 import { isJobScoped } from "@/lib/auth/read-scope";
-import { errorResponse, jsonResponse, refusalResponse } from "@/lib/http/json-response";
+import { jsonResponse, refusalResponse } from "@/lib/http/json-response";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { parseSearchParams } from "@/lib/http/search-params";
+import { refuse } from "@/lib/http/refusal";
 
 export const dynamic = "force-dynamic";
 
@@ -30,7 +31,7 @@ export async function GET(request: Request): Promise<Response> {
   const auth = await authenticateRequest(request, "read");
   if (!auth.ok) return authErrorResponse(auth);
   const query = parseSearchParams(request.url, JobListQuery);
-  if (!query.ok) return query.response;
+  if (!query.ok) return refusalResponse(query.refusal);
   // A job's token lists its own job only.
   const jobs = listJobs(getStore(), { ...toJobFilter(query.data), ...(isJobScoped(auth.principal) ? { id: auth.principal.jobId } : {}) }).map(jobJson);
   return jsonResponse({ jobs, nextBefore: jobs.length ? jobs[jobs.length - 1].createdAt : null });
@@ -45,7 +46,7 @@ export async function POST(request: Request): Promise<Response> {
   // Who may launch is decided before the body is even read (launchJob checks again).
   const actor = jobActorOf(auth.principal);
   const allowed = mayLaunch(actor);
-  if (!allowed.ok) return errorResponse(403, allowed.error);
+  if (!allowed.ok) return refusalResponse(refuse("forbidden", allowed.error).refusal);
   const body = await readJsonBody(request, LaunchBody, { maxBytes: MAX_BODY_BYTES, expected: "a JSON object {template, experiment, params}" });
   if (!body.ok) return refusalResponse(body.refusal);
   const { template, experiment, params, confirmUnreviewed } = body.data;

@@ -4,7 +4,7 @@ import { getStore } from "@/db/client";
 import { listProposalRecords } from "@/db/queries/experiment-records";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
 import { experimentFilterFor } from "@/lib/auth/read-scope";
-import { jsonResponse } from "@/lib/http/json-response";
+import { jsonResponse, refusalResponse } from "@/lib/http/json-response";
 import { parseSearchParams, QueryId } from "@/lib/http/search-params";
 
 export const dynamic = "force-dynamic";
@@ -15,6 +15,6 @@ export async function GET(request: Request): Promise<Response> {
   const auth = await authenticateRequest(request, "read");
   if (!auth.ok) return authErrorResponse(auth);
   const query = parseSearchParams(request.url, Query);
-  if (!query.ok) return query.response;
+  if (!query.ok) return refusalResponse(query.refusal);
   return jsonResponse({ proposals: listProposalRecords(getStore(), experimentFilterFor(auth.principal, query.data.experiment)) });
 }

@@ -9,7 +9,8 @@ import { decodeBrowserCursor } from "@/lib/trajectories/browser-cursor";
 import { flattenSearchParams, parseBrowserParams, type ParamProblem } from "@/lib/trajectories/browser-query";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
 import { experimentFilterFor } from "@/lib/auth/read-scope";
-import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+import { jsonResponse, refusalResponse } from "@/lib/http/json-response";
+import { refuseParameter } from "@/lib/http/refusal";
 
 export const dynamic = "force-dynamic";
 
@@ -17,7 +18,7 @@ const DEFAULT_LIMIT = 100;
 const MAX_LIMIT = 500;
 
 function badParam(problem: ParamProblem): Response {
-  return errorResponse(400, `query parameter "${problem.field}": ${problem.message}`, { field: problem.field });
+  return refusalResponse(refuseParameter(problem.field, problem.message).refusal);
 }
 
 export async function GET(request: Request): Promise<Response> {

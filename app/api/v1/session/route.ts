@@ -5,7 +5,8 @@ import { getStore } from "@/db/client";
 import { isHttps, SESSION_COOKIE, sessionCookieOptions } from "@/lib/auth/sessions";
 import { clientIp, signInWithPassword } from "@/lib/auth/sign-in";
 import { z } from "zod";
-import { errorResponse, jsonResponse, refusalResponse } from "@/lib/http/json-response";
+import { jsonResponse, refusalResponse } from "@/lib/http/json-response";
+import { refusalKindOf } from "@/lib/http/refusal";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { isSameOrigin } from "@/lib/http/same-origin";
 
@@ -16,7 +17,7 @@ const MAX_BODY_BYTES = 16 * 1024;
 
 export async function POST(request: Request): Promise<Response> {
   // A page of another origin must not be able to sign the browser in (login CSRF).
-  if (!isSameOrigin(request.headers, request.url)) return errorResponse(403, "origin: cross-origin request refused", { field: "origin" });
+  if (!isSameOrigin(request.headers, request.url)) return refusalResponse({ kind: "forbidden", error: "origin: cross-origin request refused", field: "origin" });
   // The fields are checked by signInWithPassword, the same function as the form's.
   const body = await readJsonBody(request, z.unknown(), { maxBytes: MAX_BODY_BYTES, expected: "a JSON object {username, password}", requireJsonType: true });
   if (!body.ok) return refusalResponse(body.refusal);
@@ -27,8 +28,8 @@ export async function POST(request: Request): Promise<Response> {
     response.headers.append("set-cookie", serializeCookie(SESSION_COOKIE, result.session.value, options));
     return response;
   }
-  if (result.status === 429) return jsonResponse({ error: result.error }, 429, { "retry-after": String(result.retryAfterSeconds) });
-  return errorResponse(result.status, result.error, result.status === 400 ? { field: result.field } : {});
+  if (result.status === 429) return refusalResponse({ kind: "too_many", error: result.error }, { "retry-after": String(result.retryAfterSeconds) });
+  return refusalResponse({ kind: refusalKindOf(result.status), error: result.error, ...(result.status === 400 ? { field: result.field } : {}) });
 }
 
 function serializeCookie(name: string, value: string, options: ReturnType<typeof sessionCookieOptions>): string {

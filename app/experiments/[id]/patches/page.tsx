@@ -12,8 +12,7 @@ import { requireUser } from "@/lib/auth/current-user";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { formatCount } from "@/lib/format";
 import { bestPatchId } from "@/lib/patches/patch-reward";
-import { patchesPath } from "@/lib/patches/links";
-import { pageParam } from "@/lib/skills/links";
+import { patchesPath, readPatchesQuery } from "@/lib/patches/links";
 import { ExperimentPageHeader } from "@/components/experiments/experiment-page-header";
 import { EmptyState } from "@/components/ui/empty-state";
 import { FailurePacketSection } from "@/components/patches/failure-packet-section";
@@ -40,9 +39,7 @@ export default async function ExperimentPatchesPage({ params, searchParams }: Pr
   const store = getStore();
   const experiment = experimentId === null ? null : getExperimentHeading(store, experimentId);
   if (!experiment) notFound();
-  const query = await searchParams;
-  const page = pageParam(query.page);
-  const requested = typeof query.patch === "string" ? query.patch : undefined;
+  const { page, patch: requested } = readPatchesQuery(await searchParams).query;
   const { total, packets } = listFailurePackets(store, experiment.id, { page, pageSize: PAGE_SIZE });
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   // One packet open at a time: the one holding the requested patch, else the newest on this page.

@@ -4,7 +4,8 @@ import { getJob } from "@/lib/jobs";
 import { jobJson } from "@/lib/jobs/api-query";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
 import { mayReadJob } from "@/lib/auth/read-scope";
-import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+import { jsonResponse, refusalResponse } from "@/lib/http/json-response";
+import { refuseNotFound } from "@/lib/http/refusal";
 
 export const dynamic = "force-dynamic";
 
@@ -13,6 +14,6 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   if (!auth.ok) return authErrorResponse(auth);
   const { id } = await params;
   const job = mayReadJob(auth.principal, id) ? getJob(getStore(), id) : null;
-  if (!job) return errorResponse(404, `job "${id}" not found`);
+  if (!job) return refusalResponse(refuseNotFound(`job "${id}" not found`).refusal);
   return jsonResponse({ job: jobJson(job) });
 }

@@ -6,7 +6,8 @@ import { followLog, tailLog } from "@/lib/jobs";
 import { JobLogQuery } from "@/lib/jobs/api-query";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
 import { mayReadJob } from "@/lib/auth/read-scope";
-import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+import { jsonResponse, refusalResponse } from "@/lib/http/json-response";
+import { refusalKindOf } from "@/lib/http/refusal";
 import { parseSearchParams } from "@/lib/http/search-params";
 
 export const dynamic = "force-dynamic";
@@ -15,13 +16,13 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const auth = await authenticateRequest(request, "read");
   if (!auth.ok) return authErrorResponse(auth);
   const query = parseSearchParams(request.url, JobLogQuery);
-  if (!query.ok) return query.response;
+  if (!query.ok) return refusalResponse(query.refusal);
   const { id } = await params;
   const store = getStore();
   const offset = query.data.offset ?? 0;
   // Another job's log answers as an unknown job's does (tailLog's own 404).
   const first = mayReadJob(auth.principal, id) ? tailLog(store, id, offset) : ({ ok: false, status: 404, error: `job "${id}" does not exist` } as const);
-  if (!first.ok) return errorResponse(first.status, first.error);
+  if (!first.ok) return refusalResponse({ kind: refusalKindOf(first.status), error: first.error });
   if (query.data.follow !== "1") {
     const { ok: _ok, ...chunk } = first;
     return jsonResponse(chunk);

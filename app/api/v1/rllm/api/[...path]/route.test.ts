@@ -101,6 +101,12 @@ describe("rllm UI logger protocol", () => {
     expect({ rollouts: count("rollouts"), metrics: count("metric_points"), runs: count("runs") }).toEqual(before);
   });
 
+  it("names the refused field as `field`, like every other route", async () => {
+    const response = await post("sessions", { project: "", experiment: "e" });
+    expect(response.status).toBe(400);
+    expect(response.body).toMatchObject({ field: "project", error: expect.stringMatching(/^project: /) });
+  });
+
   it("is in the OpenAPI document, every path rllm calls", async () => {
     const { buildOpenApiDocument } = await import("@/lib/events/openapi");
     const paths = Object.keys(buildOpenApiDocument().paths).filter((p) => p.startsWith("/api/v1/rllm/"));

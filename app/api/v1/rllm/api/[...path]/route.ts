@@ -10,8 +10,10 @@ import { writeValidatedEvents, WriterUnavailable, WRITE_RETRY_AFTER_SECONDS } fr
 import { experimentOfRun } from "@/db/queries/run-experiment";
 import { verifyBearer } from "@/lib/auth/api-tokens";
 import { hasScope } from "@/lib/auth/pure/principal";
+import { BEARER_MESSAGES } from "@/lib/auth/request-auth";
 import { z } from "zod";
-import { errorResponse, jsonResponse, refusalResponse } from "@/lib/http/json-response";
+import { jsonResponse, refusalResponse } from "@/lib/http/json-response";
+import { refusalKindOf, type RefusalKind } from "@/lib/http/refusal";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { logLine } from "@/lib/log-text";
 import { rllmRequestOf, translateRllmRequest } from "@/lib/rllm-ui/rllm-ui-requests";
@@ -25,28 +27,29 @@ type Context = { params: Promise<{ path?: string[] }> };
 export async function POST(request: Request, context: Context): Promise<Response> {
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "")?.[1];
   const key = request.headers.get("x-api-key") ?? bearer;
-  if (!key) return errorResponse(401, "send an API token with the ingest scope as X-API-Key (RLLM_API_KEY)");
+  if (!key) return refused("unauthenticated", "send an API token with the ingest scope as X-API-Key (RLLM_API_KEY)");
   const store = getStore();
   const verified = verifyBearer(store, key, undefined, "ingest");
-  if (!verified.ok) return errorResponse(401, `X-API-Key: ${verified.error === "invalid" ? "invalid token" : `token ${verified.error}`}`);
-  if (!hasScope(verified.principal, "ingest")) return errorResponse(403, `X-API-Key: the token lacks scope "ingest"`);
-  if (verified.principal.jobId) return errorResponse(403, "a job's own token writes through /api/v1/events");
+  if (!verified.ok) return refused("unauthenticated", `X-API-Key: ${BEARER_MESSAGES[verified.error]}`);
+  if (!hasScope(verified.principal, "ingest")) return refused("forbidden", `X-API-Key: the token lacks scope "ingest"`);
+  if (verified.principal.jobId) return refused("forbidden", "a job's own token writes through /api/v1/events");
 
   const { path = [] } = await context.params;
   const kind = rllmRequestOf(path);
-  if (!kind) return errorResponse(404, `no rllm UI endpoint /api/${path.join("/")}`);
+  if (!kind) return refused("not_found", `no rllm UI endpoint /api/${path.join("/")}`);
 
   // The shape of each endpoint's body is checked by translateRllmRequest (400 naming the path).
   const read = await readJsonBody(request, z.unknown(), { maxBytes: MAX_BODY_BYTES, expected: "JSON", allowEmpty: true, limitInMb: true });
   if (!read.ok) return refusalResponse(read.refusal);
   const translated = translateRllmRequest(kind, read.data, (session) => experimentOfRun(store, session));
-  if (!translated.ok) return errorResponse(translated.status, translated.error, { path: translated.path });
+  // `path` is the older name of `field`, kept for clients that read it.
+  if (!translated.ok) return refusalResponse({ kind: refusalKindOf(translated.status), error: translated.error, field: translated.path, extra: { path: translated.path } });
   if (translated.events.length > 0) {
     const validated = validateEvents(translated.events);
     if (!validated.ok) {
       const first = validated.errors[0];
       console.info(logLine`rllm ui refused (400) for ${verified.principal.name}: ${first?.path ?? ""} ${first?.message ?? ""}`);
-      return errorResponse(400, `${first ? `${first.path}: ${first.message}` : "refused"}; nothing was written`, { errors: validated.errors });
+      return refused("invalid", `${first ? `${first.path}: ${first.message}` : "refused"}; nothing was written`, { errors: validated.errors });
     }
     let outcome;
     try {
@@ -54,13 +57,17 @@ export async function POST(request: Request, context: Context): Promise<Response
     } catch (error) {
       if (!(error instanceof WriterUnavailable)) throw error;
       console.warn(logLine`rllm ui for ${verified.principal.name} answered 503: ${error.message}`);
-      return errorResponse(503, "the writer stopped while applying this request; send it again", {}, { "retry-after": String(WRITE_RETRY_AFTER_SECONDS) });
+      return refusalResponse({ kind: "unavailable", error: "the writer stopped while applying this request; send it again" }, { "retry-after": String(WRITE_RETRY_AFTER_SECONDS) });
     }
     if (!outcome.ok) {
       const first = outcome.errors[0];
       console.info(logLine`rllm ui refused (${outcome.status}) for ${verified.principal.name}: ${first?.path ?? ""} ${first?.message ?? ""}`);
-      return errorResponse(outcome.status, `${first ? `${first.path}: ${first.message}` : "refused"}; nothing was written`, { errors: outcome.errors });
+      return refused(refusalKindOf(outcome.status), `${first ? `${first.path}: ${first.message}` : "refused"}; nothing was written`, { errors: outcome.errors });
     }
   }
   return jsonResponse(translated.response);
+}
+
+function refused(kind: RefusalKind, error: string, extra?: Record<string, unknown>): Response {
+  return refusalResponse({ kind, error, ...(extra ? { extra } : {}) });
 }
