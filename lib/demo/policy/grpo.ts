@@ -92,12 +92,19 @@ export function groupAdvantages(
   const rewardFor = (e: EpisodeResult) => (e.truncated ? truncatedReward : e.reward);
   const usable = episodes.map((e) => (truncation === "drop" ? !e.truncated : true) && rewardOf(e) !== null);
   const kept = episodes.filter((_, k) => usable[k]);
-  const mixed = kept.some((e) => e.success && !e.truncated) && kept.some((e) => !e.success || e.truncated);
-  if (!mixed) return episodes.map(() => null);
   const rewards = kept.map(rewardFor);
+  // "drop": DOMAIN.md's filter, a group needs a success and a failure. "keep": any group whose rewards differ,
+  // so a group of wrong submissions and time-outs (no success) still teaches that running out of turns is worse.
+  const mixed = truncation === "keep"
+    ? rewards.some((r) => r !== rewards[0])
+    : kept.some((e) => e.success && !e.truncated) && kept.some((e) => !e.success || e.truncated);
+  if (!mixed) return episodes.map(() => null);
   const mean = rewards.reduce((a, b) => a + b, 0) / rewards.length;
   const std = Math.sqrt(rewards.reduce((a, r) => a + (r - mean) ** 2, 0) / rewards.length);
-  const divisor = normalize ? std + STD_EPSILON : 1;
+  // A group without a success only ranks time-outs under wrong submissions: its contrast keeps its reward scale
+  // (mean-centred), or dividing by its small std would push as hard toward any submission as a success does.
+  const succeeded = kept.some((e) => e.success && !e.truncated);
+  const divisor = normalize && succeeded ? std + STD_EPSILON : 1;
   return episodes.map((e, k) => (usable[k] ? (rewardFor(e) - mean) / divisor : null));
 }
 

@@ -1,5 +1,6 @@
 // The start of a HarnessAdapt-RL epoch: preparation rollouts, mechanism-level skills from success/failure
-// pairs, then up to R propose → compare → decide rounds against the incumbent harness.
+// pairs, then up to R propose → compare → decide rounds against the incumbent harness — once the policy solves
+// mixed groups of attempts to give the comparisons a signal (config.evolutionMinMixedRatio).
 import type { DemoContext } from "./demo-context";
 import { harnessVersionEvent, rolloutEvent } from "./experiment-events";
 import { compareCandidate } from "./compare-candidate";
@@ -22,6 +23,8 @@ export interface EvolutionResult {
   skills: Map<string, string[]>;
   /** The accepted proposal whose candidate became the incumbent last, if any. */
   lastAccepted?: string;
+  /** Set when no proposal was made because the policy had no learning signal yet: why, in words. */
+  waited?: string;
 }
 
 export async function evolutionEpoch(ctx: DemoContext, input: {
@@ -58,6 +61,22 @@ export async function evolutionEpoch(ctx: DemoContext, input: {
     }
   }
   ctx.count(experiment, "preparation", prepared.length);
+
+  // Evolution after learning: harnesses are judged on a policy whose attempts give the rule a signal — groups of
+  // attempts at one task (the last epoch's training groups, this epoch's preparation pairs) holding both a success
+  // and a failure. An untrained policy that fails almost everywhere has none, and would favour hooks that hold
+  // its blind submissions back, which the trained policy then pays for in truncated rollouts.
+  const groups = new Map<string, boolean[]>();
+  for (const r of [...input.recent, ...prepared]) {
+    const key = r.id.replace(/-k\d+$/, "");
+    groups.set(key, [...(groups.get(key) ?? []), r.episode.success]);
+  }
+  const mixed = [...groups.values()].filter((g) => g.includes(true) && g.includes(false)).length / Math.max(1, groups.size);
+  if (mixed < config.evolutionMinMixedRatio) {
+    const waited = `${Math.round(100 * mixed)} % of the policy's ${groups.size} latest groups of attempts held both a success and a failure (proposals start at ${Math.round(100 * config.evolutionMinMixedRatio)} %)`;
+    ctx.log(`  epoch ${epoch}: no proposals yet: ${waited}`);
+    return { incumbent, skills, waited };
+  }
 
   const observed = [...input.recent, ...prepared].map((r) => ({ id: r.id, episode: r.episode }));
   for (let round = 0; round < config.roundsPerEpoch; round++) {
