@@ -4,7 +4,7 @@
 // rejects it. So the gain is chosen per checkpoint, and honestly:
 //   1. the checkpoint's problems are classified from its own draws under H0 (selection streams);
 //   2. the candidates are the catalogue remedies of its top problems (one component each), the pairs of the best
-//      of them, and always the paper's pair;
+//      five of them by pass rate, and always the paper's pair;
 //   3. each candidate's change of BOTH criteria (pass rate, trainable rate) is measured on selection streams,
 //      groups of K per task and side, paired by (task, sample) with H0's draws;
 //   4. the chosen gain is the candidate whose smaller change is largest, only if both changes are positive.
@@ -95,7 +95,7 @@ export interface ChosenGain {
 }
 
 /** Chooses the catalogue gain of this checkpoint (see the file header). `groups` groups of K per task and side. */
-export function chooseRealGain(ctx: DemoContext, policy: SoftmaxPolicy, h0: readonly HarnessFile[], seed: number, groups = 2): ChosenGain {
+export function chooseRealGain(ctx: DemoContext, policy: SoftmaxPolicy, h0: readonly HarnessFile[], seed: number, groups = 3): ChosenGain {
   const rng = ctx.rng.fork("bench/select");
   const base = sideGroups(ctx, policy, h0, rng, "select", groups);
   const report = classifyProblems(base.flatMap((taskGroups, t) => taskGroups.flat().map((episode, i) => ({ id: `t${t}-${i}`, episode }))));
@@ -110,8 +110,8 @@ export function chooseRealGain(ctx: DemoContext, policy: SoftmaxPolicy, h0: read
     return candidate;
   };
   const singles = [...new Set(top.flatMap((p) => remediesFor(p.kind).slice(0, 3)))].map((id) => measure([id]));
-  // Pairs of the four singles that raise the pass rate most (a trainable-rate loss may be offset by a partner).
-  const best = [...singles].sort((a, b) => b.pass_pp - a.pass_pp).slice(0, 4);
+  // Pairs of the five singles that raise the pass rate most (a trainable-rate loss may be offset by a partner).
+  const best = [...singles].sort((a, b) => b.pass_pp - a.pass_pp).slice(0, 5);
   for (let i = 0; i < best.length; i++) for (let j = i + 1; j < best.length; j++) measure([...best[i].components, ...best[j].components]);
   measure([...PAPER_PAIR]);
   const score = (c: GainCandidate) => Math.min(c.pass_pp, c.trainable_pp);
@@ -119,7 +119,7 @@ export function chooseRealGain(ctx: DemoContext, policy: SoftmaxPolicy, h0: read
   const chosen = candidates.find((c) => c.pass_pp > 0 && c.trainable_pp > 0) ?? null;
   return {
     components: chosen ? chosen.components : null,
-    how: `chosen from ${candidates.length} catalogue candidates (remedies of the checkpoint's top ${top.length} classified problems, pairs of the four best, the paper's pair) `
+    how: `chosen from ${candidates.length} catalogue candidates (remedies of the checkpoint's top ${top.length} classified problems, pairs of the five best by pass rate, the paper's pair) `
       + `by the larger of min(pass-rate change, trainable-rate change) over ${groups * ctx.config.comparisonRolloutsPerTask} selection draws per task and side under H0; `
       + "the re-measured change and the comparisons below use streams the selection never drew",
     problems: report.problems.map((p) => ({ kind: p.kind, episodes: p.episodes, failed: p.failedEpisodes })),

@@ -33,6 +33,11 @@ export interface GrpoOptions {
   truncation?: TruncationPolicy;
   /** With truncation "keep": the reward a truncated rollout gets in the update (default 0; the stored reward stays 0). */
   truncatedReward?: number;
+  /**
+   * With truncation "keep": also learn from groups without a success whose rewards differ (wrong submissions vs
+   * time-outs), mean-centred. Default false.
+   */
+  contrastWithoutSuccess?: boolean;
   /** Divide by the group's reward standard deviation (GRPO). false: mean-centred only (Dr. GRPO). Default true. */
   normalizeAdvantages?: boolean;
   /** Clip the gradient's global norm. Default: no clipping. */
@@ -86,16 +91,16 @@ export function toTrainingInputs(groups: readonly GrpoGroup[]): TrainingRolloutI
 
 /** Group-relative advantages; null for rollouts the filter drops or groups without contrast. */
 export function groupAdvantages(
-  episodes: readonly EpisodeResult[], normalize = true, truncation: TruncationPolicy = "drop", truncatedReward = 0,
+  episodes: readonly EpisodeResult[], normalize = true, truncation: TruncationPolicy = "drop", truncatedReward = 0, contrastWithoutSuccess = false,
 ): Array<number | null> {
   // A kept truncated rollout is a failure: its reward is truncatedReward whatever the episode recorded.
   const rewardFor = (e: EpisodeResult) => (e.truncated ? truncatedReward : e.reward);
   const usable = episodes.map((e) => (truncation === "drop" ? !e.truncated : true) && rewardOf(e) !== null);
   const kept = episodes.filter((_, k) => usable[k]);
   const rewards = kept.map(rewardFor);
-  // "drop": DOMAIN.md's filter, a group needs a success and a failure. "keep": any group whose rewards differ,
-  // so a group of wrong submissions and time-outs (no success) still teaches that running out of turns is worse.
-  const mixed = truncation === "keep"
+  // A group needs a success and a failure (DOMAIN.md's filter). With "keep" and contrastWithoutSuccess, any group
+  // whose rewards differ: a group of wrong submissions and time-outs still teaches that running out of turns is worse.
+  const mixed = truncation === "keep" && contrastWithoutSuccess
     ? rewards.some((r) => r !== rewards[0])
     : kept.some((e) => e.success && !e.truncated) && kept.some((e) => !e.success || e.truncated);
   if (!mixed) return episodes.map(() => null);
@@ -121,7 +126,7 @@ export function grpoUpdate<G>(policy: TrainablePolicy<G>, groups: readonly GrpoG
       if (e.truncated && truncation === "drop") droppedTruncated += 1;
       else if (rewardOf(e) === null) droppedUnknownReward += 1;
     }
-    const a = groupAdvantages(g.episodes, normalize, truncation, options.truncatedReward ?? 0);
+    const a = groupAdvantages(g.episodes, normalize, truncation, options.truncatedReward ?? 0, options.contrastWithoutSuccess ?? false);
     if (a.some((x) => x !== null)) mixedGroups += 1;
     return a;
   });

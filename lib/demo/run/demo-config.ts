@@ -31,6 +31,12 @@ export interface DemoConfig {
    * it the policy learns to stall: timing out is free while a wrong submission is punished).
    */
   truncation: TruncationPolicy;
+  /**
+   * With truncation "keep": groups without a success whose rewards differ (wrong submissions vs time-outs) are learned
+   * from too, mean-centred, so running out of turns stays worse than submitting even before the policy solves the
+   * task (without it the default size learned to stall). Off at the small size (it keeps the behaviour its e2e data were written with).
+   */
+  contrastWithoutSuccess: boolean;
   /** The update's reward for a kept truncated rollout: below a wrong submission's 0, as DAPO's overlong punishment. */
   truncatedReward: number;
   /** Training steps after which a checkpoint is recorded (the last one is always recorded). */
@@ -66,9 +72,9 @@ export function demoConfig(size: DemoSize, seed: number, variant: DemoVariant = 
     patchesPerPacket: 8, engineerLearningRate: 0.5, targetDraws: 2,
   };
   if (size === "small") {
-    return { ...common, stepsPerEpoch: 3, tasksPerStep: 6, roundsPerEpoch: 2, preparationTasks: 8, trainMaxTurns: 10, evalMaxTurns: 14, checkpointEvery: 3, evolutionMinMixedRatio: 0, learningRate: 2,
+    return { ...common, stepsPerEpoch: 3, tasksPerStep: 6, roundsPerEpoch: 2, preparationTasks: 8, trainMaxTurns: 10, evalMaxTurns: 14, checkpointEvery: 3, evolutionMinMixedRatio: 0, learningRate: 2, contrastWithoutSuccess: false,
       engineerSteps: 2, packetsPerStep: 2, packetTasks: 6 };
   }
-  return { ...common, stepsPerEpoch: 12, tasksPerStep: 16, roundsPerEpoch: 5, preparationTasks: 24, trainMaxTurns: 12, evalMaxTurns: 18, checkpointEvery: 6, evolutionMinMixedRatio: 0.25, learningRate: 4,
+  return { ...common, stepsPerEpoch: 12, tasksPerStep: 16, roundsPerEpoch: 5, preparationTasks: 24, trainMaxTurns: 12, evalMaxTurns: 18, checkpointEvery: 6, evolutionMinMixedRatio: 0.25, learningRate: 4, contrastWithoutSuccess: true,
     engineerSteps: 4, packetsPerStep: 3, packetTasks: 10 };
 }

@@ -17,6 +17,7 @@ import { applyComponents } from "../harness/compose";
 import { componentById } from "../harness/components";
 import { waitForHumanDecision, type HumanDecision } from "./human-gate";
 import { formatNoiseRate } from "../../stats/rule-noise-text";
+import { mixedGroupShare } from "./learning-signal";
 
 export interface EvolutionResult {
   incumbent: Incumbent;
@@ -66,14 +67,9 @@ export async function evolutionEpoch(ctx: DemoContext, input: {
   // attempts at one task (the last epoch's training groups, this epoch's preparation pairs) holding both a success
   // and a failure. An untrained policy that fails almost everywhere has none, and would favour hooks that hold
   // its blind submissions back, which the trained policy then pays for in truncated rollouts.
-  const groups = new Map<string, boolean[]>();
-  for (const r of [...input.recent, ...prepared]) {
-    const key = r.id.replace(/-k\d+$/, "");
-    groups.set(key, [...(groups.get(key) ?? []), r.episode.success]);
-  }
-  const mixed = [...groups.values()].filter((g) => g.includes(true) && g.includes(false)).length / Math.max(1, groups.size);
-  if (mixed < config.evolutionMinMixedRatio) {
-    const waited = `${Math.round(100 * mixed)} % of the policy's ${groups.size} latest groups of attempts held both a success and a failure (proposals start at ${Math.round(100 * config.evolutionMinMixedRatio)} %)`;
+  const signal = mixedGroupShare([...input.recent, ...prepared].map((r) => ({ id: r.id, success: r.episode.success })));
+  if (signal.share < config.evolutionMinMixedRatio) {
+    const waited = `${Math.round(100 * signal.share)} % of the policy's ${signal.groups} latest groups of attempts held both a success and a failure (proposals start at ${Math.round(100 * config.evolutionMinMixedRatio)} %)`;
     ctx.log(`  epoch ${epoch}: no proposals yet: ${waited}`);
     return { incumbent, skills, waited };
   }
