@@ -1,7 +1,8 @@
 // Figures of what the reference experiment shows (issue 16), per seed at the default size: does the policy learn
 // (pass@1 of the final checkpoint under its final harness vs the untrained one under H0, training pass rate and
 // truncation early vs late), can the comparison protocol tell a real gain from no change (20 A/A comparisons,
-// 10 of the catalogue's real gain on the trained policy, with the rule-noise estimate of each), the final
+// 10 of a catalogue change that is a real gain for the trained checkpoint (chosen per checkpoint on draws of its own,
+// reference-science-gain.ts), with the rule-noise estimate of each), the final
 // checkpoint under H2 vs H0 (paired Δ with its interval), and Harness-R1's held-out gains with intervals and the
 // correlation of each packet's baseline with its reward. Numbers are whatever the runs produce; not a timed test.
 import { runReferenceExperiment } from "../demo/run/reference-experiment";
@@ -19,11 +20,8 @@ import { componentById } from "../demo/harness/components";
 import { SoftmaxPolicy } from "../demo/policy/softmax-policy";
 import { pairedBootstrap } from "../stats/paired-bootstrap";
 import type { HarnessLabEventInput } from "../events/contract";
-import { runEpisode } from "../demo/episode/run-episode";
-import { episodeStream } from "../demo/run/episode-streams";
-import type { HarnessFile } from "../demo/harness/types";
-import type { DemoContext } from "../demo/run/demo-context";
-import { addTransitions, groupState, groupTransitions, type GroupOutcome, type TransitionCounts } from "./reference-science-transitions";
+import { addTransitions, groupTransitions, type GroupOutcome, type TransitionCounts } from "./reference-science-transitions";
+import { chooseRealGain, expectedChange, PAPER_PAIR } from "./reference-science-gain";
 
 type Captured = Extract<HarnessLabEventInput, { type: "metrics" | "eval_result" | "checkpoint" | "harness_version" }>;
 
@@ -108,45 +106,9 @@ function comparisonTransitions(episodes: ReadonlyArray<{ id: string; episode: Gr
 }
 
 /**
- * The candidate's expected change of each criterion on this policy: `groups` groups of K (the comparison's
- * rollouts per task) per task and side, on common streams apart from the comparisons' ones. Per task, the change
- * of pass rate and of trainable rate (usable rollouts of mixed groups over all rollouts); the paired bootstrap over
- * tasks gives each mean its 95 % interval. Tells whether a rejected gain was unlucky or is no gain on that criterion.
- */
-function expectedChange(ctx: DemoContext, policy: SoftmaxPolicy, base: readonly HarnessFile[], candidate: readonly HarnessFile[], seed: number, groups = 6) {
-  const k = ctx.config.comparisonRolloutsPerTask;
-  const rng = ctx.rng.fork("bench/expected");
-  const harnesses = [ctx.harness(base), ctx.harness(candidate)];
-  const passDiff: number[] = [];
-  const trainableDiff: number[] = [];
-  const transitions: TransitionCounts = {};
-  for (const task of ctx.suites.comparison) {
-    const pass = [0, 0];
-    const trainable = [0, 0];
-    const paired = [new Map<string, GroupOutcome[]>(), new Map<string, GroupOutcome[]>()];
-    for (let g = 0; g < groups; g++) {
-      harnesses.forEach((harness, side) => {
-        const group = Array.from({ length: k }, (_, j) => runEpisode({ task, harness, policy, rng: episodeStream(rng, "expected", task, g * k + j), temperature: ctx.config.temperature }));
-        pass[side] += group.filter((e) => e.success).length;
-        if (groupState(group) === "mixed") trainable[side] += group.filter((e) => !e.truncated).length;
-        paired[side].set(String(g), group);
-      });
-    }
-    const n = groups * k;
-    passDiff.push((pass[1] - pass[0]) / n);
-    trainableDiff.push((trainable[1] - trainable[0]) / n);
-    addTransitions(transitions, groupTransitions(paired[0], paired[1]));
-  }
-  const interval = (d: number[]) => {
-    const e = pairedBootstrap(d, { seed, resamples: 5000 });
-    return { change_pp: e.mean === null ? null : pp(e.mean), ci95_pp: e.ci95 ? e.ci95.map(pp) : null };
-  };
-  return { rollouts_per_task_per_side: groups * k, pass: interval(passDiff), trainable: interval(trainableDiff), group_transitions: transitions };
-}
-
-/**
  * The comparison protocol on a trained checkpoint's weights: `tries.aa` A/A comparisons, `tries.gain` of the
- * catalogue's real gain, and that gain's expected change. Separate so it can be re-run on a stored checkpoint.
+ * catalogue's real gain for this checkpoint (chooseRealGain: a change that improves both criteria on selection
+ * draws; the paper's pair when none does, flagged by chosen.components = null), and that gain's expected change. Separate so it can be re-run on a stored checkpoint.
  */
 export async function protocolFigures(seed: number, size: DemoSize, weights: unknown, ids: ReturnType<typeof demoIds>, tries: { aa: number; gain: number }) {
   const config = demoConfig(size, seed);
@@ -155,7 +117,9 @@ export async function protocolFigures(seed: number, size: DemoSize, weights: unk
   });
   const policy = SoftmaxPolicy.fromJSON(weights);
   const h0 = h0Files({ maxTurns: config.trainMaxTurns });
-  const gain = applyComponents(h0, ["reproduce_first", "inject_test_status"].map(componentById));
+  // The real gain of THIS checkpoint: a catalogue change that improves both criteria on draws of its own.
+  const chosen = chooseRealGain(ctx, policy, h0, seed);
+  const gain = applyComponents(h0, (chosen.components ?? [...PAPER_PAIR]).map(componentById));
   const protocol = async (label: string, n: number, candidate: typeof h0) => {
     let accepted = 0;
     // Why a try is rejected: which of the rule's two criteria moved which way.
@@ -188,7 +152,7 @@ export async function protocolFigures(seed: number, size: DemoSize, weights: unk
   const real = await protocol("real-gain", tries.gain, gain);
   // What the real gain does to each criterion in expectation, from many more draws on streams of their own.
   const realExpected = expectedChange(ctx, policy, h0, gain, seed);
-  return { aa, real: { ...real, expected: realExpected } };
+  return { aa, real: { components: chosen.components ?? [...PAPER_PAIR], ...real, expected: realExpected, chosen } };
 
 }
 
@@ -219,7 +183,11 @@ export async function referenceScienceFigures(seed: number, size: DemoSize = "de
       final_harness: summary.final_harness,
       gain_pp: pp(mean(Object.values(final)) - mean(Object.values(untrained))),
     },
-    training: { pass_rate: earlyLate(series("critic/score/mean")), truncation: earlyLate(series("response_length/clip_ratio")) },
+    training: {
+      pass_rate: earlyLate(series("critic/score/mean")), truncation: earlyLate(series("response_length/clip_ratio")),
+      pass_rate_by_step: series("critic/score/mean").map((x) => round(x, 2)), truncation_by_step: series("response_length/clip_ratio").map((x) => round(x, 2)),
+    },
+    proposals: summary.proposals,
     h2_vs_h0: pairedEvalDelta(sink.events, `${adapt}-eval`, lastCheckpoint.id, h("H0"), h("H2"), seed),
     protocol: { aa, real_gain: real },
     harness_r1: {

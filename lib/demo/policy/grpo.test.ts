@@ -134,6 +134,25 @@ describe("grpoUpdate: truncation and step size (issue 16)", () => {
     [1 - 1 / 6, -1 / 6, -0.5 - 1 / 6].forEach((x, k) => expect(a[k]).toBeCloseTo(x, 12));
   });
 
+  it("with truncation \"keep\", a group without a success still ranks time-outs under wrong submissions, at its reward scale", () => {
+    const group = [episode({ success: false }), episode({ success: false }), episode({ success: false }), episode({ success: false, truncated: true })];
+    // Rewards 0, 0, 0, −0.25 around their mean −1/16; not divided by their std (≈ 0.11), which would make this
+    // contrast as strong as a success's.
+    const a = groupAdvantages(group, true, "keep", -0.25, true) as number[];
+    [1 / 16, 1 / 16, 1 / 16, -0.25 + 1 / 16].forEach((x, k) => expect(a[k]).toBeCloseTo(x, 12));
+    // The paper's filter, or "keep" without the switch: no success, no contrast; nothing to learn when every rollout ran out of turns.
+    expect(groupAdvantages(group, true, "drop", -0.25, true).every((x) => x === null)).toBe(true);
+    expect(groupAdvantages(group, true, "keep", -0.25).every((x) => x === null)).toBe(true);
+    const timedOut = Array.from({ length: 4 }, () => episode({ success: false, truncated: true }));
+    expect(groupAdvantages(timedOut, true, "keep", -0.25, true).every((x) => x === null)).toBe(true);
+    const rng = createRng(11);
+    const policy = new SoftmaxPolicy();
+    const d = () => [policy.decide(toyContext, rng, 1).decision];
+    const stats = grpoUpdate(policy, [{ episodes: [episode({ success: false, decisions: d() }), episode({ success: false, truncated: true, decisions: d() })] }], { learningRate: 1, truncation: "keep", truncatedReward: -0.25, contrastWithoutSuccess: true });
+    expect(stats).toMatchObject({ usedRollouts: 2, mixedGroups: 1 });
+    expect(stats.advantages[0]).toEqual([0.125, -0.125]);
+  });
+
   it("divides by every rollout handed in: the same contrast among more rollouts moves the policy less", () => {
     const policy = new SoftmaxPolicy();
     const mixed = toyGroup(policy, 1, 8);

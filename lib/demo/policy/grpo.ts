@@ -33,6 +33,11 @@ export interface GrpoOptions {
   truncation?: TruncationPolicy;
   /** With truncation "keep": the reward a truncated rollout gets in the update (default 0; the stored reward stays 0). */
   truncatedReward?: number;
+  /**
+   * With truncation "keep": also learn from groups without a success whose rewards differ (wrong submissions vs
+   * time-outs), mean-centred. Default false.
+   */
+  contrastWithoutSuccess?: boolean;
   /** Divide by the group's reward standard deviation (GRPO). false: mean-centred only (Dr. GRPO). Default true. */
   normalizeAdvantages?: boolean;
   /** Clip the gradient's global norm. Default: no clipping. */
@@ -86,18 +91,25 @@ export function toTrainingInputs(groups: readonly GrpoGroup[]): TrainingRolloutI
 
 /** Group-relative advantages; null for rollouts the filter drops or groups without contrast. */
 export function groupAdvantages(
-  episodes: readonly EpisodeResult[], normalize = true, truncation: TruncationPolicy = "drop", truncatedReward = 0,
+  episodes: readonly EpisodeResult[], normalize = true, truncation: TruncationPolicy = "drop", truncatedReward = 0, contrastWithoutSuccess = false,
 ): Array<number | null> {
   // A kept truncated rollout is a failure: its reward is truncatedReward whatever the episode recorded.
   const rewardFor = (e: EpisodeResult) => (e.truncated ? truncatedReward : e.reward);
   const usable = episodes.map((e) => (truncation === "drop" ? !e.truncated : true) && rewardOf(e) !== null);
   const kept = episodes.filter((_, k) => usable[k]);
-  const mixed = kept.some((e) => e.success && !e.truncated) && kept.some((e) => !e.success || e.truncated);
-  if (!mixed) return episodes.map(() => null);
   const rewards = kept.map(rewardFor);
+  // A group needs a success and a failure (DOMAIN.md's filter). With "keep" and contrastWithoutSuccess, any group
+  // whose rewards differ: a group of wrong submissions and time-outs still teaches that running out of turns is worse.
+  const mixed = truncation === "keep" && contrastWithoutSuccess
+    ? rewards.some((r) => r !== rewards[0])
+    : kept.some((e) => e.success && !e.truncated) && kept.some((e) => !e.success || e.truncated);
+  if (!mixed) return episodes.map(() => null);
   const mean = rewards.reduce((a, b) => a + b, 0) / rewards.length;
   const std = Math.sqrt(rewards.reduce((a, r) => a + (r - mean) ** 2, 0) / rewards.length);
-  const divisor = normalize ? std + STD_EPSILON : 1;
+  // A group without a success only ranks time-outs under wrong submissions: its contrast keeps its reward scale
+  // (mean-centred), or dividing by its small std would push as hard toward any submission as a success does.
+  const succeeded = kept.some((e) => e.success && !e.truncated);
+  const divisor = normalize && succeeded ? std + STD_EPSILON : 1;
   return episodes.map((e, k) => (usable[k] ? (rewardFor(e) - mean) / divisor : null));
 }
 
@@ -114,7 +126,7 @@ export function grpoUpdate<G>(policy: TrainablePolicy<G>, groups: readonly GrpoG
       if (e.truncated && truncation === "drop") droppedTruncated += 1;
       else if (rewardOf(e) === null) droppedUnknownReward += 1;
     }
-    const a = groupAdvantages(g.episodes, normalize, truncation, options.truncatedReward ?? 0);
+    const a = groupAdvantages(g.episodes, normalize, truncation, options.truncatedReward ?? 0, options.contrastWithoutSuccess ?? false);
     if (a.some((x) => x !== null)) mixedGroups += 1;
     return a;
   });

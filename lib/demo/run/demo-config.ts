@@ -22,6 +22,7 @@ export interface DemoConfig {
   /** Evaluation allows longer episodes, as the paper's 150 turns vs 60 in training. */
   evalMaxTurns: number;
   temperature: number;
+  /** 4 at the default size: 24 steps of 64 rollouts, most in groups without a success early on, need large steps (small: 2). */
   learningRate: number;
   maxGradNorm: number;
   /**
@@ -30,10 +31,25 @@ export interface DemoConfig {
    * it the policy learns to stall: timing out is free while a wrong submission is punished).
    */
   truncation: TruncationPolicy;
+  /**
+   * With truncation "keep": groups without a success whose rewards differ (wrong submissions vs time-outs) are learned
+   * from too, mean-centred, so running out of turns stays worse than submitting even before the policy solves the
+   * task (without it the default size learned to stall). Off at the small size (it keeps the behaviour its e2e data were written with).
+   */
+  contrastWithoutSuccess: boolean;
   /** The update's reward for a kept truncated rollout: below a wrong submission's 0, as DAPO's overlong punishment. */
   truncatedReward: number;
   /** Training steps after which a checkpoint is recorded (the last one is always recorded). */
   checkpointEvery: number;
+  /**
+   * Proposals start once the policy has a learning signal: an epoch's propose → compare rounds run only when at
+   * least this share of its latest groups of attempts at one task (the last epoch's training groups, this epoch's
+   * preparation pairs) hold both a success and a failure. Below it the comparisons judge harnesses on a policy
+   * that is about to change (an untrained policy that submits blindly favours hooks that hold submissions back,
+   * which a trained policy then pays for in truncated rollouts). 0 = from the first epoch (the small size, which
+   * shows the whole loop in seconds).
+   */
+  evolutionMinMixedRatio: number;
   /** Harness-R1: engineer GRPO steps, failure packets per step, patches per packet (K = 8), tasks per batch. */
   engineerSteps: number;
   packetsPerStep: number;
@@ -51,14 +67,14 @@ export interface DemoVariant {
 
 export function demoConfig(size: DemoSize, seed: number, variant: DemoVariant = {}): DemoConfig {
   const common = {
-    seed, size, epochs: 2, rolloutsPerTask: 4, comparisonRolloutsPerTask: 4, evalRepeats: 3, temperature: 1, learningRate: 2, maxGradNorm: 5,
+    seed, size, epochs: 2, rolloutsPerTask: 4, comparisonRolloutsPerTask: 4, evalRepeats: 3, temperature: 1, maxGradNorm: 5,
     truncation: variant.truncation ?? "keep", truncatedReward: -0.25,
     patchesPerPacket: 8, engineerLearningRate: 0.5, targetDraws: 2,
   };
   if (size === "small") {
-    return { ...common, stepsPerEpoch: 3, tasksPerStep: 6, roundsPerEpoch: 2, preparationTasks: 8, trainMaxTurns: 10, evalMaxTurns: 14, checkpointEvery: 3,
+    return { ...common, stepsPerEpoch: 3, tasksPerStep: 6, roundsPerEpoch: 2, preparationTasks: 8, trainMaxTurns: 10, evalMaxTurns: 14, checkpointEvery: 3, evolutionMinMixedRatio: 0, learningRate: 2, contrastWithoutSuccess: false,
       engineerSteps: 2, packetsPerStep: 2, packetTasks: 6 };
   }
-  return { ...common, stepsPerEpoch: 12, tasksPerStep: 16, roundsPerEpoch: 5, preparationTasks: 24, trainMaxTurns: 12, evalMaxTurns: 18, checkpointEvery: 6,
+  return { ...common, stepsPerEpoch: 12, tasksPerStep: 16, roundsPerEpoch: 5, preparationTasks: 24, trainMaxTurns: 12, evalMaxTurns: 18, checkpointEvery: 6, evolutionMinMixedRatio: 0.25, learningRate: 4, contrastWithoutSuccess: true,
     engineerSteps: 4, packetsPerStep: 3, packetTasks: 10 };
 }

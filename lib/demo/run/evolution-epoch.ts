@@ -1,5 +1,6 @@
 // The start of a HarnessAdapt-RL epoch: preparation rollouts, mechanism-level skills from success/failure
-// pairs, then up to R propose → compare → decide rounds against the incumbent harness.
+// pairs, then up to R propose → compare → decide rounds against the incumbent harness — once the policy solves
+// mixed groups of attempts to give the comparisons a signal (config.evolutionMinMixedRatio).
 import type { DemoContext } from "./demo-context";
 import { harnessVersionEvent, rolloutEvent } from "./experiment-events";
 import { compareCandidate } from "./compare-candidate";
@@ -16,12 +17,15 @@ import { applyComponents } from "../harness/compose";
 import { componentById } from "../harness/components";
 import { waitForHumanDecision, type HumanDecision } from "./human-gate";
 import { formatNoiseRate } from "../../stats/rule-noise-text";
+import { mixedGroupShare } from "./learning-signal";
 
 export interface EvolutionResult {
   incumbent: Incumbent;
   skills: Map<string, string[]>;
   /** The accepted proposal whose candidate became the incumbent last, if any. */
   lastAccepted?: string;
+  /** Set when no proposal was made because the policy had no learning signal yet: why, in words. */
+  waited?: string;
 }
 
 export async function evolutionEpoch(ctx: DemoContext, input: {
@@ -58,6 +62,17 @@ export async function evolutionEpoch(ctx: DemoContext, input: {
     }
   }
   ctx.count(experiment, "preparation", prepared.length);
+
+  // Evolution after learning: harnesses are judged on a policy whose attempts give the rule a signal — groups of
+  // attempts at one task (the last epoch's training groups, this epoch's preparation pairs) holding both a success
+  // and a failure. An untrained policy that fails almost everywhere has none, and would favour hooks that hold
+  // its blind submissions back, which the trained policy then pays for in truncated rollouts.
+  const signal = mixedGroupShare([...input.recent, ...prepared].map((r) => ({ id: r.id, success: r.episode.success })));
+  if (signal.share < config.evolutionMinMixedRatio) {
+    const waited = `${Math.round(100 * signal.share)} % of the policy's ${signal.groups} latest groups of attempts held both a success and a failure (proposals start at ${Math.round(100 * config.evolutionMinMixedRatio)} %)`;
+    ctx.log(`  epoch ${epoch}: no proposals yet: ${waited}`);
+    return { incumbent, skills, waited };
+  }
 
   const observed = [...input.recent, ...prepared].map((r) => ({ id: r.id, episode: r.episode }));
   for (let round = 0; round < config.roundsPerEpoch; round++) {

@@ -37,7 +37,10 @@ export async function runHarnessAdapt(ctx: DemoContext): Promise<HarnessAdaptRes
       "The CPU-sized reference experiment (lib/demo): a softmax policy trained with GRPO on generated JavaScript repair tasks while a rule-based teacher evolves the harness.",
       `Departures from the paper: truncated rollouts are kept as failures (reward ${config.truncatedReward}) unless truncation is "drop" (here: "${config.truncation}");`,
       "the update is divided by every rollout sampled (Dr. GRPO); both sides of a comparison and every harness version in an evaluation share each (task, sample)'s random stream;",
-      "the untrained checkpoint (step 0) is evaluated too, so the matrix has a before-training row; each verdict shows how often the rule accepts a no-effect candidate at this size.",
+      "the untrained checkpoint (step 0) is evaluated too, so the matrix has a before-training row; each verdict shows how often the rule accepts a no-effect candidate at this size;",
+      config.evolutionMinMixedRatio > 0
+        ? `proposals start once ${Math.round(100 * config.evolutionMinMixedRatio)} % of the policy's latest groups of attempts hold both a success and a failure (an epoch below it trains under the incumbent unchanged).`
+        : "proposals start in the first epoch.",
     ].join(" "),
     config: { ...config },
   });
@@ -61,7 +64,9 @@ export async function runHarnessAdapt(ctx: DemoContext): Promise<HarnessAdaptRes
       originProposal: changed ? evolved.lastAccepted : undefined,
       description: changed
         ? `H${epoch - 1} + ${incumbent.components.filter((c) => !previous.components.includes(c)).join(" + ")} (accepted in epoch ${epoch})`
-        : `no proposal was accepted in epoch ${epoch}: the same files as ${previous.label}`,
+        : evolved.waited
+          ? `no proposal was made in epoch ${epoch} (${evolved.waited}): the same files as ${previous.label}`
+          : `no proposal was accepted in epoch ${epoch}: the same files as ${previous.label}`,
       files: incumbent.files,
     }));
     versions.push(incumbent);

@@ -54,7 +54,7 @@ export async function trainStep(ctx: DemoContext, input: TrainStepInput): Promis
     }
   }
   ctx.count(input.experiment, "train", rollouts.length);
-  const stats = grpoUpdate(input.policy, groups, { learningRate: config.learningRate, maxGradNorm: config.maxGradNorm, truncation: config.truncation, truncatedReward: config.truncatedReward });
+  const stats = grpoUpdate(input.policy, groups, { learningRate: config.learningRate, maxGradNorm: config.maxGradNorm, truncation: config.truncation, truncatedReward: config.truncatedReward, contrastWithoutSuccess: config.contrastWithoutSuccess });
   // The trainable rate is DOMAIN.md's (truncated rollouts never count), whatever the update kept.
   const rates = computeTrainingRates(toTrainingInputs(groups));
   const all = groups.flatMap((g) => g.episodes);

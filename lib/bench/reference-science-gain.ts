@@ -1,0 +1,128 @@
+// Which catalogue change is a real gain for THIS checkpoint (issue 16, the bench's "real gain" test)? A fixed
+// pair (reproduce_first + inject_test_status) helps one trained policy and not another: a checkpoint that already
+// solves many tasks turns mixed groups all-solved under it, so its trainable rate falls and the rule rightly
+// rejects it. So the gain is chosen per checkpoint, and honestly:
+//   1. the checkpoint's problems are classified from its own draws under H0 (selection streams);
+//   2. the candidates are the catalogue remedies of its top problems (one component each), the pairs of the best
+//      five of them by pass rate, and always the paper's pair;
+//   3. each candidate's change of BOTH criteria (pass rate, trainable rate) is measured on selection streams,
+//      groups of K per task and side, paired by (task, sample) with H0's draws;
+//   4. the chosen gain is the candidate whose smaller change is largest, only if both changes are positive.
+// The chosen gain is then re-measured on streams of its own (expectedChange) and tried in comparisons on the
+// protocol's streams: neither reuses a selection draw, so the tries test the rule, not the selection's luck.
+import type { DemoContext } from "../demo/run/demo-context";
+import type { HarnessFile } from "../demo/harness/types";
+import type { SoftmaxPolicy } from "../demo/policy/softmax-policy";
+import type { EpisodeResult } from "../demo/types";
+import type { Rng } from "../demo/random";
+import { runEpisode } from "../demo/episode/run-episode";
+import { episodeStream } from "../demo/run/episode-streams";
+import { applyComponents } from "../demo/harness/compose";
+import { componentById } from "../demo/harness/components";
+import { classifyProblems } from "../demo/teacher/classify-problems";
+import { remediesFor } from "../demo/teacher/propose";
+import { pairedBootstrap } from "../stats/paired-bootstrap";
+import { addTransitions, groupState, groupTransitions, type GroupOutcome, type TransitionCounts } from "./reference-science-transitions";
+
+const round1 = (x: number) => Math.round(1000 * x) / 10;
+
+/** Per task of the comparison set, `groups` groups of K episodes of one harness, on streams named by (scope, task, sample). */
+export function sideGroups(ctx: DemoContext, policy: SoftmaxPolicy, files: readonly HarnessFile[], rng: Rng, scope: string, groups: number): EpisodeResult[][][] {
+  const k = ctx.config.comparisonRolloutsPerTask;
+  const harness = ctx.harness(files);
+  return ctx.suites.comparison.map((task) =>
+    Array.from({ length: groups }, (_, g) =>
+      Array.from({ length: k }, (_, j) => runEpisode({ task, harness, policy, rng: episodeStream(rng, scope, task, g * k + j), temperature: ctx.config.temperature }))));
+}
+
+/** Per task: pass rate and trainable rate (usable rollouts of mixed groups over all rollouts) over its groups. */
+function perTaskRates(groups: EpisodeResult[][][]) {
+  return groups.map((taskGroups) => {
+    const n = taskGroups.reduce((a, g) => a + g.length, 0);
+    const pass = taskGroups.reduce((a, g) => a + g.filter((e) => e.success).length, 0) / n;
+    const trainable = taskGroups.reduce((a, g) => a + (groupState(g) === "mixed" ? g.filter((e) => !e.truncated).length : 0), 0) / n;
+    return { pass, trainable };
+  });
+}
+
+/** The candidate's change of each criterion over the base, paired by task, each mean with its 95 % interval. */
+export function changeOf(base: EpisodeResult[][][], candidate: EpisodeResult[][][], seed: number) {
+  const b = perTaskRates(base);
+  const c = perTaskRates(candidate);
+  const interval = (d: number[]) => {
+    const e = pairedBootstrap(d, { seed, resamples: 2000 });
+    return { change_pp: e.mean === null ? null : round1(e.mean), ci95_pp: e.ci95 ? e.ci95.map(round1) : null };
+  };
+  const transitions: TransitionCounts = {};
+  base.forEach((taskGroups, t) => {
+    const side = (groups: EpisodeResult[][]) => new Map<string, GroupOutcome[]>(groups.map((g, i) => [String(i), g]));
+    addTransitions(transitions, groupTransitions(side(taskGroups), side(candidate[t])));
+  });
+  return {
+    rollouts_per_task_per_side: base[0]?.reduce((a, g) => a + g.length, 0) ?? 0,
+    pass: interval(c.map((x, t) => x.pass - b[t].pass)),
+    trainable: interval(c.map((x, t) => x.trainable - b[t].trainable)),
+    group_transitions: transitions,
+  };
+}
+
+/**
+ * The candidate's expected change of each criterion on this policy: `groups` groups of K per task and side, on
+ * streams of their own. Tells whether a rejected gain was unlucky or is no gain on that criterion.
+ */
+export function expectedChange(ctx: DemoContext, policy: SoftmaxPolicy, base: readonly HarnessFile[], candidate: readonly HarnessFile[], seed: number, groups = 6) {
+  const rng = ctx.rng.fork("bench/expected");
+  return changeOf(sideGroups(ctx, policy, base, rng, "expected", groups), sideGroups(ctx, policy, candidate, rng, "expected", groups), seed);
+}
+
+/** The paper's pair: a gain on some trained policies; always among the candidates so its figures are printed. */
+export const PAPER_PAIR = ["reproduce_first", "inject_test_status"] as const;
+
+export interface GainCandidate {
+  components: string[];
+  pass_pp: number;
+  trainable_pp: number;
+}
+
+export interface ChosenGain {
+  /** The chosen components; null when no candidate improved both criteria on the selection draws. */
+  components: string[] | null;
+  how: string;
+  /** The checkpoint's problems under H0 on the selection draws, most failed episodes first. */
+  problems: Array<{ kind: string; episodes: number; failed: number }>;
+  /** Every candidate measured, best first (by the smaller of its two changes). */
+  candidates: GainCandidate[];
+}
+
+/** Chooses the catalogue gain of this checkpoint (see the file header). `groups` groups of K per task and side. */
+export function chooseRealGain(ctx: DemoContext, policy: SoftmaxPolicy, h0: readonly HarnessFile[], seed: number, groups = 3): ChosenGain {
+  const rng = ctx.rng.fork("bench/select");
+  const base = sideGroups(ctx, policy, h0, rng, "select", groups);
+  const report = classifyProblems(base.flatMap((taskGroups, t) => taskGroups.flat().map((episode, i) => ({ id: `t${t}-${i}`, episode }))));
+  const top = report.problems.filter((p) => p.episodes > 0).slice(0, 3);
+  const measured = new Map<string, GainCandidate>();
+  const measure = (components: string[]) => {
+    const key = [...components].sort().join("+");
+    if (measured.has(key)) return measured.get(key)!;
+    const change = changeOf(base, sideGroups(ctx, policy, applyComponents(h0, components.map(componentById)), rng, "select", groups), seed);
+    const candidate = { components, pass_pp: change.pass.change_pp ?? 0, trainable_pp: change.trainable.change_pp ?? 0 };
+    measured.set(key, candidate);
+    return candidate;
+  };
+  const singles = [...new Set(top.flatMap((p) => remediesFor(p.kind).slice(0, 3)))].map((id) => measure([id]));
+  // Pairs of the five singles that raise the pass rate most (a trainable-rate loss may be offset by a partner).
+  const best = [...singles].sort((a, b) => b.pass_pp - a.pass_pp).slice(0, 5);
+  for (let i = 0; i < best.length; i++) for (let j = i + 1; j < best.length; j++) measure([...best[i].components, ...best[j].components]);
+  measure([...PAPER_PAIR]);
+  const score = (c: GainCandidate) => Math.min(c.pass_pp, c.trainable_pp);
+  const candidates = [...measured.values()].sort((a, b) => score(b) - score(a));
+  const chosen = candidates.find((c) => c.pass_pp > 0 && c.trainable_pp > 0) ?? null;
+  return {
+    components: chosen ? chosen.components : null,
+    how: `chosen from ${candidates.length} catalogue candidates (remedies of the checkpoint's top ${top.length} classified problems, pairs of the five best by pass rate, the paper's pair) `
+      + `by the larger of min(pass-rate change, trainable-rate change) over ${groups * ctx.config.comparisonRolloutsPerTask} selection draws per task and side under H0; `
+      + "the re-measured change and the comparisons below use streams the selection never drew",
+    problems: report.problems.map((p) => ({ kind: p.kind, episodes: p.episodes, failed: p.failedEpisodes })),
+    candidates,
+  };
+}
