@@ -8,8 +8,13 @@ import { parseEventBytes, type ParsedEvents } from "./parse-event-bytes";
 import type { ParseReply } from "./parse-worker";
 import { logLine } from "../log-text";
 
-/** Below this a round trip to the worker costs more than it saves. */
-const OFF_THREAD_MIN_BYTES = 256 * 1024;
+/**
+ * Below this a round trip to the worker costs more than it saves. A producer's usual batch (tens of KB) is
+ * above it: parsed here it cost the request thread its parse, its validation and a structured clone of the
+ * events to the writer, while pages waited (the concurrency run's CPU profile). HARNESS_LAB_INGEST_WORKER_MIN_BYTES
+ * overrides it, so a bench can compare thresholds on one build.
+ */
+const OFF_THREAD_MIN_BYTES = Number(process.env.HARNESS_LAB_INGEST_WORKER_MIN_BYTES) || 16 * 1024;
 
 type Pending = { resolve: (parsed: ParsedEvents) => void; bytes: Uint8Array };
 const state = globalThis as unknown as { __harnessLabParser?: { worker: Worker; pending: Map<number, Pending>; next: number } | "unavailable" };

@@ -1,6 +1,8 @@
 // Concurrency: 32 producers ingest while the UI's heaviest pages are requested, and the trajectory browser's
 // own query (the JSON page it fetches while scrolling: filtered, sorted, or a full-text search) is timed.
 // No client may ever see SQLITE_BUSY or a 5xx; the browser query's p95 under load is reported against idle.
+// The browser queries and the heavy pages are timed in worker threads of their own (concurrency-timer.ts), so
+// the producers' payload building in this thread does not add its event-loop delay to their figures.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,11 +12,13 @@ import { createSession } from "../auth/sessions";
 import { createUser } from "../auth/users";
 import { fill } from "../bench/browser-bench";
 import { BENCH_IDENTIFIERS, benchLayout } from "../bench/browser-bench-data";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { percentile } from "../bench/percentile";
 import { startProductionServer } from "../bench/server-process";
 import { mulberry32 } from "../stats/prng";
 import type { ReliabilityPart } from "./part";
-import { BUSY_PATTERN, countAnswer, newCounters, produce, readPages, setUpProducerExperiment, type LoadCounters } from "./concurrency-load";
+import { BUSY_PATTERN, newCounters, produce, setUpProducerExperiment } from "./concurrency-load";
+import { startTimer } from "./concurrency-timer";
 
 const PRODUCERS = 32;
 const BATCH = 10;
@@ -28,19 +32,6 @@ function browserQueries(seed: number, count: number): string[] {
     () => `/api/v1/rollouts?experiment=${EXPERIMENT}&q=${encodeURIComponent(BENCH_IDENTIFIERS[Math.floor(random() * BENCH_IDENTIFIERS.length)])}&limit=50`,
   ];
   return Array.from({ length: count }, (_, i) => shapes[i % shapes.length]());
-}
-
-async function timeQueries(url: string, cookie: string, queries: string[], counters: LoadCounters): Promise<number[]> {
-  const times: number[] = [];
-  for (const query of queries) {
-    const started = performance.now();
-    const response = await fetch(`${url}${query}`, { headers: { cookie, accept: "application/json" }, signal: AbortSignal.timeout(60_000) });
-    const body = await response.text();
-    const ms = performance.now() - started;
-    countAnswer(counters, response.status, body, ms, query);
-    times.push(ms);
-  }
-  return times;
 }
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
@@ -75,27 +66,31 @@ export const runConcurrency: ReliabilityPart = async (options) => {
       `/trajectories?experiment=${EXPERIMENT}&q=${encodeURIComponent(BENCH_IDENTIFIERS[0])}`,
     ];
     const queries = browserQueries(options.seed, measured);
-    const idleCounters = newCounters();
-    await timeQueries(server.url, cookie, queries.slice(0, 9), idleCounters); // warm the JIT and the page cache
-    const idle = await timeQueries(server.url, cookie, queries, idleCounters);
+    const warmUp = queries.slice(0, 9); // warms the server's JIT and page cache, and the timing thread's fetch
+    const idleRun = await startTimer({ kind: "queries", url: server.url, cookie, warmUp, queries }).result;
+    const idle = idleRun.times;
 
     options.log(`concurrency: ${PRODUCERS} producers and 2 page readers start…`);
     let running = true;
     const producerCounters = newCounters();
-    const pageCounters = newCounters();
-    const loadCounters = newCounters();
+    const generatorDelay = monitorEventLoopDelay({ resolution: 10 });
+    generatorDelay.enable();
     const loadStarted = performance.now();
     const producers = Array.from({ length: PRODUCERS }, (_, p) => produce(server.url, token, "conc", p, BATCH, () => running, producerCounters));
-    const readers = [0, 1].map((r) => readPages(server.url, cookie, r === 0 ? heavyPages : [...heavyPages].reverse(), () => running, pageCounters));
+    const readers = [0, 1].map((r) => startTimer({ kind: "pages", url: server.url, cookie, paths: r === 0 ? heavyPages : [...heavyPages].reverse() }));
     // Let the load build up before timing.
     while (producerCounters.requests < PRODUCERS) await new Promise((r) => setTimeout(r, 50));
-    const loaded = await timeQueries(server.url, cookie, queries, loadCounters);
+    const loadRun = await startTimer({ kind: "queries", url: server.url, cookie, warmUp, queries }).result;
+    const loaded = loadRun.times;
     running = false;
+    for (const reader of readers) reader.stop();
     const ingested = (await Promise.all(producers)).reduce((a, b) => a + b, 0);
-    await Promise.all(readers);
+    const pageRuns = await Promise.all(readers.map((reader) => reader.result));
     const loadSeconds = (performance.now() - loadStarted) / 1000;
+    generatorDelay.disable();
+    const pageLatencies = pageRuns.flatMap((run) => run.counters.latenciesMs);
 
-    const all = [idleCounters, producerCounters, pageCounters, loadCounters];
+    const all = [idleRun.counters, producerCounters, ...pageRuns.map((run) => run.counters), loadRun.counters];
     const serverErrors = all.reduce((n, c) => n + c.serverErrors, 0);
     const busyAnswers = all.reduce((n, c) => n + c.busyAnswers, 0);
     const busyInLog = server.log().split("\n").filter((line) => BUSY_PATTERN.test(line)).length;
@@ -116,14 +111,18 @@ export const runConcurrency: ReliabilityPart = async (options) => {
         ingest_rollouts_per_s_under_load: Math.round(ingested / loadSeconds),
         producer_answers_429: producerCounters.backPressured,
         producer_request_p95_ms: round1(percentile(producerCounters.latenciesMs, 95)),
-        heavy_page_requests: pageCounters.requests,
-        heavy_page_p95_ms: round1(percentile(pageCounters.latenciesMs, 95)),
+        heavy_page_requests: pageLatencies.length,
+        heavy_page_p95_ms: round1(percentile(pageLatencies, 95)),
         browser_queries_timed: measured,
         browser_query_idle_p50_ms: round1(percentile(idle, 50)),
         browser_query_idle_p95_ms: round1(idleP95),
         browser_query_load_p50_ms: round1(percentile(loaded, 50)),
         browser_query_load_p95_ms: round1(loadP95),
         browser_query_load_vs_idle_p95_ratio: Math.round((loadP95 / idleP95) * 100) / 100,
+        // What a clock's own thread may have added: the timers' event-loop delay, and the producers' thread's.
+        browser_query_timer_event_loop_delay_p99_ms: round1(loadRun.eventLoopDelayP99Ms),
+        heavy_page_timer_event_loop_delay_p99_ms: round1(Math.max(...pageRuns.map((run) => run.eventLoopDelayP99Ms))),
+        producer_thread_event_loop_delay_p99_ms: round1(generatorDelay.percentile(99) / 1e6),
         responses_5xx: serverErrors,
         sqlite_busy_seen_by_clients: busyAnswers,
         sqlite_busy_in_server_log: busyInLog,
