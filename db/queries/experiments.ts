@@ -12,6 +12,7 @@ import {
 import { computeTrainingRates } from "../../lib/metrics/training-rates";
 import { getHarnessNames } from "./harness-naming-rows";
 import { staleRuns } from "./run-activity";
+import { rateInputOf } from "./rollout-row";
 import type {
   ExperimentOverview, ExperimentStatus, ExperimentSummary, HarnessVersionSummary,
   ProposalListItem, ProposalStatus, RunStatus, RunSummary,
@@ -244,12 +245,7 @@ export function getExperimentOverview(store: Store, id: string, at: { now?: numb
     )
     .all(id) as Array<{ runId: string; step: number | null; groupId: string | null; success: number; reward: number | null; truncated: number }>;
   const trainingRates = computeTrainingRates(
-    trainRows.map((r) => ({
-      groupKey: r.groupId === null ? null : JSON.stringify([r.runId, r.step, r.groupId]),
-      success: r.success === 1,
-      reward: r.reward,
-      truncated: r.truncated === 1,
-    })),
+    trainRows.map((r) => rateInputOf(r, r.groupId === null ? null : JSON.stringify([r.runId, r.step, r.groupId]))),
   );
 
   const latest = runRows[0];

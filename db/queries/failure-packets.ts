@@ -6,6 +6,7 @@ import type { Store } from "../client";
 import type { ExperimentMethod, HookPosition } from "../../lib/domain/vocabulary";
 import { HOOK_POSITIONS } from "../../lib/domain/vocabulary";
 import type { ProposalKind, ProposalStatus } from "./types";
+import { decodeRolloutRow } from "./rollout-row";
 
 /** How much of a packet's text the page receives; the rest is counted, not sent. */
 export const PACKET_TEXT_PREVIEW_CHARS = 20_000;
@@ -112,7 +113,7 @@ function packetRollouts(store: Store, packetId: string): { count: number; rows: 
         LIMIT ?`,
     )
     .all(packetId, PACKET_ROLLOUTS_SHOWN) as Array<Omit<PacketRollout, "success" | "truncated"> & { success: number; truncated: number }>;
-  return { count, rows: rows.map((r) => ({ ...r, success: r.success === 1, truncated: r.truncated === 1 })) };
+  return { count, rows: rows.map(decodeRolloutRow) };
 }
 
 interface PatchSqlRow {

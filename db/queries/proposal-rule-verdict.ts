@@ -9,6 +9,7 @@ import "server-only";
 import type { Store } from "../client";
 import { computeTrainingRates, type TrainingRolloutInput } from "../../lib/metrics/training-rates";
 import { acceptanceRule } from "../../lib/metrics/acceptance-rule";
+import { rateInputOf } from "./rollout-row";
 
 export interface SideRates {
   rollouts: number | null;
@@ -74,10 +75,7 @@ function fromReported(comparisonId: string, json: string | null): RuleVerdictSna
 
 function ratesOf(rows: SideRolloutRow[]): SideRates | null {
   if (rows.length === 0) return null;
-  const rates = computeTrainingRates(rows.map((r) => ({
-    groupKey: r.taskId,
-    success: r.success === 1, reward: r.reward, truncated: r.truncated === 1,
-  })));
+  const rates = computeTrainingRates(rows.map((r) => rateInputOf(r, r.taskId)));
   return {
     rollouts: rates.rollouts, successes: rates.successes, passRate: rates.passRate ?? 0,
     trainableRate: rates.trainableRate ?? 0, trainableRollouts: rates.trainableRollouts,

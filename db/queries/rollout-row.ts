@@ -60,3 +60,8 @@ export const ROLLOUT_ROW_JOINS = `FROM rollouts r
 export function decodeRolloutRow<T extends { success: number; truncated: number }>(row: T): Omit<T, "success" | "truncated"> & { success: boolean; truncated: boolean } {
   return { ...row, success: row.success === 1, truncated: row.truncated === 1 };
 }
+
+/** One stored rollout as the training-rate computation (computeTrainingRates) reads it, in the GRPO group `groupKey`. */
+export function rateInputOf(row: { success: number; reward: number | null; truncated: number }, groupKey: string | null) {
+  return { groupKey, success: row.success === 1, reward: row.reward, truncated: row.truncated === 1 };
+}

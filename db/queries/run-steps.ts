@@ -3,7 +3,7 @@
 // A group is one task's K samples in one step of one run: group ids are only unique within (run, step).
 import "server-only";
 import type { Store } from "../client";
-import { decodeRolloutRow, ROLLOUT_ROW_COLUMNS, ROLLOUT_ROW_JOINS, type RolloutRow, type Stored } from "./rollout-row";
+import { decodeRolloutRow, rateInputOf, ROLLOUT_ROW_COLUMNS, ROLLOUT_ROW_JOINS, type RolloutRow, type Stored } from "./rollout-row";
 import { ROLLOUT_PURPOSES, type RolloutPurpose } from "../../lib/domain/vocabulary";
 import { computeTrainingRates, type TrainingRates } from "../../lib/metrics/training-rates";
 import { computeGroupUsability, type GroupUsability } from "../../lib/metrics/group-usability";
@@ -120,12 +120,7 @@ function trainOutcomes(store: Store, runId: string): OutcomeRow[] {
     .all(runId) as OutcomeRow[];
 }
 
-const asInput = (r: OutcomeRow, groupKey: string | null) => ({
-  groupKey,
-  success: r.success === 1,
-  reward: r.reward,
-  truncated: r.truncated === 1,
-});
+const asInput = (r: OutcomeRow, groupKey: string | null) => rateInputOf(r, groupKey);
 
 const sortedEpochs = (values: Iterable<number | null>) =>
   [...new Set([...values].filter((e): e is number => e !== null))].sort((a, b) => a - b);

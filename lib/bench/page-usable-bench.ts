@@ -16,6 +16,7 @@ import { storeSink } from "../demo/run/event-sink";
 import { runReferenceExperiment } from "../demo/run/reference-experiment";
 import { experimentComparePath, experimentPath, proposalPath } from "../http/page-links";
 import { startProductionServer } from "./server-process";
+import { median } from "./percentile";
 import { CHROMIUM_ARGS, sessionStorageState } from "./viewer-bench";
 
 export interface UsablePage {
@@ -30,7 +31,6 @@ const SEED = 2;
 const EXPERIMENT = `ref-s${SEED}-small-harnessadapt-rl`;
 
 const progress = (text: string) => process.stderr.write(`bench: pages: ${text}\n`);
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** The pages and what "usable" means on each; `proposal` is an accepted proposal of the experiment. */
 export function usablePages(proposal: string): UsablePage[] {
