@@ -2,6 +2,7 @@
 // tasks × 4 rollouts per side, up to 5 rounds per epoch, 2 epochs, 3 evaluation repeats); "small" is the
 // same program shrunk for tests and quick looks.
 import type { TruncationPolicy } from "../policy/grpo";
+import type { FollowUpSource } from "../teacher/propose";
 
 export type DemoSize = "small" | "default";
 
@@ -50,6 +51,13 @@ export interface DemoConfig {
    * shows the whole loop in seconds).
    */
   evolutionMinMixedRatio: number;
+  /**
+   * What the teacher joins a rejected idea with when it comes back: "problems" = a remedy of the problem found in
+   * most failed rollouts of the current checkpoint (the ones it classifies each epoch), skipping components in the
+   * incumbent or rejected before; "partners" = a scripted partner table (teacher/propose.ts). "partners" at the
+   * small size (it keeps the behaviour its e2e data were written with).
+   */
+  teacherFollowUps: FollowUpSource;
   /** Harness-R1: engineer GRPO steps, failure packets per step, patches per packet (K = 8), tasks per batch. */
   engineerSteps: number;
   packetsPerStep: number;
@@ -72,9 +80,9 @@ export function demoConfig(size: DemoSize, seed: number, variant: DemoVariant = 
     patchesPerPacket: 8, engineerLearningRate: 0.5, targetDraws: 2,
   };
   if (size === "small") {
-    return { ...common, stepsPerEpoch: 3, tasksPerStep: 6, roundsPerEpoch: 2, preparationTasks: 8, trainMaxTurns: 10, evalMaxTurns: 14, checkpointEvery: 3, evolutionMinMixedRatio: 0, learningRate: 2, contrastWithoutSuccess: false,
+    return { ...common, stepsPerEpoch: 3, tasksPerStep: 6, roundsPerEpoch: 2, preparationTasks: 8, trainMaxTurns: 10, evalMaxTurns: 14, checkpointEvery: 3, evolutionMinMixedRatio: 0, teacherFollowUps: "partners", learningRate: 2, contrastWithoutSuccess: false,
       engineerSteps: 2, packetsPerStep: 2, packetTasks: 6 };
   }
-  return { ...common, stepsPerEpoch: 12, tasksPerStep: 16, roundsPerEpoch: 5, preparationTasks: 24, trainMaxTurns: 12, evalMaxTurns: 18, checkpointEvery: 6, evolutionMinMixedRatio: 0.25, learningRate: 4, contrastWithoutSuccess: true,
+  return { ...common, stepsPerEpoch: 12, tasksPerStep: 16, roundsPerEpoch: 5, preparationTasks: 24, trainMaxTurns: 12, evalMaxTurns: 18, checkpointEvery: 6, evolutionMinMixedRatio: 0.25, teacherFollowUps: "problems", learningRate: 4, contrastWithoutSuccess: true,
     engineerSteps: 4, packetsPerStep: 3, packetTasks: 10 };
 }

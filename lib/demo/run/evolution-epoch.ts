@@ -74,11 +74,12 @@ export async function evolutionEpoch(ctx: DemoContext, input: {
     return { incumbent, skills, waited };
   }
 
-  const observed = [...input.recent, ...prepared].map((r) => ({ id: r.id, episode: r.episode }));
+  // The current checkpoint's classified problems: its latest training groups and this epoch's preparation pairs.
+  const problems = classifyProblems([...input.recent, ...prepared].map((r) => ({ id: r.id, episode: r.episode })));
   for (let round = 0; round < config.roundsPerEpoch; round++) {
     const proposal = proposeChange({
-      problems: classifyProblems(observed), incumbentComponents: incumbent.components, history: input.history,
-      rng: ctx.rng.fork(`${experiment}/teacher/${epoch}/${round}`),
+      problems, incumbentComponents: incumbent.components, history: input.history,
+      rng: ctx.rng.fork(`${experiment}/teacher/${epoch}/${round}`), followUps: config.teacherFollowUps,
     });
     if (!proposal) {
       ctx.log(`  epoch ${epoch} round ${round}: the teacher has nothing left to propose`);

@@ -41,6 +41,10 @@ export async function runHarnessAdapt(ctx: DemoContext): Promise<HarnessAdaptRes
       config.evolutionMinMixedRatio > 0
         ? `proposals start once ${Math.round(100 * config.evolutionMinMixedRatio)} % of the policy's latest groups of attempts hold both a success and a failure (an epoch below it trains under the incumbent unchanged).`
         : "proposals start in the first epoch.",
+      // Said only when it departs from the scripted partner table (the small size's description stays as written).
+      ...(config.teacherFollowUps === "problems"
+        ? ["A rejected idea comes back joined with a remedy of the problem in most failed rollouts of the current checkpoint."]
+        : []),
     ].join(" "),
     config: { ...config },
   });

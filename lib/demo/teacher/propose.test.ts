@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createRng } from "../random";
 import type { ProblemCount, ProblemKind, ProblemReport } from "./classify-problems";
 import { COMPONENTS } from "../harness/components";
+import { demoConfig } from "../run/demo-config";
 import { proposeChange, remediesFor, TEACHER_COMPONENT_IDS, type ProposalHistoryEntry } from "./propose";
 
 function report(counts: Array<[ProblemKind, number, number]>, episodes = 40): ProblemReport {
@@ -100,5 +101,58 @@ describe("proposeChange", () => {
     expect(picks).toContain("truncate_long_output");
     expect(picks).toContain("aggressive_output_truncation");
     for (const id of picks) expect(remediesFor("too_much_output")).toContain(id);
+  });
+});
+
+describe("proposeChange with followUps \"problems\": a revision follows the checkpoint's classified problems", () => {
+  const rejectedVerify = [{ componentIds: ["verify_before_submit"], accepted: false, proposalId: "p1" }];
+  // Submitting unverified is seen in the most failed rollouts: its next remedy joins the rejected idea.
+  const submitFirst = report([["submit_without_verification", 17, 12], ["too_much_output", 9, 6]]);
+  // Same problems, but too much output now shows in more failed rollouts than submitting unverified.
+  const outputFirst = report([["too_much_output", 16, 14], ["submit_without_verification", 17, 12]]);
+
+  it("adds the first remedy of the problem in most failed rollouts, not the partner table's pick", () => {
+    const p = proposeChange({ problems: submitFirst, incumbentComponents: [], history: rejectedVerify, rng: createRng(2), followUps: "problems" })!;
+    expect(p.componentIds).toEqual(["verify_before_submit", "report_failures_before_submit"]);
+    expect(p.parentProposalId).toBe("p1");
+    expect(p.rationale).toContain("Chosen for the problem in most failed rollouts of the current checkpoint: 12 of 20 submitted without running the tests after the last edit");
+
+    const q = proposeChange({ problems: outputFirst, incumbentComponents: [], history: rejectedVerify, rng: createRng(2), followUps: "problems" })!;
+    expect(q.componentIds).toEqual(["verify_before_submit", "truncate_long_output"]);
+    expect(q.problem).toBe("submit_without_verification");
+    expect(q.rationale).toContain("14 of 20 received observations too long for the context window");
+    expect(q.evidence.slice(0, 4)).toEqual(["submit_without_verification-0", "submit_without_verification-1", "submit_without_verification-2", "submit_without_verification-3"]);
+    expect(q.evidence.slice(4)).toEqual(["too_much_output-0", "too_much_output-1", "too_much_output-2", "too_much_output-3"]);
+  });
+
+  it("ranks by failed rollouts even when the report lists the problems in another order", () => {
+    const unsorted = report([["submit_without_verification", 17, 12], ["too_much_output", 16, 14]]);
+    const p = proposeChange({ problems: unsorted, incumbentComponents: [], history: rejectedVerify, rng: createRng(2), followUps: "problems" })!;
+    expect(p.componentIds).toEqual(["verify_before_submit", "truncate_long_output"]);
+  });
+
+  it("skips remedies already in the incumbent or rejected before", () => {
+    const history = [{ componentIds: ["aggressive_output_truncation"], accepted: false, proposalId: "p0" }, ...rejectedVerify];
+    const incumbent = remediesFor("too_much_output").filter((c) => c !== "aggressive_output_truncation");
+    expect(incumbent).toContain("truncate_long_output");
+    const p = proposeChange({ problems: outputFirst, incumbentComponents: incumbent, history, rng: createRng(2), followUps: "problems" })!;
+    // too_much_output has no remedy left (all in the incumbent but one, rejected): the next problem's next remedy.
+    expect(p.componentIds).toEqual(["verify_before_submit", "report_failures_before_submit"]);
+  });
+
+  it("uses the partner table when the switch is off (the small size)", () => {
+    for (const problems of [submitFirst, outputFirst]) {
+      expect(proposeChange({ problems, incumbentComponents: [], history: rejectedVerify, rng: createRng(2), followUps: "partners" })!.componentIds)
+        .toEqual(["verify_before_submit", "view_diff"]);
+      expect(proposeChange({ problems, incumbentComponents: [], history: rejectedVerify, rng: createRng(2) })!.componentIds)
+        .toEqual(["verify_before_submit", "view_diff"]);
+    }
+  });
+});
+
+describe("demoConfig: the teacher's follow-ups", () => {
+  it("follow the classified problems at the default size and the partner table at the small size", () => {
+    expect(demoConfig("default", 1).teacherFollowUps).toBe("problems");
+    expect(demoConfig("small", 1).teacherFollowUps).toBe("partners");
   });
 });

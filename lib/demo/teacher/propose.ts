@@ -7,7 +7,10 @@
 // Lineage: an idea that was rejected may come back joined with a partner component (the paper's review
 // hook, rejected, later merged with view_diff and accepted). A revision is preferred while its problem is
 // still among the top two, and it names the rejected proposal as its parent. Never proposed: a component
-// the incumbent harness already has, or exactly a set that was tried before.
+// the incumbent harness already has, or exactly a set that was tried before. What joins the rejected idea
+// comes either from the current checkpoint's classified problems (followUps "problems": a remedy of the
+// problem seen in most failed rollouts, skipping components in the incumbent or rejected before) or from
+// the scripted PARTNERS table (followUps "partners", the small size's data were written with it).
 import { COMPONENTS, type HarnessComponent } from "../harness/components";
 import type { Rng } from "../random";
 import type { ProblemCount, ProblemKind, ProblemReport } from "./classify-problems";
@@ -89,6 +92,44 @@ export interface ProposeInput {
   rng: Rng;
   /** Evidence ids quoted in the proposal. Default 8. */
   evidenceLimit?: number;
+  /** Where a revision's added component comes from (see the header). Default "partners". */
+  followUps?: FollowUpSource;
+}
+
+export type FollowUpSource = "problems" | "partners";
+
+interface FollowUp {
+  component: string;
+  /** Set when the component was chosen for a classified problem: that problem. */
+  problem?: ProblemCount;
+}
+
+/**
+ * The component to add to a rejected idea, following the classified problems: the problems ranked by the
+ * failed rollouts showing them (then all rollouts showing them), the first remedy of the first problem that
+ * has one not in the incumbent, not part of any rejected proposal and making a set not tried before.
+ */
+export function followUpFromProblems(
+  problems: readonly ProblemCount[], rejected: readonly string[], rejectedBefore: ReadonlySet<string>, fresh: (ids: readonly string[]) => boolean,
+): FollowUp | null {
+  const ranked = problems.filter((p) => p.failedEpisodes > 0)
+    .map((p, k) => ({ p, k }))
+    .sort((a, b) => b.p.failedEpisodes - a.p.failedEpisodes || b.p.episodes - a.p.episodes || a.k - b.k)
+    .map(({ p }) => p);
+  for (const problem of ranked) {
+    const component = remediesFor(problem.kind)
+      .find((c) => !rejected.includes(c) && !rejectedBefore.has(c) && fresh([...rejected, c]));
+    if (component) return { component, problem };
+  }
+  return null;
+}
+
+function followUpFromPartners(rejected: readonly string[], fresh: (ids: readonly string[]) => boolean): FollowUp | null {
+  const component = rejected
+    .flatMap((id) => PARTNERS[id] ?? [])
+    .filter((p) => CATALOGUE.has(p) && !rejected.includes(p))
+    .find((p) => fresh([...rejected, p]));
+  return component ? { component } : null;
 }
 
 const setKey = (ids: readonly string[]) => [...new Set(ids)].sort().join("+");
@@ -126,15 +167,23 @@ export function proposeChange(input: ProposeInput): ProposalDescription | null {
 
   // 1. A revision of a rejected idea, most recent first, while its problem is still among the top two.
   const top = present.slice(0, 2);
-  for (const rejected of [...input.history].reverse().filter((h) => !h.accepted)) {
+  const rejectedHistory = input.history.filter((h) => !h.accepted);
+  const rejectedBefore = new Set(rejectedHistory.flatMap((h) => h.componentIds));
+  for (const rejected of [...rejectedHistory].reverse()) {
     const problem = top.find((p) => remediesFor(p.kind).some((c) => rejected.componentIds.includes(c)));
     if (!problem || rejected.componentIds.some((id) => incumbent.has(id))) continue;
-    const partners = rejected.componentIds
-      .flatMap((id) => PARTNERS[id] ?? [])
-      .filter((p) => CATALOGUE.has(p) && !rejected.componentIds.includes(p));
-    const partner = partners.find((p) => fresh([...rejected.componentIds, p]));
-    if (!partner) continue;
+    const followUp = input.followUps === "problems"
+      ? followUpFromProblems(present, rejected.componentIds, rejectedBefore, fresh)
+      : followUpFromPartners(rejected.componentIds, fresh);
+    if (!followUp) continue;
+    const { component: partner } = followUp;
     const componentIds = [...rejected.componentIds, partner];
+    const why = followUp.problem
+      ? [`Chosen for the problem in most failed rollouts of the current checkpoint: ${followUp.problem.failedEpisodes} of ${problems.failedEpisodes} ${PROBLEM_WORDS[followUp.problem.kind]}; its first remedy not in the harness nor rejected before.`]
+      : [];
+    const evidence = followUp.problem && followUp.problem.kind !== problem.kind
+      ? [...new Set([...problem.evidence.slice(0, Math.ceil(limit / 2)), ...followUp.problem.evidence])]
+      : problem.evidence;
     return {
       componentIds,
       title: `${titleOf(componentIds)} (revision of ${rejected.proposalId})`,
@@ -143,8 +192,9 @@ export function proposeChange(input: ProposeInput): ProposalDescription | null {
         describeCounts(problem, total),
         `Proposal ${rejected.proposalId} (${rejected.componentIds.join(", ")}) addressed this and was rejected; the problem persists.`,
         `This revision keeps ${rejected.componentIds.join(" + ")} and adds ${describeComponent(partner)}`,
+        ...why,
       ].join(" "),
-      evidence: problem.evidence.slice(0, limit),
+      evidence: evidence.slice(0, limit),
       parentProposalId: rejected.proposalId,
     };
   }
