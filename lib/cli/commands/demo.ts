@@ -6,7 +6,7 @@ import { clientSink, storeSink, type EventSink } from "../../demo/run/event-sink
 import { runReferenceExperiment } from "../../demo/run/reference-experiment";
 import type { DemoSize } from "../../demo/run/demo-config";
 
-const USAGE = "usage: harness-lab demo [--seed N] [--size small|default] [--server URL --token T | --db FILE] [--review rule|human [--review-timeout MINUTES]] [--truncation keep|drop]\n";
+const USAGE = "usage: harness-lab demo [--seed N] [--size small|default] [--server URL --token T | --db FILE] [--review rule|human [--review-timeout MINUTES]] [--truncation keep|drop] [--teacher partners|problems]\n";
 
 export async function run(args: string[]): Promise<number> {
   const { values } = parseArgs({
@@ -20,6 +20,7 @@ export async function run(args: string[]): Promise<number> {
       review: { type: "string", default: "rule" },
       "review-timeout": { type: "string", default: "30" },
       truncation: { type: "string", default: "keep" },
+      teacher: { type: "string", default: "partners" },
     },
   });
   const seed = Number(values.seed);
@@ -27,6 +28,7 @@ export async function run(args: string[]): Promise<number> {
   if (values.size !== "small" && values.size !== "default") return usageError(`--size must be small or default, not "${values.size}"`);
   if (values.review !== "rule" && values.review !== "human") return usageError(`--review must be rule or human, not "${values.review}"`);
   if (values.truncation !== "keep" && values.truncation !== "drop") return usageError(`--truncation must be keep or drop, not "${values.truncation}"`);
+  if (values.teacher !== "partners" && values.teacher !== "problems") return usageError(`--teacher must be partners or problems, not "${values.teacher}"`);
   const server = values.server ?? process.env.HARNESS_LAB_URL;
   const token = values.token ?? process.env.HARNESS_LAB_TOKEN;
   if (values.db && values.server) return usageError("choose one target: --server or --db");
@@ -55,7 +57,7 @@ export async function run(args: string[]): Promise<number> {
     };
   }
   try {
-    const summary = await runReferenceExperiment({ seed, size: values.size as DemoSize, sink, review: values.review as "rule" | "human", reviewTimeoutMs: reviewTimeoutMinutes * 60_000, variant: { truncation: values.truncation }, log: (line) => process.stdout.write(`${line}\n`) });
+    const summary = await runReferenceExperiment({ seed, size: values.size as DemoSize, sink, review: values.review as "rule" | "human", reviewTimeoutMs: reviewTimeoutMinutes * 60_000, variant: { truncation: values.truncation, teacher: values.teacher }, log: (line) => process.stdout.write(`${line}\n`) });
     process.stdout.write(`${JSON.stringify(summary)}\n`);
     return 0;
   } finally {
