@@ -19,9 +19,14 @@ export function writeImport(store: Store, job: ImportJob): Promise<ImportJobResu
   return runWriterTask(store, { module: importJobModule(), name: "importJobIntoStore", input: job, inThisThread: importJobIntoStore, transfer: buffersOf(job) });
 }
 
-/** The files' buffers, each once (a buffer shared by two files is moved once). */
+/**
+ * The files' buffers that each file's bytes fill whole, each once. A view into a larger buffer (a Buffer from
+ * Node's shared pool, say) is copied instead: moving its buffer would empty whatever else lives in it.
+ */
 function buffersOf(job: ImportJob): ArrayBuffer[] {
   const buffers = new Set<ArrayBuffer>();
-  for (const file of job.files) if (file.bytes.buffer instanceof ArrayBuffer) buffers.add(file.bytes.buffer);
+  for (const { bytes } of job.files) {
+    if (bytes.buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength) buffers.add(bytes.buffer);
+  }
   return [...buffers];
 }
