@@ -104,6 +104,27 @@ describe("uploads through the writer thread", () => {
     expect(count("rollouts")).toBe(150 + 400 + 3);
   }, 120_000);
 
+  it("moves an upload's bytes to the writer only when they fill their buffer: data beside a view stays whole", async () => {
+    const { writeImport } = await import("@/lib/importers/write-import");
+    const { resolveTarget, storeLookup } = await import("@/lib/importers/resolve-target");
+    const resolved = await resolveTarget(storeLookup(getStore()), { experiment: "shared buffer" });
+    if (!resolved.ok) throw new Error(resolved.reason);
+    const own = new TextEncoder().encode(trajectory("own__a"));
+    // A view into a larger buffer, as a Buffer from Node's shared pool is: 64 bytes of other data sit before it.
+    const text = new TextEncoder().encode(trajectory("view__b"));
+    const shared = new Uint8Array(64 + text.byteLength);
+    shared.fill(7, 0, 64);
+    shared.set(text, 64);
+    const result = await writeImport(getStore(), {
+      files: [{ name: "sb/own__a.traj.json", bytes: own }, { name: "sb/view__b.traj.json", bytes: shared.subarray(64) }],
+      target: resolved.target, arrivedVia: "admin_token", maxTotalBytes: 1 << 30, outcomes: null,
+    });
+    expect(result.ok && result.report.totals).toMatchObject({ imported: 2, rollouts: 2 });
+    expect(own.byteLength).toBe(0); // moved, as the caller was told
+    expect(shared.byteLength).toBe(64 + text.byteLength);
+    expect([...shared.subarray(0, 64)].every((b) => b === 7)).toBe(true);
+  }, 120_000);
+
   it("refuses the one file the store refuses and stores the others, with the same report as before", async () => {
     const first = await upload("savepoints", { "sp/sp__a.traj.json": trajectory("sp__a") });
     expect(first.status).toBe(200);
