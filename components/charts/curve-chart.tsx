@@ -12,7 +12,10 @@ import { markerTarget } from "@/lib/curves/marker-link";
 import type { CurveMarker, CurveSeries } from "@/lib/curves/types";
 import type { XAxis as Axis } from "@/lib/curves/x-axis";
 import { formatNumber, formatPercent } from "@/lib/format";
+import { firstPaintPlot } from "@/lib/curves/first-paint-plot";
 import { CurveTooltip, TOOLTIP_BELOW_PLOT } from "./curve-tooltip";
+import { FirstPaintPlotView } from "./first-paint-plot";
+import { useLinesDrawn } from "./use-lines-drawn";
 import { MarkerLinks, type MarkerLink } from "./marker-links";
 import styles from "./run-curves.module.css";
 
@@ -35,6 +38,7 @@ interface Props {
 }
 
 const EPOCH_COLOR = "#8a8f98";
+const HEIGHT = 260;
 
 export function CurveChart({ label, curveKey, axis, smoothing, rate, lines, markers }: Props) {
   const drawn = lines.filter((l) => l.series.x.length > 0);
@@ -45,6 +49,16 @@ export function CurveChart({ label, curveKey, axis, smoothing, rate, lines, mark
   const formatValue = (v: number | null) => (rate ? formatPercent(v) : formatNumber(v, 4));
   // Overlaid runs often share their epochs: one dashed line per epoch boundary, not one per run.
   const visibleMarkers = markers.filter((m, i) => m.x !== null && (m.kind === "harness" || markers.findIndex((o) => o.kind === "epoch" && o.x === m.x) === i));
+  // Until recharts has drawn (after hydration), the same lines as the server drew them in a plain SVG.
+  const [plotElement, setPlotElement] = useState<HTMLDivElement | null>(null);
+  const rechartsDrawn = useLinesDrawn(plotElement);
+  const firstPaint = rechartsDrawn
+    ? null
+    : firstPaintPlot({
+        lines: drawn.map((l) => ({ color: l.color, x: l.series.x, y: l.series.y, s: l.series.s })),
+        markers: visibleMarkers.map((m) => ({ kind: m.kind, x: m.x, color: m.kind === "harness" ? m.color : EPOCH_COLOR, label: m.kind === "harness" ? harnessMarkerLabel(m) : `epoch ${m.epoch}` })),
+        axis, rate, smoothing,
+      });
   // Harness markers with somewhere to go get their label as a link over the plot; the rest keep an SVG label.
   const [overlay, setOverlay] = useState<HTMLDivElement | null>(null);
   const links: MarkerLink[] = visibleMarkers.flatMap((m) => {
@@ -67,8 +81,9 @@ export function CurveChart({ label, curveKey, axis, smoothing, rate, lines, mark
       ) : (
         // The SVG is role="img" with the chart in words and takes no focus (its values are in the table); the
         // markers' label links sit in the overlay beside it, outside the image.
-        <div className={styles.plot} data-lines={drawn.length}>
-          <LineChart responsive accessibilityLayer={false} role="img" aria-label={aria} style={{ width: "100%", height: 260 }} margin={{ top: 18, right: 20, bottom: 4, left: 4 }}>
+        <div ref={setPlotElement} className={styles.plot} data-lines={drawn.length}>
+          {firstPaint && <FirstPaintPlotView plot={firstPaint} height={HEIGHT} />}
+          <LineChart responsive accessibilityLayer={false} role="img" aria-label={aria} style={{ width: "100%", height: HEIGHT }} margin={{ top: 18, right: 20, bottom: 4, left: 4 }}>
             <CartesianGrid stroke="#d9dde3" strokeDasharray="3 3" />
             <XAxis
               dataKey="x" type="number" allowDecimals={axis !== "step"}

@@ -31,6 +31,12 @@ interface Props {
 
 const ROW_HEIGHT = 52;
 const ROW_HEIGHT_WITH_MATCH = 60;
+/**
+ * The scroll box's height before it is measured (it is at most 70vh: 630 px at 900 px high). The virtualizer
+ * draws the rows that fit in it, so the server's HTML already holds the first screen of rows; with no height
+ * (its default) it drew none until the browser had hydrated the table and measured the box.
+ */
+const INITIAL_VIEW = { width: 0, height: 630 };
 /** Fetch the next page when the last loaded rows come this close to the view. */
 const PREFETCH_ROWS = 15;
 
@@ -52,7 +58,7 @@ export function RolloutTable({ state, basePath, initialPage }: Props) {
   const rowHeight = showMatch ? ROW_HEIGHT_WITH_MATCH : ROW_HEIGHT;
 
   const scrollRef = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 8 });
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 8, initialRect: INITIAL_VIEW });
   const items = virtualizer.getVirtualItems();
   const [selected, setSelected] = useState(-1);
 
