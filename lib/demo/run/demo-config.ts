@@ -1,6 +1,6 @@
-// The sizes of the reference experiment. "default" follows the paper's shape at CPU scale (46 comparison
-// tasks × 4 rollouts per side, up to 5 rounds per epoch, 2 epochs, 3 evaluation repeats); "small" is the
-// same program shrunk for tests and quick looks.
+// The sizes of the reference experiment. "default" follows the paper's shape at CPU scale (184 comparison
+// tasks — four times the paper's 46, see tasks/suites.ts — × 4 rollouts per side, up to 5 rounds per epoch,
+// 2 epochs, 3 evaluation repeats); "small" is the same program shrunk for tests and quick looks.
 import type { TruncationPolicy } from "../policy/grpo";
 import type { FollowUpSource } from "../teacher/propose";
 

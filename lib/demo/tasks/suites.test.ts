@@ -18,7 +18,7 @@ describe("buildSuites", () => {
   it("builds the default sizes with unique, readable ids and keys", () => {
     const s = buildSuites(3, "default");
     expect([s.train.length, s.comparison.length, s.eval["mini-verified"].length, s.eval["mini-multilingual"].length, s.eval["mini-pro"].length])
-      .toEqual([300, 46, 40, 40, 40]);
+      .toEqual([300, 184, 40, 40, 40]);
     const tasks = allTasks(s);
     expect(new Set(tasks.map((t) => t.id)).size).toBe(tasks.length);
     expect(new Set(tasks.map((t) => t.key)).size).toBe(tasks.length);
