@@ -27,6 +27,12 @@ export function countAnswer(counters: LoadCounters, status: number, body: string
   if (status !== 200 && counters.refused.length < 5) counters.refused.push(`${what}: ${status} ${body.slice(0, 160)}`);
 }
 
+/** A failed fetch with its cause ("fetch failed" alone does not say whether the server reset or closed). */
+export function describeFailure(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  return cause ? `${String(error)} (${cause.code ?? ""} ${cause.message ?? String(cause)})` : String(error);
+}
+
 export async function setUpProducerExperiment(url: string, token: string, prefix: string): Promise<void> {
   const outcome = await postUntilAnswered(`${url}/api/v1/events`, token, JSON.stringify(benchSetupEvents(prefix)), { deadlineMs: 10_000 });
   if (outcome.status !== 200) throw new Error(`setting up the producers' experiment failed: ${outcome.status} ${outcome.body.slice(0, 300)}`);
@@ -63,7 +69,7 @@ export async function produce(url: string, token: string, prefix: string, produc
         continue;
       }
     } catch (error) {
-      body = String(error);
+      body = describeFailure(error);
     }
     countAnswer(counters, status, body, performance.now() - started, `producer ${producer}`);
     if (status === 200) sent += batch;
@@ -83,7 +89,7 @@ export async function readPages(url: string, cookie: string, paths: string[], ru
       status = response.status;
       body = await response.text();
     } catch (error) {
-      body = String(error);
+      body = describeFailure(error);
     }
     countAnswer(counters, status, body, performance.now() - started, path);
   }

@@ -58,13 +58,13 @@ interface LoadPhase {
   pageTimerDelayP99Ms: number;
 }
 
-/** 32 producers post and 2 readers request the heavy pages while the browser queries are timed. */
-async function measureUnderLoad(o: { url: string; token: string; cookie: string; heavyPages: string[]; warmUp: string[]; queries: string[]; nice: number }): Promise<LoadPhase> {
+/** `producers` post and 2 readers request the heavy pages while the browser queries are timed. */
+async function measureUnderLoad(o: { url: string; token: string; cookie: string; heavyPages: string[]; warmUp: string[]; queries: string[]; producers: number; nice: number }): Promise<LoadPhase> {
   const loadStarted = performance.now();
-  const producers = startProducers({ url: o.url, token: o.token, prefix: "conc", producers: PRODUCERS, batch: BATCH, nice: o.nice });
+  const producers = startProducers({ url: o.url, token: o.token, prefix: "conc", producers: o.producers, batch: BATCH, nice: o.nice });
   const readers = [0, 1].map((r) => startTimer({ kind: "pages", url: o.url, cookie: o.cookie, paths: r === 0 ? o.heavyPages : [...o.heavyPages].reverse() }));
   // Let the load build up before timing.
-  while (producers.answered() < PRODUCERS) await new Promise((r) => setTimeout(r, 50));
+  while (producers.answered() < o.producers) await new Promise((r) => setTimeout(r, 50));
   const loadRun = await startTimer({ kind: "queries", url: o.url, cookie: o.cookie, warmUp: o.warmUp, queries: o.queries }).result;
   producers.stop();
   for (const reader of readers) reader.stop();
@@ -105,7 +105,8 @@ function phaseFigures(phase: LoadPhase, idleP95: number, suffix: string): Record
 
 export const runConcurrency: ReliabilityPart = async (options) => {
   const stored = options.quick ? 20_000 : 200_000;
-  const measured = options.quick ? 60 : 300;
+  // HARNESS_LAB_CONC_QUERIES: more timed queries for an A/B comparison (a p95 of 60 is the 3rd-slowest).
+  const measured = Number(process.env.HARNESS_LAB_CONC_QUERIES) > 0 ? Math.floor(Number(process.env.HARNESS_LAB_CONC_QUERIES)) : options.quick ? 60 : 300;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-concurrency-"));
   const dbFile = path.join(dir, "concurrency.db");
   const token = `hl_conc_${Math.random().toString(36).slice(2)}`;
@@ -138,11 +139,18 @@ export const runConcurrency: ReliabilityPart = async (options) => {
     const idle = idleRun.times;
 
     const phases: LoadPhase[] = [];
-    for (const nice of [0, PRODUCER_NICE]) {
-      // Before each phase the server finishes what the last one left (indexing, merging): both start alike.
+    // The load phases: 32 producers at the server's priority, the same niced, then the page readers alone (what
+    // the browser query pays for sharing the request thread with the heavy pages, writes or not).
+    const plans = [
+      { producers: PRODUCERS, nice: 0 },
+      { producers: PRODUCERS, nice: PRODUCER_NICE },
+      { producers: 0, nice: 0 },
+    ];
+    for (const plan of plans) {
+      // Before each phase the server finishes what the last one left (indexing, merging): they start alike.
       await waitForQuietServer(server.pid, { maxMs: 60_000 });
-      options.log(`concurrency: ${PRODUCERS} producers (nice ${nice}) and 2 page readers start…`);
-      phases.push(await measureUnderLoad({ url: server.url, token, cookie, heavyPages, warmUp, queries, nice }));
+      options.log(`concurrency: ${plan.producers} producers (nice ${plan.nice}) and 2 page readers start…`);
+      phases.push(await measureUnderLoad({ url: server.url, token, cookie, heavyPages, warmUp, queries, ...plan }));
     }
 
     const all = [idleRun.counters, ...phases.flatMap((phase) => phase.counters)];
@@ -170,6 +178,8 @@ export const runConcurrency: ReliabilityPart = async (options) => {
         // server's cores (the producers still post as fast as the server answers them).
         producers_nice: phases[1].niceApplied ?? 0,
         ...phaseFigures(phases[1], idleP95, "_producers_niced"),
+        // No producers: the heavy-page readers alone.
+        ...phaseFigures(phases[2], idleP95, "_pages_only"),
         responses_5xx: serverErrors,
         sqlite_busy_seen_by_clients: busyAnswers,
         sqlite_busy_in_server_log: busyInLog,
