@@ -89,6 +89,7 @@ function phaseFigures(phase: LoadPhase, idleP95: number, suffix: string): Record
     rollouts_ingested_under_load: phase.ingested,
     ingest_rollouts_per_s_under_load: Math.round(phase.ingested / phase.loadSeconds),
     producer_answers_429: phase.producerCounters.backPressured,
+    producer_resent_after_closed_connection: phase.producerCounters.resentAfterClosedConnection,
     producer_request_p95_ms: round1(percentile(phase.producerCounters.latenciesMs, 95)),
     heavy_page_requests: phase.pageLatencies.length,
     heavy_page_p50_ms: round1(percentile(phase.pageLatencies, 50)),
@@ -162,6 +163,8 @@ export const runConcurrency: ReliabilityPart = async (options) => {
     if (busyAnswers > 0) failures.push(`${busyAnswers} answer(s) mention SQLITE_BUSY`);
     if (busyInLog > 0) failures.push(`the server log mentions SQLITE_BUSY ${busyInLog} time(s)`);
     if (refused.length > 0) failures.push(`refused: ${refused.slice(0, 3).join("; ")}`);
+    // A batch sent again after a closed connection must not hide a server that went down.
+    if (server.process.exitCode !== null || server.process.signalCode !== null) failures.push(`the server exited during the run (${server.process.exitCode ?? server.process.signalCode})`);
     const idleP95 = percentile(idle, 95);
     return {
       failures,
