@@ -1,9 +1,9 @@
 // An experiment's training rates (pass rate, trainable rate, mixed-group ratio; the overview page) from the
 // per-step counts kept on write (migration 0011, train_step_rates), so the overview costs the experiment's
 // steps, not its rollouts: reading and grouping every train rollout was the overview's largest cost under load.
-// Train rollouts without a step are not in the kept counts; they are read from their rows (an index finds
-// exactly them). `recomputeExperimentTrainingRates` is the definition from the raw rows (lib/metrics/
-// training-rates.ts), which the tests check this against.
+// Train rollouts without a step are not in the kept counts: an experiment that has some is recomputed from its
+// rows. `recomputeExperimentTrainingRates` is the definition from the raw rows (lib/metrics/training-rates.ts),
+// which the tests check this against.
 import "server-only";
 import type { Store } from "../client";
 import { computeTrainingRates, type TrainingRates } from "../../lib/metrics/training-rates";
@@ -24,7 +24,11 @@ type TrainRow = { runId: string; step: number | null; groupId: string | null; su
 
 const groupKeyOf = (r: TrainRow) => (r.groupId === null ? null : JSON.stringify([r.runId, r.step, r.groupId]));
 
-/** The experiment's training rates: kept counts of its runs' steps, plus its train rollouts without a step. */
+/**
+ * The experiment's training rates from the kept counts of its runs' steps. When their number of rollouts is not
+ * the experiment's number of train rollouts (some have no step, or a rollout names a run of another experiment),
+ * the rates are recomputed from the rows instead.
+ */
 export function experimentTrainingRates(store: Store, experimentId: string): TrainingRates {
   const kept = store.sqlite
     .prepare(
@@ -35,42 +39,25 @@ export function experimentTrainingRates(store: Store, experimentId: string): Tra
         WHERE u.experiment_id = ?`,
     )
     .get(experimentId) as Counts;
-  // Rollouts without a step: each group key names its run and a null step, so they share no group with the kept ones.
-  const stepless = store.sqlite
-    .prepare(
-      `SELECT run_id AS runId, step, group_id AS groupId, success, reward, truncated
-         FROM rollouts INDEXED BY rollouts_browse_step
-        WHERE experiment_id = ? AND step IS NULL AND purpose = 'train'`,
-    )
-    .all(experimentId) as TrainRow[];
-  const loose = computeTrainingRates(stepless.map((r) => rateInputOf(r, groupKeyOf(r))));
-  let looseRewardSum = 0;
-  let looseRewardCount = 0;
-  for (const r of stepless) {
-    if (r.reward !== null && Number.isFinite(r.reward)) {
-      looseRewardSum += r.reward;
-      looseRewardCount += 1;
-    }
-  }
-  const n = kept.rollouts + loose.rollouts;
-  const successes = kept.successes + loose.successes;
-  const truncated = kept.truncated + stepless.filter((r) => r.truncated === 1).length;
-  const trainableRollouts = kept.trainableRollouts + loose.trainableRollouts;
-  const groups = kept.groups + loose.groups;
-  const mixedGroups = kept.mixedGroups + loose.mixedGroups;
-  const rewardCount = kept.rewardCount + looseRewardCount;
+  // Counted from an index alone (experiment, purpose): no row is read.
+  const trainRollouts = store.sqlite
+    .prepare("SELECT count(*) FROM rollouts INDEXED BY rollouts_experiment_purpose WHERE experiment_id = ? AND purpose = 'train'")
+    .pluck()
+    .get(experimentId) as number;
+  if (trainRollouts !== kept.rollouts) return recomputeExperimentTrainingRates(store, experimentId);
+  const n = kept.rollouts;
   const share = (count: number, total: number) => (total === 0 ? null : count / total);
   return {
     rollouts: n,
-    successes,
-    passRate: share(successes, n),
-    trainableRate: share(trainableRollouts, n),
-    trainableRollouts,
-    groups,
-    mixedGroups,
-    mixedGroupRatio: share(mixedGroups, groups),
-    truncationRate: share(truncated, n),
-    meanReward: rewardCount === 0 ? null : (kept.rewardSum + looseRewardSum) / rewardCount,
+    successes: kept.successes,
+    passRate: share(kept.successes, n),
+    trainableRate: share(kept.trainableRollouts, n),
+    trainableRollouts: kept.trainableRollouts,
+    groups: kept.groups,
+    mixedGroups: kept.mixedGroups,
+    mixedGroupRatio: share(kept.mixedGroups, kept.groups),
+    truncationRate: share(kept.truncated, n),
+    meanReward: kept.rewardCount === 0 ? null : kept.rewardSum / kept.rewardCount,
   };
 }
 
