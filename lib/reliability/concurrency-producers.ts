@@ -5,7 +5,7 @@
 // the run reports both. This file is both the worker's entry and the main thread's handle to start it.
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { fileURLToPath } from "node:url";
-import { lowerThisThreadPriority } from "../server/thread-priority";
+import { lowerThisThreadPriority } from "../os/thread-priority";
 import { newCounters, produce, type LoadCounters } from "./concurrency-load";
 
 export interface ProducersJob {
