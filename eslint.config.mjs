@@ -33,7 +33,7 @@ export const LAYERS = {
     // The pure code of a service folder (auth/pure/principal, jobs/pure/template-schema, follow/pure/formats, …).
     "lib/*/pure",
   ],
-  platform: ["lib/files"],
+  platform: ["lib/files", "lib/os"],
   client: ["lib/client"],
   tables: ["db/schema"],
   db: ["db"],

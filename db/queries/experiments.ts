@@ -9,10 +9,9 @@ import {
   HOOK_POSITIONS, PROPOSAL_STATUSES, ROLLOUT_PURPOSES,
   type ExperimentMethod, type HookPosition, type RolloutPurpose,
 } from "../../lib/domain/vocabulary";
-import { computeTrainingRates } from "../../lib/metrics/training-rates";
 import { getHarnessNames } from "./harness-naming-rows";
 import { staleRuns } from "./run-activity";
-import { rateInputOf } from "./rollout-row";
+import { experimentTrainingRates } from "./experiment-training-rates";
 import type {
   ExperimentOverview, ExperimentStatus, ExperimentSummary, HarnessVersionSummary,
   ProposalListItem, ProposalStatus, RunStatus, RunSummary,
@@ -238,15 +237,8 @@ export function getExperimentOverview(store: Store, id: string, at: { now?: numb
   );
 
   // A GRPO group is one task's K samples in one step of one run; group ids are only unique within that.
-  const trainRows = store.sqlite
-    .prepare(
-      `SELECT run_id AS runId, step, group_id AS groupId, success, reward, truncated
-       FROM rollouts WHERE experiment_id = ? AND purpose = 'train'`,
-    )
-    .all(id) as Array<{ runId: string; step: number | null; groupId: string | null; success: number; reward: number | null; truncated: number }>;
-  const trainingRates = computeTrainingRates(
-    trainRows.map((r) => rateInputOf(r, r.groupId === null ? null : JSON.stringify([r.runId, r.step, r.groupId]))),
-  );
+  // From the per-step counts kept on write: the overview's cost does not grow with the experiment's rollouts.
+  const trainingRates = experimentTrainingRates(store, id);
 
   const latest = runRows[0];
   const stale = staleRuns(store, id, at.now);

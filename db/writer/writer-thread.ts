@@ -3,6 +3,7 @@
 // queries, HTTP) never runs a write transaction. Between batches, once
 // writes have paused, it indexes new turns for full-text search and merges the index's segments: neither
 // competes with a page for the request thread. A search asks for the index to be caught up first ("index").
+// It runs at a lower CPU priority than the request thread (lib/os/thread-priority.ts).
 //
 // Same guarantees as applying in the request thread: applyValidatedEvents is the one apply function, every
 // batch is one transaction (all or nothing), re-sent batches are answered "unchanged", and a SIGKILL of the
@@ -17,9 +18,14 @@ import { indexPendingTurns, mergeFullTextSegments } from "../full-text-index";
 import { readSpoolFile } from "../../lib/files/spool-file";
 import type { BatchSource, WriterData, WriterReply, WriterRequest } from "./writer-messages";
 import type { HarnessLabEvent } from "../../lib/events/contract";
+import { backgroundNice, lowerThisThreadPriority } from "../../lib/os/thread-priority";
 
 const port = parentPort!;
 const { file, quietMs } = workerData as WriterData;
+
+// Below the request thread's priority (nice 10 unless HARNESS_LAB_BACKGROUND_NICE says otherwise): when the
+// cores are busy, a page being rendered gets one before a batch being written, whose producer can wait.
+lowerThisThreadPriority(backgroundNice());
 
 // The request thread opened the store first and applied the migrations; this is a second connection.
 const sqlite = new Database(file);

@@ -3,6 +3,10 @@
 // as much on the receiving side as the parsing it saves, a single string is a copy.
 import { parentPort } from "node:worker_threads";
 import { parseEventBytes } from "./parse-event-bytes";
+import { backgroundNice, lowerThisThreadPriority } from "../os/thread-priority";
+
+// Below the request thread's priority, like the writer thread: a page being rendered gets a busy core first.
+lowerThisThreadPriority(backgroundNice());
 
 export interface ParseRequest {
   id: number;

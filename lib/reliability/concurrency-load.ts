@@ -11,12 +11,18 @@ export interface LoadCounters {
   latenciesMs: number[];
   /** 429 answers (the writer's queue was full), each followed by a wait of Retry-After and a re-send. */
   backPressured: number;
+  /**
+   * Batches sent again because the kept-alive connection they went out on was closed before any answer (the
+   * server closes idle connections after 5 s; a producer thread starved of CPU can reuse one just then).
+   * The real clients retry these too (idempotent on producer ids); the run also checks the server stayed up.
+   */
+  resentAfterClosedConnection: number;
 }
 
 export const BUSY_PATTERN = /SQLITE_BUSY|database is locked/i;
 
 export function newCounters(): LoadCounters {
-  return { requests: 0, serverErrors: 0, busyAnswers: 0, refused: [], latenciesMs: [], backPressured: 0 };
+  return { requests: 0, serverErrors: 0, busyAnswers: 0, refused: [], latenciesMs: [], backPressured: 0, resentAfterClosedConnection: 0 };
 }
 
 export function countAnswer(counters: LoadCounters, status: number, body: string, ms: number, what: string): void {
@@ -27,6 +33,18 @@ export function countAnswer(counters: LoadCounters, status: number, body: string
   if (status !== 200 && counters.refused.length < 5) counters.refused.push(`${what}: ${status} ${body.slice(0, 160)}`);
 }
 
+/** A request that went out on a kept-alive connection the server had closed, and got no answer. */
+function closedBeforeAnswer(error: unknown): boolean {
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  return cause?.code === "UND_ERR_SOCKET" && /other side closed/.test(cause.message ?? "");
+}
+
+/** A failed fetch with its cause ("fetch failed" alone does not say whether the server reset or closed). */
+export function describeFailure(error: unknown): string {
+  const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
+  return cause ? `${String(error)} (${cause.code ?? ""} ${cause.message ?? String(cause)})` : String(error);
+}
+
 export async function setUpProducerExperiment(url: string, token: string, prefix: string): Promise<void> {
   const outcome = await postUntilAnswered(`${url}/api/v1/events`, token, JSON.stringify(benchSetupEvents(prefix)), { deadlineMs: 10_000 });
   if (outcome.status !== 200) throw new Error(`setting up the producers' experiment failed: ${outcome.status} ${outcome.body.slice(0, 300)}`);
@@ -35,11 +53,13 @@ export async function setUpProducerExperiment(url: string, token: string, prefix
 /**
  * One producer: batches of `batch` rollouts (10 turns of ~500 bytes) until `running()` turns false. No
  * retries on errors: a producer here must never see one. A 429 (back-pressure) is honoured as the clients
- * do: wait Retry-After, send the same batch again.
+ * do: wait Retry-After, send the same batch again; a batch sent on a kept-alive connection the server had
+ * closed is sent again (at most 3 times), as the clients do, and counted.
  */
 export async function produce(url: string, token: string, prefix: string, producer: number, batch: number, running: () => boolean, counters: LoadCounters): Promise<number> {
   let sent = 0;
   let again: string | null = null;
+  let resends = 0;
   for (let b = 0; running(); b++) {
     const body429: string | null = again;
     again = null;
@@ -63,8 +83,15 @@ export async function produce(url: string, token: string, prefix: string, produc
         continue;
       }
     } catch (error) {
-      body = String(error);
+      if (closedBeforeAnswer(error) && resends < 3) {
+        resends++;
+        counters.resentAfterClosedConnection++;
+        again = payload;
+        continue;
+      }
+      body = describeFailure(error);
     }
+    resends = 0;
     countAnswer(counters, status, body, performance.now() - started, `producer ${producer}`);
     if (status === 200) sent += batch;
   }
@@ -83,7 +110,7 @@ export async function readPages(url: string, cookie: string, paths: string[], ru
       status = response.status;
       body = await response.text();
     } catch (error) {
-      body = String(error);
+      body = describeFailure(error);
     }
     countAnswer(counters, status, body, performance.now() - started, path);
   }

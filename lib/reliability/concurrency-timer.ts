@@ -5,7 +5,7 @@
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { countAnswer, newCounters, readPages, type LoadCounters } from "./concurrency-load";
+import { countAnswer, describeFailure, newCounters, readPages, type LoadCounters } from "./concurrency-load";
 
 export type TimerJob =
   /** GETs `warmUp` (untimed: this thread's fetch and JIT warm up too), then `queries` one after another, each one timed. */
@@ -37,7 +37,7 @@ async function timeQueries(url: string, cookie: string, queries: string[], count
       status = response.status;
       body = await response.text();
     } catch (error) {
-      body = String(error);
+      body = describeFailure(error);
     }
     const ms = performance.now() - started;
     countAnswer(counters, status, body, ms, query);

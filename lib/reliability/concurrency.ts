@@ -1,8 +1,9 @@
 // Concurrency: 32 producers ingest while the UI's heaviest pages are requested, and the trajectory browser's
 // own query (the JSON page it fetches while scrolling: filtered, sorted, or a full-text search) is timed.
 // No client may ever see SQLITE_BUSY or a 5xx; the browser query's p95 under load is reported against idle.
-// The browser queries and the heavy pages are timed in worker threads of their own (concurrency-timer.ts), so
-// the producers' payload building in this thread does not add its event-loop delay to their figures.
+// The browser queries and the heavy pages are timed in worker threads of their own (concurrency-timer.ts), and
+// the producers post from another (concurrency-producers.ts). The load is applied twice: producers at the
+// server's CPU priority, then at a lower one (trainers run on other machines); both are reported.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,12 +13,12 @@ import { createSession } from "../auth/sessions";
 import { createUser } from "../auth/users";
 import { fill } from "../bench/browser-bench";
 import { BENCH_IDENTIFIERS, benchLayout } from "../bench/browser-bench-data";
-import { monitorEventLoopDelay } from "node:perf_hooks";
 import { percentile } from "../bench/percentile";
-import { startProductionServer } from "../bench/server-process";
+import { startProductionServer, waitForQuietServer } from "../bench/server-process";
 import { mulberry32 } from "../stats/prng";
 import type { ReliabilityPart } from "./part";
-import { BUSY_PATTERN, newCounters, produce, setUpProducerExperiment } from "./concurrency-load";
+import { BUSY_PATTERN, setUpProducerExperiment, type LoadCounters } from "./concurrency-load";
+import { startProducers } from "./concurrency-producers";
 import { startTimer } from "./concurrency-timer";
 
 const PRODUCERS = 32;
@@ -36,9 +37,77 @@ function browserQueries(seed: number, count: number): string[] {
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
+/**
+ * Nice value of the producers' thread in the run's second load phase (HARNESS_LAB_CONC_PRODUCER_NICE, default
+ * 10): trainers post from other machines, so there they should not compete with the server for its cores.
+ */
+const PRODUCER_NICE = (() => {
+  const n = Number(process.env.HARNESS_LAB_CONC_PRODUCER_NICE);
+  return Number.isInteger(n) && n > 0 && n <= 19 ? n : 10;
+})();
+
+interface LoadPhase {
+  loaded: number[];
+  pageLatencies: number[];
+  ingested: number;
+  loadSeconds: number;
+  producerCounters: LoadCounters;
+  counters: LoadCounters[];
+  niceApplied: number | null;
+  timerDelayP99Ms: number;
+  pageTimerDelayP99Ms: number;
+}
+
+/** `producers` post and 2 readers request the heavy pages while the browser queries are timed. */
+async function measureUnderLoad(o: { url: string; token: string; cookie: string; heavyPages: string[]; warmUp: string[]; queries: string[]; producers: number; nice: number }): Promise<LoadPhase> {
+  const loadStarted = performance.now();
+  const producers = startProducers({ url: o.url, token: o.token, prefix: "conc", producers: o.producers, batch: BATCH, nice: o.nice });
+  const readers = [0, 1].map((r) => startTimer({ kind: "pages", url: o.url, cookie: o.cookie, paths: r === 0 ? o.heavyPages : [...o.heavyPages].reverse() }));
+  // Let the load build up before timing.
+  while (producers.answered() < o.producers) await new Promise((r) => setTimeout(r, 50));
+  const loadRun = await startTimer({ kind: "queries", url: o.url, cookie: o.cookie, warmUp: o.warmUp, queries: o.queries }).result;
+  producers.stop();
+  for (const reader of readers) reader.stop();
+  const produced = await producers.result;
+  const pageRuns = await Promise.all(readers.map((reader) => reader.result));
+  return {
+    loaded: loadRun.times,
+    pageLatencies: pageRuns.flatMap((run) => run.counters.latenciesMs),
+    ingested: produced.ingested,
+    loadSeconds: (performance.now() - loadStarted) / 1000,
+    producerCounters: produced.counters,
+    counters: [produced.counters, loadRun.counters, ...pageRuns.map((run) => run.counters)],
+    niceApplied: produced.niceApplied,
+    timerDelayP99Ms: loadRun.eventLoopDelayP99Ms,
+    pageTimerDelayP99Ms: Math.max(...pageRuns.map((run) => run.eventLoopDelayP99Ms)),
+  };
+}
+
+function phaseFigures(phase: LoadPhase, idleP95: number, suffix: string): Record<string, number> {
+  const loadP95 = percentile(phase.loaded, 95);
+  const figures: Record<string, number> = {
+    rollouts_ingested_under_load: phase.ingested,
+    ingest_rollouts_per_s_under_load: Math.round(phase.ingested / phase.loadSeconds),
+    producer_answers_429: phase.producerCounters.backPressured,
+    producer_resent_after_closed_connection: phase.producerCounters.resentAfterClosedConnection,
+    producer_request_p95_ms: round1(percentile(phase.producerCounters.latenciesMs, 95)),
+    heavy_page_requests: phase.pageLatencies.length,
+    heavy_page_p50_ms: round1(percentile(phase.pageLatencies, 50)),
+    heavy_page_p95_ms: round1(percentile(phase.pageLatencies, 95)),
+    browser_query_load_p50_ms: round1(percentile(phase.loaded, 50)),
+    browser_query_load_p95_ms: round1(loadP95),
+    browser_query_load_vs_idle_p95_ratio: Math.round((loadP95 / idleP95) * 100) / 100,
+    // What a clock's own thread may have added: the timers' event-loop delay.
+    browser_query_timer_event_loop_delay_p99_ms: round1(phase.timerDelayP99Ms),
+    heavy_page_timer_event_loop_delay_p99_ms: round1(phase.pageTimerDelayP99Ms),
+  };
+  return Object.fromEntries(Object.entries(figures).map(([k, v]) => [`${k}${suffix}`, v]));
+}
+
 export const runConcurrency: ReliabilityPart = async (options) => {
   const stored = options.quick ? 20_000 : 200_000;
-  const measured = options.quick ? 60 : 300;
+  // HARNESS_LAB_CONC_QUERIES: more timed queries for an A/B comparison (a p95 of 60 is the 3rd-slowest).
+  const measured = Number(process.env.HARNESS_LAB_CONC_QUERIES) > 0 ? Math.floor(Number(process.env.HARNESS_LAB_CONC_QUERIES)) : options.quick ? 60 : 300;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-concurrency-"));
   const dbFile = path.join(dir, "concurrency.db");
   const token = `hl_conc_${Math.random().toString(36).slice(2)}`;
@@ -70,27 +139,22 @@ export const runConcurrency: ReliabilityPart = async (options) => {
     const idleRun = await startTimer({ kind: "queries", url: server.url, cookie, warmUp, queries }).result;
     const idle = idleRun.times;
 
-    options.log(`concurrency: ${PRODUCERS} producers and 2 page readers start…`);
-    let running = true;
-    const producerCounters = newCounters();
-    const generatorDelay = monitorEventLoopDelay({ resolution: 10 });
-    generatorDelay.enable();
-    const loadStarted = performance.now();
-    const producers = Array.from({ length: PRODUCERS }, (_, p) => produce(server.url, token, "conc", p, BATCH, () => running, producerCounters));
-    const readers = [0, 1].map((r) => startTimer({ kind: "pages", url: server.url, cookie, paths: r === 0 ? heavyPages : [...heavyPages].reverse() }));
-    // Let the load build up before timing.
-    while (producerCounters.requests < PRODUCERS) await new Promise((r) => setTimeout(r, 50));
-    const loadRun = await startTimer({ kind: "queries", url: server.url, cookie, warmUp, queries }).result;
-    const loaded = loadRun.times;
-    running = false;
-    for (const reader of readers) reader.stop();
-    const ingested = (await Promise.all(producers)).reduce((a, b) => a + b, 0);
-    const pageRuns = await Promise.all(readers.map((reader) => reader.result));
-    const loadSeconds = (performance.now() - loadStarted) / 1000;
-    generatorDelay.disable();
-    const pageLatencies = pageRuns.flatMap((run) => run.counters.latenciesMs);
+    const phases: LoadPhase[] = [];
+    // The load phases: 32 producers at the server's priority, the same niced, then the page readers alone (what
+    // the browser query pays for sharing the request thread with the heavy pages, writes or not).
+    const plans = [
+      { producers: PRODUCERS, nice: 0 },
+      { producers: PRODUCERS, nice: PRODUCER_NICE },
+      { producers: 0, nice: 0 },
+    ];
+    for (const plan of plans) {
+      // Before each phase the server finishes what the last one left (indexing, merging): they start alike.
+      await waitForQuietServer(server.pid, { maxMs: 60_000 });
+      options.log(`concurrency: ${plan.producers} producers (nice ${plan.nice}) and 2 page readers start…`);
+      phases.push(await measureUnderLoad({ url: server.url, token, cookie, heavyPages, warmUp, queries, ...plan }));
+    }
 
-    const all = [idleRun.counters, producerCounters, ...pageRuns.map((run) => run.counters), loadRun.counters];
+    const all = [idleRun.counters, ...phases.flatMap((phase) => phase.counters)];
     const serverErrors = all.reduce((n, c) => n + c.serverErrors, 0);
     const busyAnswers = all.reduce((n, c) => n + c.busyAnswers, 0);
     const busyInLog = server.log().split("\n").filter((line) => BUSY_PATTERN.test(line)).length;
@@ -99,30 +163,26 @@ export const runConcurrency: ReliabilityPart = async (options) => {
     if (busyAnswers > 0) failures.push(`${busyAnswers} answer(s) mention SQLITE_BUSY`);
     if (busyInLog > 0) failures.push(`the server log mentions SQLITE_BUSY ${busyInLog} time(s)`);
     if (refused.length > 0) failures.push(`refused: ${refused.slice(0, 3).join("; ")}`);
+    // A batch sent again after a closed connection must not hide a server that went down.
+    if (server.process.exitCode !== null || server.process.signalCode !== null) failures.push(`the server exited during the run (${server.process.exitCode ?? server.process.signalCode})`);
     const idleP95 = percentile(idle, 95);
-    const loadP95 = percentile(loaded, 95);
     return {
       failures,
       figures: {
         stored_rollouts: stored,
         producers: PRODUCERS,
         producer_batch_size: BATCH,
-        rollouts_ingested_under_load: ingested,
-        ingest_rollouts_per_s_under_load: Math.round(ingested / loadSeconds),
-        producer_answers_429: producerCounters.backPressured,
-        producer_request_p95_ms: round1(percentile(producerCounters.latenciesMs, 95)),
-        heavy_page_requests: pageLatencies.length,
-        heavy_page_p95_ms: round1(percentile(pageLatencies, 95)),
         browser_queries_timed: measured,
         browser_query_idle_p50_ms: round1(percentile(idle, 50)),
         browser_query_idle_p95_ms: round1(idleP95),
-        browser_query_load_p50_ms: round1(percentile(loaded, 50)),
-        browser_query_load_p95_ms: round1(loadP95),
-        browser_query_load_vs_idle_p95_ratio: Math.round((loadP95 / idleP95) * 100) / 100,
-        // What a clock's own thread may have added: the timers' event-loop delay, and the producers' thread's.
-        browser_query_timer_event_loop_delay_p99_ms: round1(loadRun.eventLoopDelayP99Ms),
-        heavy_page_timer_event_loop_delay_p99_ms: round1(Math.max(...pageRuns.map((run) => run.eventLoopDelayP99Ms))),
-        producer_thread_event_loop_delay_p99_ms: round1(generatorDelay.percentile(99) / 1e6),
+        // The producers at the server's priority: they take cores the server would have on this machine.
+        ...phaseFigures(phases[0], idleP95, ""),
+        // The same producers at a lower CPU priority: the trainers, which run elsewhere, do not take the
+        // server's cores (the producers still post as fast as the server answers them).
+        producers_nice: phases[1].niceApplied ?? 0,
+        ...phaseFigures(phases[1], idleP95, "_producers_niced"),
+        // No producers: the heavy-page readers alone.
+        ...phaseFigures(phases[2], idleP95, "_pages_only"),
         responses_5xx: serverErrors,
         sqlite_busy_seen_by_clients: busyAnswers,
         sqlite_busy_in_server_log: busyInLog,

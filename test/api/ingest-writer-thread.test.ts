@@ -1,6 +1,7 @@
 // Ingestion through the writer thread (db/writer): the request thread keeps answering reads while a batch
 // is written, a full write queue answers 429 with Retry-After (and the same bytes are accepted afterwards),
-// and a search right after a write finds the new turns (the writer catches the full-text index up first).
+// and a search right after a write finds the new turns (the writer catches the full-text index up first). The
+// writer thread runs at a lower CPU priority than the request thread.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import fs from "node:fs";
 import os from "node:os";
@@ -54,7 +55,23 @@ afterAll(async () => {
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
+/** The nice value of each thread of this process (Linux: /proc/self/task/<tid>/stat, field 19). */
+function threadNiceValues(): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const tid of fs.readdirSync("/proc/self/task")) {
+    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+    out.set(Number(tid), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]));
+  }
+  return out;
+}
+
 describe("ingestion through the writer thread", () => {
+  it("runs the writer thread below the request thread's CPU priority (nice 10), so pages get a busy core first", () => {
+    const nice = threadNiceValues();
+    expect(nice.get(process.pid)).toBe(0);
+    expect([...nice.entries()].filter(([tid, n]) => tid !== process.pid && n === 10).length).toBeGreaterThanOrEqual(1);
+  });
+
   it("keeps answering reads in the request thread while a batch is being written", async () => {
     expect(writerThreadRunning()).toBe(true);
     const readsWhileWriting: number[] = [];
