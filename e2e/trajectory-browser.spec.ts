@@ -189,3 +189,33 @@ test("further pages load as the list scrolls while the DOM keeps only the rows i
   await expect(body.getByRole("rowheader", { name: "tbx-many-000" })).toBeVisible();
   expect(await body.getByRole("row").count()).toBeLessThan(50);
 });
+
+test("a list scrolled before the page's scripts have run stays where the reader scrolled and loads the next page", async ({ page, request, server }) => {
+  const exp = "tbx-early";
+  const many = [
+    { type: "experiment", id: exp, name: "Browser spec: scrolled early", method: "grpo" },
+    { type: "run", id: "tbx-early-run", experiment: exp, kind: "train", status: "finished" },
+    ...Array.from({ length: 130 }, (_, i) => ({
+      type: "rollout", id: `tbx-early-${String(i).padStart(3, "0")}`, experiment: exp, run: "tbx-early-run", task: "tbx:astropy/astropy 1",
+      purpose: "train", reward: i % 2, success: i % 2 === 1, turns: [{ role: "assistant", content: "step" }],
+    })),
+  ];
+  const res = await request.post("/api/v1/events", { headers: bearer(server.adminToken), data: many });
+  expect(res.status(), await res.text()).toBe(200);
+
+  // The page's scripts (not its styles) are held until the reader has scrolled the rows the server drew, as on a
+  // slow network or CPU.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route(/\/_next\/static\/chunks\/.*\.js(\?.*)?$/, async (route) => { await held; await route.continue(); });
+  await page.goto(`/trajectories?experiment=${exp}`, { waitUntil: "commit" });
+  await expect(page.getByText("50 shown; scroll for more.")).toBeVisible();
+  await grid(page).evaluate((table) => table.parentElement?.scrollTo(0, table.parentElement.scrollHeight));
+  release();
+  // Hydrated, the list neither jumps back to the top nor forgets to load what follows the rows in view.
+  await expect(page.getByText("100 shown; scroll for more.")).toBeVisible();
+  // The list draws only the rows near its view: the row the reader scrolled to is drawn, the first one is not.
+  const body = grid(page).locator("tbody");
+  await expect(body.getByRole("rowheader", { name: "tbx-early-080" })).toBeAttached();
+  await expect(body.getByRole("rowheader", { name: "tbx-early-129" })).not.toBeAttached();
+});

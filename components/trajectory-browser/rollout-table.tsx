@@ -8,7 +8,7 @@
 // and reward stay and "Show all columns" brings the rest back; the first column stays put when scrolled sideways.
 // The switch, the priorities' rules and the sticky first column are the one table's (components/tables/table-frame),
 // not a copy: only the rows are this grid's own, because they are virtualised.
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
 import { useInfiniteQuery } from "@tanstack/react-query";
@@ -58,7 +58,19 @@ export function RolloutTable({ state, basePath, initialPage }: Props) {
   const rowHeight = showMatch ? ROW_HEIGHT_WITH_MATCH : ROW_HEIGHT;
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  // The server's HTML holds rows, so a reader can scroll before the page hydrates; the virtualizer then starts
+  // from offset 0 and scrolls the box back to the top. This layout effect runs before the virtualizer's (hooks
+  // in order) and keeps where the reader was, so the rows in view (and the next page's fetch) follow it.
+  const offsetBeforeHydration = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    if (offsetBeforeHydration.current === null) offsetBeforeHydration.current = scrollRef.current?.scrollTop ?? 0;
+  }, []);
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => rowHeight, overscan: 8, initialRect: INITIAL_VIEW });
+  useLayoutEffect(() => {
+    const offset = offsetBeforeHydration.current;
+    if (offset) virtualizer.scrollToOffset(offset);
+    offsetBeforeHydration.current = 0;
+  }, [virtualizer]);
   const items = virtualizer.getVirtualItems();
   const [selected, setSelected] = useState(-1);
 
