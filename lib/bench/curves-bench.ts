@@ -2,7 +2,8 @@
 // points, min and max of every bucket kept, smoothed over the full series) by the server's own query function
 // (db/queries/curves.ts) and through GET /api/v1/curves on the production server — target < 100 ms; (b) the
 // overlay page /compare/curves with 10 series (10 runs × 10,000 points each, reduced on the server) in headless
-// Chromium, from navigation start until all 10 smoothed lines (and their raw lines) are in the SVG — target < 1 s.
+// Chromium, from navigation start until all 10 smoothed lines (and their raw lines) are on screen — target < 1 s —
+// and until recharts has drawn them (the interactive chart), reported beside it.
 // The machine is shared: the query is also given in CPU milliseconds, which other processes inflate less.
 import fs from "node:fs";
 import os from "node:os";
@@ -20,6 +21,7 @@ import { startProductionServer } from "./server-process";
 import { CHROMIUM_ARGS, sessionStorageState } from "./viewer-bench";
 import { percentile } from "./percentile";
 import { newCounters, produce, setUpProducerExperiment } from "../reliability/concurrency-load";
+import { startProducers } from "../reliability/concurrency-producers";
 
 const EXP = "bench-curves";
 const LONG_RUN = "bench-curves-long";
@@ -90,23 +92,44 @@ async function measureRoute(url: string, token: string, repeats: number) {
   return { median: percentile(times, 50), p95: percentile(times, 95) };
 }
 
-// Notes the moment (ms after navigation start) when every line of the overlay is drawn: 10 smoothed + 10 raw.
+// Two clocks, both ms after navigation start, kept by the page itself from an init script (Playwright's own polling
+// starts only once it can evaluate in the page, hundreds of ms late while the page hydrates):
+// - __hlCurvesVisibleAt: the first animation frame on which every line of the overlay (10 smoothed + 10 raw) is on
+//   screen, drawn by the server (components/charts/first-paint-plot.tsx, in the first HTML) or by recharts — what
+//   a reader sees; the same rule as the pages bench's overview (issue 18).
+// - __hlCurvesDrawnAt: the moment recharts has drawn them all (the interactive chart: tooltip, marker links).
 const DRAWN_PROBE = (lines: number) => `(() => {
-  const drawn = () => {
-    const paths = document.querySelectorAll("[data-curve-chart] path.recharts-line-curve");
+  const count = (selector, onScreen) => {
     let n = 0;
-    for (const p of paths) if ((p.getAttribute("d") || "").length > 20) n++;
-    if (n < ${lines}) return false;
+    for (const p of document.querySelectorAll(selector)) {
+      if ((p.getAttribute("d") || "").length <= 20) continue;
+      if (onScreen) {
+        const box = p.getBoundingClientRect();
+        if (box.width === 0 && box.height === 0) continue;
+      }
+      n++;
+    }
+    return n;
+  };
+  const drawn = () => {
+    if (count("[data-curve-chart] path.recharts-line-curve", false) < ${lines}) return false;
     window.__hlCurvesDrawnAt = performance.now();
     return true;
   };
   new MutationObserver((_, observer) => { if (drawn()) observer.disconnect(); })
     .observe(document, { childList: true, subtree: true, attributes: true, attributeFilter: ["d"] });
+  const frame = () => {
+    const shown = Math.max(count("[data-curve-chart] path.recharts-line-curve", true), count("[data-curve-chart] path[data-first-paint-line]", true));
+    if (shown >= ${lines}) window.__hlCurvesVisibleAt = performance.now();
+    else requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
 })();`;
 
 async function measurePage(url: string, cookie: string, repeats: number) {
   const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS });
   const times: number[] = [];
+  const visible: number[] = [];
   const html: number[] = [];
   const hydrated: number[] = [];
   const mainThread: number[] = [];
@@ -124,8 +147,8 @@ async function measurePage(url: string, cookie: string, repeats: number) {
         await cdp.send("Performance.enable");
         const response = await page.goto(`${curvesPath(OVERLAY_RUNS)}&keys=${encodeURIComponent(KEY)}`, { waitUntil: "commit" });
         if (!response || response.status() !== 200) throw new Error(`curves bench: the overlay page answered ${response?.status()}`);
-        await page.waitForFunction("window.__hlCurvesDrawnAt !== undefined", undefined, { timeout: 60_000 });
-        const ms = (await page.evaluate("window.__hlCurvesDrawnAt")) as number;
+        await page.waitForFunction("window.__hlCurvesDrawnAt !== undefined && window.__hlCurvesVisibleAt !== undefined", undefined, { timeout: 60_000 });
+        const [ms, visibleMs] = (await page.evaluate("[window.__hlCurvesDrawnAt, window.__hlCurvesVisibleAt]")) as number[];
         const { metrics } = await cdp.send("Performance.getMetrics");
         const taskSeconds = metrics.find((m) => m.name === "TaskDuration")?.value ?? NaN;
         const nav = (await page.evaluate(`(() => {
@@ -136,6 +159,7 @@ async function measurePage(url: string, cookie: string, repeats: number) {
         if (i > 0) {
           // the first visit compiles and caches on the server
           times.push(ms);
+          visible.push(visibleMs);
           html.push(nav[0]);
           loaded.push(nav[1]);
           hydrated.push(nav[3]);
@@ -149,7 +173,7 @@ async function measurePage(url: string, cookie: string, repeats: number) {
   } finally {
     await browser.close();
   }
-  return { median: percentile(times, 50), p95: percentile(times, 95), html: percentile(html, 50), loaded: percentile(loaded, 50), hydrated: percentile(hydrated, 50), mainThread: percentile(mainThread, 50), bytes };
+  return { median: percentile(times, 50), p95: percentile(times, 95), visible: percentile(visible, 50), visibleP95: percentile(visible, 95), html: percentile(html, 50), loaded: percentile(loaded, 50), hydrated: percentile(hydrated, 50), mainThread: percentile(mainThread, 50), bytes };
 }
 
 export async function runCurvesBench(opts: { quick: boolean }): Promise<Record<string, number | string | boolean>> {
@@ -183,7 +207,10 @@ export async function runCurvesBench(opts: { quick: boolean }): Promise<Record<s
       progress("the overlay page with 10 series in headless Chromium");
       const page = await measurePage(server.url, cookie, opts.quick ? 3 : 7);
       // Issue 19: the same page while 32 producers post batches of 10 rollouts without pause (the
-      // concurrency run's load); the idle figure above is its baseline in the same run.
+      // concurrency run's load); the idle figure above is its baseline in the same run. Twice, as the
+      // concurrency run does: producers at the server's CPU priority (this process), then the same producers in
+      // a thread niced to 10 — trainers post from other machines, so on this 2-core box they should not take the
+      // cores the server and the browser need.
       progress("the overlay page again while 32 producers post");
       await setUpProducerExperiment(server.url, adminToken, "curves-load");
       const load = newCounters();
@@ -195,6 +222,15 @@ export async function runCurvesBench(opts: { quick: boolean }): Promise<Record<s
       running = false;
       const ingested = (await Promise.all(producers)).reduce((a, b) => a + b, 0);
       const loadSeconds = (performance.now() - loadStarted) / 1000;
+      progress("the overlay page again while 32 producers post from a thread niced to 10");
+      await setUpProducerExperiment(server.url, adminToken, "curves-load-niced");
+      const niced = startProducers({ url: server.url, token: adminToken, prefix: "curves-load-niced", producers: 32, batch: 10, nice: 10 });
+      const nicedStarted = performance.now();
+      while (niced.answered() < 32) await new Promise((r) => setTimeout(r, 50));
+      const loadedNiced = await measurePage(server.url, cookie, opts.quick ? 3 : 7);
+      niced.stop();
+      const nicedResult = await niced.result;
+      const nicedSeconds = (performance.now() - nicedStarted) / 1000;
       return {
         curves_series_points: fn.original,
         curves_series_points_shown: fn.shown,
@@ -214,20 +250,32 @@ export async function runCurvesBench(opts: { quick: boolean }): Promise<Record<s
         curves_page_10_series_hydrated_median_ms: Math.round(page.hydrated),
         curves_page_10_series_html_kb: Math.round(page.bytes / 1024),
         curves_page_10_series_main_thread_busy_median_ms: Math.round(page.mainThread),
+        // What the target reads: all 20 lines on screen (the server's first frame or recharts').
+        curves_page_10_series_lines_visible_median_ms: Math.round(page.visible),
+        curves_page_10_series_lines_visible_p95_ms: Math.round(page.visibleP95),
+        // The interactive chart: recharts has drawn every line (tooltip and marker links work from here).
         curves_page_10_series_drawn_median_ms: Math.round(page.median),
         curves_page_10_series_drawn_p95_ms: Math.round(page.p95),
-        curves_page_target: "< 1000 ms (median)",
-        curves_page_target_met: page.median < 1000,
+        curves_page_target: "< 1000 ms (median, lines visible)",
+        curves_page_target_met: page.visible < 1000,
+        curves_page_10_series_under_load_lines_visible_median_ms: Math.round(loaded.visible),
         curves_page_10_series_under_load_drawn_median_ms: Math.round(loaded.median),
         curves_page_10_series_under_load_drawn_p95_ms: Math.round(loaded.p95),
         curves_page_10_series_under_load_html_received_median_ms: Math.round(loaded.html),
         curves_page_10_series_under_load_hydrated_median_ms: Math.round(loaded.hydrated),
-        curves_page_10_series_under_load_vs_idle_median_ratio: Math.round((loaded.median / page.median) * 100) / 100,
+        curves_page_10_series_under_load_vs_idle_median_ratio: Math.round((loaded.visible / page.visible) * 100) / 100,
         curves_page_under_load_producers: 32,
         curves_page_under_load_rollouts_per_s: Math.round(ingested / loadSeconds),
         curves_page_under_load_answers_429: load.backPressured,
         curves_page_under_load_5xx: load.serverErrors,
-        curves_page_under_load_target_met: loaded.median < 1000,
+        curves_page_under_load_target_met: loaded.visible < 1000,
+        curves_page_10_series_under_niced_load_lines_visible_median_ms: Math.round(loadedNiced.visible),
+        curves_page_10_series_under_niced_load_drawn_median_ms: Math.round(loadedNiced.median),
+        curves_page_10_series_under_niced_load_html_received_median_ms: Math.round(loadedNiced.html),
+        curves_page_under_niced_load_rollouts_per_s: Math.round(nicedResult.ingested / nicedSeconds),
+        curves_page_under_niced_load_answers_429: nicedResult.counters.backPressured,
+        curves_page_under_niced_load_5xx: nicedResult.counters.serverErrors,
+        curves_page_under_niced_load_target_met: loadedNiced.visible < 1000,
       };
     } finally {
       await server.stop();
