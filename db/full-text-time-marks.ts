@@ -55,3 +55,18 @@ export function timeMarkBound(sqlite: Database.Database): (turnId: number) => nu
     return bound;
   };
 }
+
+/**
+ * Blocks of indexed turns whose mark is missing or below the latest created_at of the rollouts of that block's
+ * turns or earlier ones: 0 when every search newest first can trust its stopping bound. A mark above the rows is
+ * fine (a deleted rollout leaves one). For the crash audit and tests.
+ */
+export function timeMarksBelowRows(sqlite: Database.Database): number {
+  return sqlite.prepare(
+    `SELECT count(*) FROM (
+       SELECT chunk, max(latest) OVER (ORDER BY chunk ROWS UNBOUNDED PRECEDING) AS want FROM (
+         SELECT t.id >> ${TIME_MARK_SHIFT} AS chunk, max(r.created_at) AS latest FROM turns t JOIN rollouts r ON r.id = t.rollout_id
+          WHERE t.id <= (SELECT indexed_upto FROM turns_fts_progress WHERE id = 1) GROUP BY 1)
+     ) AS w LEFT JOIN turns_fts_time_marks m ON m.chunk = w.chunk WHERE m.max_created_at IS NULL OR m.max_created_at < w.want`,
+  ).pluck().get() as number;
+}

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../client";
 import { indexPendingTurns } from "../full-text-index";
-import { TIME_MARK_SHIFT } from "../full-text-time-marks";
+import { TIME_MARK_SHIFT, timeMarksBelowRows } from "../full-text-time-marks";
 import { listBrowserPage } from "./rollout-browser";
 import { DEFAULT_TUNING, type PlanTuning } from "./rollout-browser-plan";
 import { decodeBrowserCursor } from "@/lib/trajectories/browser-cursor";
@@ -82,6 +82,7 @@ describe("a search in the default order, read from the newest matching turn down
   it("keeps the time marks equal to their recomputation from the rows", () => {
     expect(storedMarks(store)).toEqual(recomputedMarks(store));
     expect(storedMarks(store).length).toBeGreaterThan(5);
+    expect(timeMarksBelowRows(store.sqlite)).toBe(0);
   });
 
   it.each(QUERIES)("shows what the set and probe paths show, on every page: %j", (filter) => {
