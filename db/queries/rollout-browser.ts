@@ -1,6 +1,7 @@
 // The trajectory browser's queries: a filtered, sorted page of rollouts with a keyset cursor, the counts by
 // outcome that follow the filter, and (when a page comes back empty) which filter emptied it.
-// How a query is read (walk per experiment or anchor) is decided in rollout-browser-plan.ts; the SQL pieces
+// How a query is read (walk per experiment or anchor) is decided in rollout-browser-plan.ts, except a search
+// newest first, which is read from the newest matching turn down (rollout-browser-recent-search.ts); the SQL pieces
 // and the handling of unknown sort values are in rollout-browser-sql.ts.
 import "server-only";
 import type Database from "better-sqlite3";
@@ -8,7 +9,7 @@ import type { Store } from "../client";
 import { indexPendingTurns } from "../full-text-index";
 import { writerThreadRunning } from "../writer/store-writer";
 import type { BrowserFilter, BrowserState, FilterParam, ParamProblem } from "../../lib/trajectories/browser-query";
-import { describeFilters, withoutParam } from "../../lib/trajectories/browser-query";
+import { describeFilters, ftsMatchExpression, withoutParam } from "../../lib/trajectories/browser-query";
 import { encodeBrowserCursor, type BrowserCursor } from "../../lib/trajectories/browser-cursor";
 import type { Outcome } from "../../lib/domain/outcome";
 import { filterConds, fixedSuccess, joinConds, phaseCanMatch, phaseConds, phasesAfter, SORT_COLUMNS, type Cond } from "./rollout-browser-sql";
@@ -16,7 +17,6 @@ import { boundedRead, comparator, mergeWalks, prepared, runKeyed, SparseWalk, ty
 import { DEFAULT_TUNING, experimentsToWalk, planQuery, searchProbeSelect, type Plan, type PlanTuning } from "./rollout-browser-plan";
 import { loadBrowserRows, snippetMarkers, type BrowserRow, type Markers } from "./rollout-browser-rows";
 import { recentSearchPage } from "./rollout-browser-recent-search";
-import { ftsMatchExpression } from "../../lib/trajectories/browser-query";
 
 export type { BrowserRow } from "./rollout-browser-rows";
 
