@@ -9,6 +9,7 @@ import "server-only";
 import type { Store } from "./client";
 import { logLine } from "../lib/log-text";
 import { writeTransaction } from "./write-transaction";
+import { recordTimeMarks } from "./full-text-time-marks";
 
 /** Indexes up to `maxTurns` of the turns not yet indexed, oldest first; returns how many it indexed. */
 export function indexPendingTurns(store: Store, maxTurns = Number.POSITIVE_INFINITY): number {
@@ -21,6 +22,7 @@ export function indexPendingTurns(store: Store, maxTurns = Number.POSITIVE_INFIN
     const added = sqlite
       .prepare("INSERT INTO turns_fts (rowid, content, reasoning, observation) SELECT id, content, reasoning, observation FROM turns WHERE id > ? AND id <= ?")
       .run(upto, last).changes;
+    recordTimeMarks(sqlite, upto, last);
     sqlite.prepare("UPDATE turns_fts_progress SET indexed_upto = ? WHERE id = 1").run(last);
     return added;
   });

@@ -26,9 +26,14 @@ export interface PlanTuning {
    * holds the filter columns, so its walk is never limited.
    */
   walkBudget: number | null;
+  /**
+   * Matching turns a search in the default order (newest first) may read from the newest down before it gives up
+   * and takes the set or probe path (null: never read that way). See rollout-browser-recent-search.ts.
+   */
+  recentSearchBudget: number | null;
 }
 
-export const DEFAULT_TUNING: PlanTuning = { anchorMax: 20_000, searchAnchorMax: 20_000, walkBudget: 20_000 };
+export const DEFAULT_TUNING: PlanTuning = { anchorMax: 20_000, searchAnchorMax: 20_000, walkBudget: 20_000, recentSearchBudget: 20_000 };
 
 export interface Anchor {
   /** Which filter, for tests and the bench's report. */

@@ -18,11 +18,14 @@ afterAll(() => store.sqlite.close());
 
 // Every query runs both ways the planner can read it: walking the sort index per experiment, and through
 // an anchoring filter's own index (where the filter has one).
-const WALK: PlanTuning = { anchorMax: -1, searchAnchorMax: -1, walkBudget: null };
-const ANCHOR: PlanTuning = { anchorMax: 1e9, searchAnchorMax: 1e9, walkBudget: null };
+const WALK: PlanTuning = { anchorMax: -1, searchAnchorMax: -1, walkBudget: null, recentSearchBudget: null };
+const ANCHOR: PlanTuning = { anchorMax: 1e9, searchAnchorMax: 1e9, walkBudget: null, recentSearchBudget: null };
 // A walk limited to one index entry gives up at once and sorts the matching rows in the created index.
-const FEW: PlanTuning = { anchorMax: -1, searchAnchorMax: -1, walkBudget: 1 };
+const FEW: PlanTuning = { anchorMax: -1, searchAnchorMax: -1, walkBudget: 1, recentSearchBudget: null };
+// A search in the default order read from the newest matching turn down (rollout-browser-recent-search.ts).
+const RECENT: PlanTuning = { ...WALK, recentSearchBudget: 1e9 };
 const MODES = [["walk", WALK], ["anchor", ANCHOR], ["few", FEW]] as const;
+const SEARCH_MODES = [...MODES, ["recent", RECENT]] as const;
 
 // ---- what the browser should show, computed from the events -------------------------------------------
 
@@ -206,7 +209,7 @@ describe("full-text search", () => {
     return page.value;
   };
 
-  it.each(MODES)("finds a word that occurs only in an observation, with the turn and a marked snippet (%s)", (_mode, tuning) => {
+  it.each(SEARCH_MODES)("finds a word that occurs only in an observation, with the turn and a marked snippet (%s)", (_mode, tuning) => {
     const page = search("ZEPHYRQUUX", tuning);
     expect(page.rows.map((r) => r.id)).toEqual(["s-observation"]);
     expect(page.rows[0].match?.turnIdx).toBe(1);
@@ -214,7 +217,7 @@ describe("full-text search", () => {
     expect(page.rows[0].match?.parts.map((p) => p.text).join("")).toContain("Traceback: zephyrquux exploded");
   });
 
-  it.each(MODES)("searches FTS syntax as plain words (%s)", (_mode, tuning) => {
+  it.each(SEARCH_MODES)("searches FTS syntax as plain words (%s)", (_mode, tuning) => {
     // foo AND or AND bar: the rollout with all three words, not the one with foo alone.
     expect(search('"foo" OR bar*', tuning).rows.map((r) => r.id)).toEqual(["s-operators"]);
     expect(search("NEAR(", tuning).rows.map((r) => r.id)).toEqual(["s-operators"]);
@@ -231,7 +234,9 @@ describe("full-text search", () => {
   it("combines the search with other filters and counts what it finds", () => {
     const words = search("patch", WALK, { experiment: "exp-a", outcome: "failure" });
     const anchored = search("patch", ANCHOR, { experiment: "exp-a", outcome: "failure" });
+    const recent = search("patch", RECENT, { experiment: "exp-a", outcome: "failure" });
     expect(words.rows.map((r) => r.id)).toEqual(anchored.rows.map((r) => r.id));
+    expect(recent.rows).toEqual(anchored.rows);
     expect(words.rows.length).toBeGreaterThan(0);
     for (const row of words.rows) expect(row).toMatchObject({ experimentId: "exp-a", outcome: "failure" });
     const counted = countBrowserOutcomes(store, { experiment: "exp-a", q: "patch" }, ANCHOR);

@@ -1,6 +1,7 @@
 // The trajectory browser's queries: a filtered, sorted page of rollouts with a keyset cursor, the counts by
 // outcome that follow the filter, and (when a page comes back empty) which filter emptied it.
-// How a query is read (walk per experiment or anchor) is decided in rollout-browser-plan.ts; the SQL pieces
+// How a query is read (walk per experiment or anchor) is decided in rollout-browser-plan.ts, except a search
+// newest first, which is read from the newest matching turn down (rollout-browser-recent-search.ts); the SQL pieces
 // and the handling of unknown sort values are in rollout-browser-sql.ts.
 import "server-only";
 import type Database from "better-sqlite3";
@@ -8,13 +9,14 @@ import type { Store } from "../client";
 import { indexPendingTurns } from "../full-text-index";
 import { writerThreadRunning } from "../writer/store-writer";
 import type { BrowserFilter, BrowserState, FilterParam, ParamProblem } from "../../lib/trajectories/browser-query";
-import { describeFilters, withoutParam } from "../../lib/trajectories/browser-query";
+import { describeFilters, ftsMatchExpression, withoutParam } from "../../lib/trajectories/browser-query";
 import { encodeBrowserCursor, type BrowserCursor } from "../../lib/trajectories/browser-cursor";
 import type { Outcome } from "../../lib/domain/outcome";
 import { filterConds, fixedSuccess, joinConds, phaseCanMatch, phaseConds, phasesAfter, SORT_COLUMNS, type Cond } from "./rollout-browser-sql";
 import { boundedRead, comparator, mergeWalks, prepared, runKeyed, SparseWalk, type Keyed } from "./rollout-browser-walk";
 import { DEFAULT_TUNING, experimentsToWalk, planQuery, searchProbeSelect, type Plan, type PlanTuning } from "./rollout-browser-plan";
 import { loadBrowserRows, snippetMarkers, type BrowserRow, type Markers } from "./rollout-browser-rows";
+import { recentSearchPage } from "./rollout-browser-recent-search";
 
 export type { BrowserRow } from "./rollout-browser-rows";
 
@@ -23,7 +25,7 @@ export type BrowserResult<T> = { ok: true; value: T } | { ok: false; problem: Pa
 export interface BrowserPage {
   rows: BrowserRow[];
   nextCursor: string | null;
-  /** How the page was read ("walk" or the anchoring filter): for the bench and for tests. */
+  /** How the page was read ("walk", the anchoring filter, or "search:recent"): for the bench and for tests. */
   plan: string;
 }
 
@@ -36,14 +38,36 @@ function walkStreams(experiments: string[], filter: BrowserFilter, bySuccess: bo
     : { sql: "r.experiment_id = ? AND r.success = ?", params: [e, s] })));
 }
 
+/**
+ * A search in the default order (newest first) read from the newest matching turn down (rollout-browser-recent-search.ts),
+ * each row with its first matching turn and snippet; null when that walk gave up (the set or probe path follows).
+ */
+function recentSearch(
+  sqlite: Database.Database, state: BrowserState, cursor: BrowserCursor | null, want: number, budget: number | null, markers: Markers,
+): { keyed: Keyed[]; plan: Plan } | null {
+  const { filter, sort } = state;
+  if (filter.q === undefined || sort.key !== "created" || sort.dir !== "desc" || budget === null) return null;
+  const match = ftsMatchExpression(filter.q);
+  const rows = recentSearchPage(sqlite, match, [...filterConds(filter), ...phaseConds(sort.key, sort.dir, "values", cursor).where], want, budget);
+  if (!rows) return null;
+  const probe = searchProbeSelect(match, markers.open, markers.close);
+  const hits = rows.length === 0 ? [] : prepared(sqlite, `SELECT w.id AS id, ${probe.sql} AS hit FROM (SELECT value AS id FROM json_each(?)) AS w`)
+    .all(...probe.params, JSON.stringify(rows.map((r) => r.id))) as { id: string; hit: string | null }[];
+  const hitOf = new Map(hits.map((h) => [h.id, h.hit]));
+  const keyed = rows.map((r) => ({ ...r, hit: hitOf.get(r.id) ?? undefined }));
+  return { keyed, plan: { anchor: null, search: { kind: "probe", match } } };
+}
+
 /** Up to `want` (id, sort value) pairs after the cursor, in page order. */
 function keyedPage(
   sqlite: Database.Database, state: BrowserState, cursor: BrowserCursor | null, want: number, tuning: PlanTuning, markers: Markers,
-): { keyed: Keyed[]; plan: Plan | null; fallback: boolean } {
+): { keyed: Keyed[]; plan: Plan | null; fallback: boolean; recent?: boolean } {
   const { filter, sort } = state;
   const column = SORT_COLUMNS[sort.key];
   const experiments = experimentsToWalk(sqlite, filter);
   if (experiments.length === 0) return { keyed: [], plan: null, fallback: false };
+  const recent = recentSearch(sqlite, state, cursor, want, tuning.recentSearchBudget, markers);
+  if (recent) return { ...recent, fallback: false, recent: true };
   const plan = planQuery(sqlite, filter, experiments, tuning);
   const base = filterConds(filter);
   if (plan.search?.kind === "set") base.push(plan.search.cond);
@@ -110,7 +134,7 @@ export function listBrowserPage(
     // With a writer thread, the route has had it catch the index up (catchUpFullTextIndex): no write here.
     if (state.filter.q && !writerThreadRunning()) indexPendingTurns(store);
     const markers = snippetMarkers();
-    const { keyed, plan, fallback } = keyedPage(store.sqlite, state, options.cursor, options.limit + 1, options.tuning ?? DEFAULT_TUNING, markers);
+    const { keyed, plan, fallback, recent } = keyedPage(store.sqlite, state, options.cursor, options.limit + 1, options.tuning ?? DEFAULT_TUNING, markers);
     const shown = keyed.slice(0, options.limit);
     const last = shown[shown.length - 1];
     const nextCursor = keyed.length > options.limit && last
@@ -119,7 +143,7 @@ export function listBrowserPage(
     const found = new Map(shown.flatMap((k) => (k.hit ? [[k.id, JSON.parse(k.hit) as [number, string]] as const] : [])));
     const search = plan?.search ? { ...plan.search, markers, found } : null;
     const rows = loadBrowserRows(store.sqlite, shown.map((k) => k.id), search);
-    return { rows, nextCursor, plan: plan?.anchor ? `anchor:${plan.anchor.kind}` : fallback ? "anchor:few" : plan ? "walk" : "none" };
+    return { rows, nextCursor, plan: recent ? "search:recent" : plan?.anchor ? `anchor:${plan.anchor.kind}` : fallback ? "anchor:few" : plan ? "walk" : "none" };
   });
 }
 

@@ -92,21 +92,19 @@ describe("restoreStore", () => {
     openStore(empty).sqlite.close();
     expect(await restoreStore({ backup, store: empty })).toMatchObject({ ok: true, keptAs: null });
 
-    // A backup made before the last migration (0012 only adds indexes on foreign keys that pages filter on) is
-    // older than the code: the server migrates it on start.
+    // A backup made before the last migration (0013 adds the full-text time marks, filled from the stored turns)
+    // is older than the code: the server migrates it on start.
     const older = path.join(dir, "older.db");
     fs.copyFileSync(backup, older);
     const db = new Database(older);
-    for (const index of ["proposals_parent", "proposals_candidate", "eval_results_rollout", "patch_evaluations_proposal", "patch_evaluations_experiment"]) {
-      db.exec(`DROP INDEX ${index}`);
-    }
+    db.exec("DROP TABLE turns_fts_time_marks");
     db.prepare("DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations)").run();
     db.close();
     const target = path.join(dir, "target.db");
     const outcome = await restoreStore({ backup: older, store: target });
     expect(outcome).toMatchObject({ ok: true, level: { kind: "older" } });
     const migrated = openStore(target);
-    expect(migrated.sqlite.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name = 'patch_evaluations_proposal'").pluck().get()).toBe(1);
+    expect(migrated.sqlite.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'turns_fts_time_marks'").pluck().get()).toBe(1);
     migrated.sqlite.close();
   });
 

@@ -113,6 +113,7 @@ export const STORE_LOCAL_TABLES: Record<string, string> = {
   train_step_groups: "per-group training counts kept by triggers on rollouts; an import's rollouts rebuild them",
   train_step_versions: "per-version training counts kept by triggers on rollouts; an import's rollouts rebuild them",
   turns_fts_progress: "how far the full-text index has caught up in this store",
+  turns_fts_time_marks: "per block of indexed turns, the latest created_at of their rollouts (a search's stopping bound)",
   __drizzle_migrations: "the schema version of this store",
   sqlite_sequence: "SQLite's AUTOINCREMENT counters (audit_log)",
 };

@@ -59,6 +59,15 @@ describe("auditCrashStore", () => {
     expect(auditCrashStore(file, 2, 8).full_text_index_ok).toBe(false);
   });
 
+  it("reports full-text time marks below the rollouts of the turns they cover", () => {
+    const store = openStore(file);
+    indexPendingTurns(store);
+    store.sqlite.close();
+    expect(auditCrashStore(file, 2, 8).full_text_index_ok).toBe(true);
+    tamper(`UPDATE turns_fts_time_marks SET max_created_at = max_created_at - 1 WHERE chunk = (SELECT max(chunk) FROM turns_fts_time_marks)`);
+    expect(auditCrashStore(file, 2, 8).full_text_index_ok).toBe(false);
+  });
+
   it("counts rollouts no producer sent", () => {
     expect(auditCrashStore(file, 2, 7)).toMatchObject({ expected: 14, present: 14, unexpected: 2 });
   });

@@ -3,6 +3,7 @@
 // the full-text index, which it brings up to date first as the server would (turns are indexed lazily).
 import { openStore } from "../../db/client";
 import { indexPendingTurns } from "../../db/full-text-index";
+import { timeMarksBelowRows } from "../../db/full-text-time-marks";
 import { CRASH_PREFIX, expectedRollout, turnsDigest } from "./crash-rollouts";
 
 export interface CrashAudit {
@@ -96,6 +97,8 @@ export function auditCrashStore(file: string, producers: number, perProducer: nu
       indexPendingTurns(store);
       // External-content FTS5 (rank 1): compares the index with the turns it points at.
       db.prepare(`INSERT INTO turns_fts(turns_fts, rank) VALUES ('integrity-check', 1)`).run();
+      // The time marks are written with the index: a search newest first stops on them (migration 0013).
+      if (timeMarksBelowRows(db) > 0) fullTextOk = false;
     } catch {
       fullTextOk = false;
     }
