@@ -8,7 +8,7 @@ import path from "node:path";
 import { openStore } from "../../db/client";
 import { INSERT_ROLLOUT, INSERT_TURN } from "../../db/apply/rollout";
 import { benchRollout, benchSetupEvents } from "./synthetic-rollouts";
-import { sampleMemory, startProductionServer, treeRssBytes, waitForQuietServer } from "./server-process";
+import { sampleMemory, startProductionServer, treeCpuTicks, treeRssBytes, waitForQuietServer } from "./server-process";
 import { benchAgent, postEvents } from "./post-events";
 import { median } from "./percentile";
 
@@ -102,11 +102,25 @@ function rawInsertRate(rollouts: ReturnType<typeof benchRollout>[], batchSize: n
 /** Raw inserts with and without the step-count triggers per round; the best of each is compared. */
 const TRIGGER_SAMPLES = 3;
 
+/**
+ * How long the server must use no CPU before a timed phase: longer than the writer thread's pause after the
+ * last write (500 ms) before it indexes the new turns for full-text search, so that work is done, not about to
+ * start. With 400 ms the wait could end just before the indexing began, which then ran beside the raw insert
+ * (70–190 ms of server CPU during it, against 10–20 ms with 1,500 ms) and, for the warm-up, beside the
+ * first timed round.
+ * BENCH_INGEST_OLD_SETTLE=1 restores the earlier settling (400 ms, a 3-batch warm-up) for an A/B comparison.
+ */
+const OLD_SETTLE = process.env.BENCH_INGEST_OLD_SETTLE === "1";
+const SERVER_QUIET_MS = OLD_SETTLE ? 400 : 1500;
+
 async function ingestRound(url: string, token: string, prefix: string, options: IngestBenchOptions, serverPid: number) {
   const rollouts = Array.from({ length: options.rollouts }, (_, i) => benchRollout(prefix, i));
   await postEvents(url, token, Buffer.from(JSON.stringify(benchSetupEvents(prefix))));
   const bodies: Buffer[] = [];
   for (let i = 0; i < rollouts.length; i += options.batchSize) bodies.push(Buffer.from(JSON.stringify(rollouts.slice(i, i + options.batchSize))));
+  // Every timed HTTP phase starts on an idle server: not beside the indexing the last round (or the warm-up) left.
+  if (!OLD_SETTLE) await waitForQuietServer(serverPid, { quietMs: SERVER_QUIET_MS });
+  const ticksBeforeHttp = treeCpuTicks(serverPid);
   const start = performance.now();
   let next = 0;
   const producer = async () => {
@@ -114,10 +128,13 @@ async function ingestRound(url: string, token: string, prefix: string, options: 
   };
   await Promise.all(Array.from({ length: options.producers }, producer));
   const http = rollouts.length / ((performance.now() - start) / 1000);
+  const serverCpuMsDuringHttp = (treeCpuTicks(serverPid) - ticksBeforeHttp) * 10;
   // The server's writer indexes the new turns once writes pause: let it finish before the raw insert, so the
   // baseline does not share the cores with it (that would flatter the ratio).
-  const waitedMs = await waitForQuietServer(serverPid);
+  const waitedMs = await waitForQuietServer(serverPid, { quietMs: SERVER_QUIET_MS });
+  const ticksBeforeRaw = treeCpuTicks(serverPid);
   const raw = rawInsertRate(rollouts, options.batchSize);
+  const serverTicksDuringRaw = treeCpuTicks(serverPid) - ticksBeforeRaw;
   // The per-step count triggers (0011): the raw insert without them and (again) with them, alternating, best
   // of TRIGGER_SAMPLES each, so a burst of load on this shared machine does not decide the comparison.
   const withTriggers = [raw];
@@ -126,7 +143,7 @@ async function ingestRound(url: string, token: string, prefix: string, options: 
     withoutTriggers.push(rawInsertRate(rollouts, options.batchSize, true));
     if (withTriggers.length < TRIGGER_SAMPLES) withTriggers.push(rawInsertRate(rollouts, options.batchSize));
   }
-  return { http, raw, rawBest: Math.max(...withTriggers), rawNoTriggers: Math.max(...withoutTriggers), waitedMs, bytes: bodies.reduce((n, b) => n + b.length, 0) / rollouts.length };
+  return { http, raw, serverCpuMsDuringHttp, serverCpuMsDuringRaw: serverTicksDuringRaw * 10, rawBest: Math.max(...withTriggers), rawNoTriggers: Math.max(...withoutTriggers), waitedMs, bytes: bodies.reduce((n, b) => n + b.length, 0) / rollouts.length };
 }
 
 export async function runIngestBench(options: IngestBenchOptions): Promise<Record<string, unknown>> {
@@ -134,14 +151,18 @@ export async function runIngestBench(options: IngestBenchOptions): Promise<Recor
   const token = `hl_bench_${Math.random().toString(36).slice(2)}`;
   const server = await startProductionServer(options.home, { HARNESS_LAB_DB: path.join(dir, "bench.db"), HARNESS_LAB_ADMIN_TOKEN: token });
   try {
-    // A server runs for weeks: measure its steady state, after the JIT has warmed up on a round not counted.
-    await ingestRound(server.url, token, "warm", { ...options, rollouts: options.batchSize * 3 }, server.pid);
+    // A server runs for weeks: measure its steady state, after a round not counted, of the same size as a timed
+    // one. A server's first batches cost more (its threads' code is compiled and optimised, the store's pages
+    // come into the cache): after the 3-batch warm-up used before, the first timed round took the most server
+    // CPU per rollout in 5 of 5 runs (1–19 % above the next), and its ratio was the lowest. After a full-size
+    // warm-up every timed round follows the same work (a round, then the writer indexing its turns).
+    await ingestRound(server.url, token, "warm", OLD_SETTLE ? { ...options, rollouts: options.batchSize * 3 } : options, server.pid);
     // Alternate HTTP and raw several times and keep the medians: this machine is shared and noisy.
     const rounds = [];
     for (let r = 0; r < options.rounds; r++) {
       rounds.push(await ingestRound(server.url, token, `round${r}`, options, server.pid));
       const last = rounds[rounds.length - 1];
-      process.stderr.write(`bench: ingestion round ${r + 1}: HTTP ${Math.round(last.http)}, raw ${Math.round(last.raw)} rollouts/s (ratio ${(last.http / last.raw).toFixed(3)}); ` +
+      process.stderr.write(`bench: ingestion round ${r + 1}: HTTP ${Math.round(last.http)}, raw ${Math.round(last.raw)} rollouts/s (ratio ${(last.http / last.raw).toFixed(3)}); server CPU during HTTP ${last.serverCpuMsDuringHttp} ms, during the raw insert ${last.serverCpuMsDuringRaw} ms, waited ${last.waitedMs} ms; ` +
         `raw best of ${TRIGGER_SAMPLES} with the step-count triggers ${Math.round(last.rawBest)}, without ${Math.round(last.rawNoTriggers)} (with/without ${(last.rawBest / last.rawNoTriggers).toFixed(3)})\n`);
     }
     const ratios = rounds.map((r) => r.http / r.raw);
@@ -164,6 +185,10 @@ export async function runIngestBench(options: IngestBenchOptions): Promise<Recor
       ingest_http_vs_raw_ratio_per_round: ratios.map((x) => Math.round(x * 1000) / 1000),
       ingest_http_vs_raw_ratio_min: Math.round(Math.min(...ratios) * 1000) / 1000,
       ingest_server_background_wait_ms_per_round: rounds.map((r) => r.waitedMs),
+      // The server's CPU (every thread) per rollout during each HTTP phase, and during the raw insert (which
+      // should be ~0: the baseline does not share the cores with the server's background work).
+      ingest_server_cpu_ms_per_rollout_per_round: rounds.map((r) => round3(r.serverCpuMsDuringHttp / options.rollouts)),
+      ingest_server_cpu_ms_during_raw_per_round: rounds.map((r) => r.serverCpuMsDuringRaw),
       // The cost of the per-step count triggers (migration 0011) on the same raw insert, same rows, same run
       // (best of TRIGGER_SAMPLES each per round; the ratio is with / without).
       ingest_raw_best_with_step_triggers_rollouts_per_s: Math.round(median(rounds.map((r) => r.rawBest))),

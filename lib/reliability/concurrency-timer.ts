@@ -10,8 +10,8 @@ import { countAnswer, describeFailure, newCounters, readPages, type LoadCounters
 export type TimerJob =
   /** GETs `warmUp` (untimed: this thread's fetch and JIT warm up too), then `queries` one after another, each one timed. */
   | { kind: "queries"; url: string; cookie: string; warmUp: string[]; queries: string[] }
-  /** GETs `paths` in turn until stopped. */
-  | { kind: "pages"; url: string; cookie: string; paths: string[] };
+  /** GETs `paths` in turn until stopped (or after `limit` requests). */
+  | { kind: "pages"; url: string; cookie: string; paths: string[]; limit?: number };
 
 export interface TimerResult {
   times: number[];
@@ -54,7 +54,10 @@ async function runJob({ job, stop }: TimerData): Promise<TimerResult> {
   delay.enable();
   let times: number[] = [];
   if (job.kind === "queries") times = await timeQueries(job.url, job.cookie, job.queries, counters);
-  else await readPages(job.url, job.cookie, job.paths, () => Atomics.load(stopped, 0) === 0, counters);
+  else {
+    const limit = job.limit ?? Infinity;
+    await readPages(job.url, job.cookie, job.paths, () => Atomics.load(stopped, 0) === 0 && counters.requests < limit, counters);
+  }
   delay.disable();
   return { times, counters, eventLoopDelayP99Ms: delay.percentile(99) / 1e6 };
 }

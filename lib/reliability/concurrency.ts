@@ -2,8 +2,12 @@
 // own query (the JSON page it fetches while scrolling: filtered, sorted, or a full-text search) is timed.
 // No client may ever see SQLITE_BUSY or a 5xx; the browser query's p95 under load is reported against idle.
 // The browser queries and the heavy pages are timed in worker threads of their own (concurrency-timer.ts), and
-// the producers post from another (concurrency-producers.ts). The load is applied twice: producers at the
-// server's CPU priority, then at a lower one (trainers run on other machines); both are reported.
+// the producers post from another (concurrency-producers.ts), with batches built before the load starts
+// (trainers build theirs on their own machines). The load is applied in five phases, each reported under its
+// own suffix: the browser query beside 2 heavy-page readers and 32 producers at the server's CPU priority (no
+// suffix), the same with the producers niced (trainers run on other machines; `_producers_niced`), the page
+// readers alone (`_pages_only`), and the issue's load alone, the niced producers: the browser query with no
+// page readers (`_producers_niced_browser_alone`), one reader's heavy pages (`_producers_niced_one_page_reader`).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -17,7 +21,7 @@ import { percentile } from "../bench/percentile";
 import { startProductionServer, waitForQuietServer } from "../bench/server-process";
 import { mulberry32 } from "../stats/prng";
 import type { ReliabilityPart } from "./part";
-import { BUSY_PATTERN, setUpProducerExperiment, type LoadCounters } from "./concurrency-load";
+import { BUSY_PATTERN, newCounters, setUpProducerExperiment, type LoadCounters } from "./concurrency-load";
 import { startProducers } from "./concurrency-producers";
 import { startTimer } from "./concurrency-timer";
 
@@ -46,7 +50,7 @@ const PRODUCER_NICE = (() => {
   return Number.isInteger(n) && n > 0 && n <= 19 ? n : 10;
 })();
 
-interface LoadPhase {
+export interface LoadPhase {
   loaded: number[];
   pageLatencies: number[];
   ingested: number;
@@ -58,49 +62,71 @@ interface LoadPhase {
   pageTimerDelayP99Ms: number;
 }
 
-/** `producers` post and 2 readers request the heavy pages while the browser queries are timed. */
-async function measureUnderLoad(o: { url: string; token: string; cookie: string; heavyPages: string[]; warmUp: string[]; queries: string[]; producers: number; nice: number }): Promise<LoadPhase> {
+interface PhasePlan {
+  producers: number;
+  nice: number;
+  /** Threads requesting the heavy pages without pause (the first in order, the second in reverse). */
+  readers: 0 | 1 | 2;
+  /**
+   * true: the phase lasts while the browser queries are timed (the readers run beside them). false: no
+   * browser query; the phase lasts until the readers have timed `queries.length` pages between them.
+   */
+  browser: boolean;
+}
+
+/** `producers` post and `readers` request the heavy pages while the browser queries (or the pages) are timed. */
+async function measureUnderLoad(o: { url: string; token: string; cookie: string; heavyPages: string[]; warmUp: string[]; queries: string[] } & PhasePlan): Promise<LoadPhase> {
   const loadStarted = performance.now();
-  const producers = startProducers({ url: o.url, token: o.token, prefix: "conc", producers: o.producers, batch: BATCH, nice: o.nice });
-  const readers = [0, 1].map((r) => startTimer({ kind: "pages", url: o.url, cookie: o.cookie, paths: r === 0 ? o.heavyPages : [...o.heavyPages].reverse() }));
+  const producers = o.producers > 0 ? startProducers({ url: o.url, token: o.token, prefix: "conc", producers: o.producers, batch: BATCH, nice: o.nice }) : null;
   // Let the load build up before timing.
-  while (producers.answered() < o.producers) await new Promise((r) => setTimeout(r, 50));
-  const loadRun = await startTimer({ kind: "queries", url: o.url, cookie: o.cookie, warmUp: o.warmUp, queries: o.queries }).result;
-  producers.stop();
-  for (const reader of readers) reader.stop();
-  const produced = await producers.result;
+  while (producers && producers.answered() < o.producers) await new Promise((r) => setTimeout(r, 50));
+  const limit = o.browser ? undefined : Math.ceil(o.queries.length / o.readers);
+  const readers = Array.from({ length: o.readers }, (_, r) => startTimer({ kind: "pages", url: o.url, cookie: o.cookie, paths: r === 0 ? o.heavyPages : [...o.heavyPages].reverse(), limit }));
+  const loadRun = o.browser ? await startTimer({ kind: "queries", url: o.url, cookie: o.cookie, warmUp: o.warmUp, queries: o.queries }).result : null;
+  if (loadRun) for (const reader of readers) reader.stop();
   const pageRuns = await Promise.all(readers.map((reader) => reader.result));
+  producers?.stop();
+  const produced = producers ? await producers.result : { ingested: 0, counters: newCounters(), niceApplied: null };
   return {
-    loaded: loadRun.times,
+    loaded: loadRun?.times ?? [],
     pageLatencies: pageRuns.flatMap((run) => run.counters.latenciesMs),
     ingested: produced.ingested,
     loadSeconds: (performance.now() - loadStarted) / 1000,
     producerCounters: produced.counters,
-    counters: [produced.counters, loadRun.counters, ...pageRuns.map((run) => run.counters)],
+    counters: [produced.counters, ...(loadRun ? [loadRun.counters] : []), ...pageRuns.map((run) => run.counters)],
     niceApplied: produced.niceApplied,
-    timerDelayP99Ms: loadRun.eventLoopDelayP99Ms,
-    pageTimerDelayP99Ms: Math.max(...pageRuns.map((run) => run.eventLoopDelayP99Ms)),
+    timerDelayP99Ms: loadRun?.eventLoopDelayP99Ms ?? 0,
+    pageTimerDelayP99Ms: Math.max(0, ...pageRuns.map((run) => run.eventLoopDelayP99Ms)),
   };
 }
 
-function phaseFigures(phase: LoadPhase, idleP95: number, suffix: string): Record<string, number> {
+/** The phase's figures under `suffix`; a side the phase did not have (producers, pages, browser query) is left out. */
+export function phaseFigures(phase: LoadPhase, idleP95: number, suffix: string): Record<string, number> {
   const loadP95 = percentile(phase.loaded, 95);
-  const figures: Record<string, number> = {
-    rollouts_ingested_under_load: phase.ingested,
-    ingest_rollouts_per_s_under_load: Math.round(phase.ingested / phase.loadSeconds),
-    producer_answers_429: phase.producerCounters.backPressured,
-    producer_resent_after_closed_connection: phase.producerCounters.resentAfterClosedConnection,
-    producer_request_p95_ms: round1(percentile(phase.producerCounters.latenciesMs, 95)),
-    heavy_page_requests: phase.pageLatencies.length,
-    heavy_page_p50_ms: round1(percentile(phase.pageLatencies, 50)),
-    heavy_page_p95_ms: round1(percentile(phase.pageLatencies, 95)),
-    browser_query_load_p50_ms: round1(percentile(phase.loaded, 50)),
-    browser_query_load_p95_ms: round1(loadP95),
-    browser_query_load_vs_idle_p95_ratio: Math.round((loadP95 / idleP95) * 100) / 100,
-    // What a clock's own thread may have added: the timers' event-loop delay.
-    browser_query_timer_event_loop_delay_p99_ms: round1(phase.timerDelayP99Ms),
-    heavy_page_timer_event_loop_delay_p99_ms: round1(phase.pageTimerDelayP99Ms),
-  };
+  const figures: Record<string, number> = {};
+  if (phase.producerCounters.requests > 0)
+    Object.assign(figures, {
+      rollouts_ingested_under_load: phase.ingested,
+      ingest_rollouts_per_s_under_load: Math.round(phase.ingested / phase.loadSeconds),
+      producer_answers_429: phase.producerCounters.backPressured,
+      producer_resent_after_closed_connection: phase.producerCounters.resentAfterClosedConnection,
+      producer_request_p95_ms: round1(percentile(phase.producerCounters.latenciesMs, 95)),
+    });
+  if (phase.pageLatencies.length > 0)
+    Object.assign(figures, {
+      heavy_page_requests: phase.pageLatencies.length,
+      heavy_page_p50_ms: round1(percentile(phase.pageLatencies, 50)),
+      heavy_page_p95_ms: round1(percentile(phase.pageLatencies, 95)),
+      heavy_page_timer_event_loop_delay_p99_ms: round1(phase.pageTimerDelayP99Ms),
+    });
+  if (phase.loaded.length > 0)
+    Object.assign(figures, {
+      browser_query_load_p50_ms: round1(percentile(phase.loaded, 50)),
+      browser_query_load_p95_ms: round1(loadP95),
+      browser_query_load_vs_idle_p95_ratio: Math.round((loadP95 / idleP95) * 100) / 100,
+      // What a clock's own thread may have added: the timers' event-loop delay.
+      browser_query_timer_event_loop_delay_p99_ms: round1(phase.timerDelayP99Ms),
+    });
   return Object.fromEntries(Object.entries(figures).map(([k, v]) => [`${k}${suffix}`, v]));
 }
 
@@ -142,15 +168,21 @@ export const runConcurrency: ReliabilityPart = async (options) => {
     const phases: LoadPhase[] = [];
     // The load phases: 32 producers at the server's priority, the same niced, then the page readers alone (what
     // the browser query pays for sharing the request thread with the heavy pages, writes or not).
-    const plans = [
-      { producers: PRODUCERS, nice: 0 },
-      { producers: PRODUCERS, nice: PRODUCER_NICE },
-      { producers: 0, nice: 0 },
+    const plans: PhasePlan[] = [
+      // 0, 1, 2: the browser query timed while 2 readers render heavy pages without pause (the stricter, combined
+      // figure), with producers at the server's priority, niced, and without producers.
+      { producers: PRODUCERS, nice: 0, readers: 2, browser: true },
+      { producers: PRODUCERS, nice: PRODUCER_NICE, readers: 2, browser: true },
+      { producers: 0, nice: 0, readers: 2, browser: true },
+      // 3, 4: the issue's load alone (the niced producers): the browser query with no page readers, then one
+      // reader's heavy pages with no browser query (a researcher opening pages while trainers post).
+      { producers: PRODUCERS, nice: PRODUCER_NICE, readers: 0, browser: true },
+      { producers: PRODUCERS, nice: PRODUCER_NICE, readers: 1, browser: false },
     ];
     for (const plan of plans) {
       // Before each phase the server finishes what the last one left (indexing, merging): they start alike.
       await waitForQuietServer(server.pid, { maxMs: 60_000 });
-      options.log(`concurrency: ${plan.producers} producers (nice ${plan.nice}) and 2 page readers start…`);
+      options.log(`concurrency: ${plan.producers} producers (nice ${plan.nice}), ${plan.readers} page reader(s)${plan.browser ? ", browser query timed" : ", pages timed"}…`);
       phases.push(await measureUnderLoad({ url: server.url, token, cookie, heavyPages, warmUp, queries, ...plan }));
     }
 
@@ -183,6 +215,10 @@ export const runConcurrency: ReliabilityPart = async (options) => {
         ...phaseFigures(phases[1], idleP95, "_producers_niced"),
         // No producers: the heavy-page readers alone.
         ...phaseFigures(phases[2], idleP95, "_pages_only"),
+        // The issue's load (32 producers, niced) without the page readers: the browser query alone beside them.
+        ...phaseFigures(phases[3], idleP95, "_producers_niced_browser_alone"),
+        // The same producers and one reader's heavy pages, no browser query timed beside them.
+        ...phaseFigures(phases[4], idleP95, "_producers_niced_one_page_reader"),
         responses_5xx: serverErrors,
         sqlite_busy_seen_by_clients: busyAnswers,
         sqlite_busy_in_server_log: busyInLog,
