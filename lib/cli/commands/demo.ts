@@ -20,7 +20,8 @@ export async function run(args: string[]): Promise<number> {
       review: { type: "string", default: "rule" },
       "review-timeout": { type: "string", default: "30" },
       truncation: { type: "string", default: "keep" },
-      teacher: { type: "string", default: "partners" },
+      // No default here: the size's configuration decides ("problems" at the default size, "partners" small).
+      teacher: { type: "string" },
     },
   });
   const seed = Number(values.seed);
@@ -28,7 +29,7 @@ export async function run(args: string[]): Promise<number> {
   if (values.size !== "small" && values.size !== "default") return usageError(`--size must be small or default, not "${values.size}"`);
   if (values.review !== "rule" && values.review !== "human") return usageError(`--review must be rule or human, not "${values.review}"`);
   if (values.truncation !== "keep" && values.truncation !== "drop") return usageError(`--truncation must be keep or drop, not "${values.truncation}"`);
-  if (values.teacher !== "partners" && values.teacher !== "problems") return usageError(`--teacher must be partners or problems, not "${values.teacher}"`);
+  if (values.teacher !== undefined && values.teacher !== "partners" && values.teacher !== "problems") return usageError(`--teacher must be partners or problems, not "${values.teacher}"`);
   const server = values.server ?? process.env.HARNESS_LAB_URL;
   const token = values.token ?? process.env.HARNESS_LAB_TOKEN;
   if (values.db && values.server) return usageError("choose one target: --server or --db");

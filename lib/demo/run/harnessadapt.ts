@@ -41,7 +41,8 @@ export async function runHarnessAdapt(ctx: DemoContext): Promise<HarnessAdaptRes
       config.evolutionMinMixedRatio > 0
         ? `proposals start once ${Math.round(100 * config.evolutionMinMixedRatio)} % of the policy's latest groups of attempts hold both a success and a failure (an epoch below it trains under the incumbent unchanged).`
         : "proposals start in the first epoch.",
-      // Said only when it departs from the scripted partner table (the small size's description stays as written).
+      // Said when the teacher follows the checkpoint's problems (the default size's default); the small size's
+      // description, with the scripted partner table, stays as its e2e data were written.
       ...(config.teacherFollowUps === "problems"
         ? ["A rejected idea comes back joined with a remedy of the problem in most failed rollouts of the current checkpoint."]
         : []),

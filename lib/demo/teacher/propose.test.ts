@@ -151,9 +151,10 @@ describe("proposeChange with followUps \"problems\": a revision follows the chec
 });
 
 describe("demoConfig: the teacher's follow-ups", () => {
-  it("use the partner table unless the run asks for the classified problems (--teacher problems)", () => {
-    expect(demoConfig("default", 1).teacherFollowUps).toBe("partners");
+  it("follow the classified problems at the default size and the partner table at the small size, unless the run asks", () => {
+    expect(demoConfig("default", 1).teacherFollowUps).toBe("problems");
     expect(demoConfig("small", 1).teacherFollowUps).toBe("partners");
-    expect(demoConfig("default", 1, { teacher: "problems" }).teacherFollowUps).toBe("problems");
+    expect(demoConfig("default", 1, { teacher: "partners" }).teacherFollowUps).toBe("partners");
+    expect(demoConfig("small", 1, { teacher: "problems" }).teacherFollowUps).toBe("problems");
   });
 });
