@@ -108,10 +108,8 @@ const TRIGGER_SAMPLES = 3;
  * start. With 400 ms the wait could end just before the indexing began, which then ran beside the raw insert
  * (70–190 ms of server CPU during it, against 10–20 ms with 1,500 ms) and, for the warm-up, beside the
  * first timed round.
- * BENCH_INGEST_OLD_SETTLE=1 restores the earlier settling (400 ms, a 3-batch warm-up) for an A/B comparison.
  */
-const OLD_SETTLE = process.env.BENCH_INGEST_OLD_SETTLE === "1";
-const SERVER_QUIET_MS = OLD_SETTLE ? 400 : 1500;
+const SERVER_QUIET_MS = 1500;
 
 async function ingestRound(url: string, token: string, prefix: string, options: IngestBenchOptions, serverPid: number) {
   const rollouts = Array.from({ length: options.rollouts }, (_, i) => benchRollout(prefix, i));
@@ -119,7 +117,7 @@ async function ingestRound(url: string, token: string, prefix: string, options: 
   const bodies: Buffer[] = [];
   for (let i = 0; i < rollouts.length; i += options.batchSize) bodies.push(Buffer.from(JSON.stringify(rollouts.slice(i, i + options.batchSize))));
   // Every timed HTTP phase starts on an idle server: not beside the indexing the last round (or the warm-up) left.
-  if (!OLD_SETTLE) await waitForQuietServer(serverPid, { quietMs: SERVER_QUIET_MS });
+  await waitForQuietServer(serverPid, { quietMs: SERVER_QUIET_MS });
   const ticksBeforeHttp = treeCpuTicks(serverPid);
   const start = performance.now();
   let next = 0;
@@ -156,7 +154,7 @@ export async function runIngestBench(options: IngestBenchOptions): Promise<Recor
     // come into the cache): after the 3-batch warm-up used before, the first timed round took the most server
     // CPU per rollout in 5 of 5 runs (1–19 % above the next), and its ratio was the lowest. After a full-size
     // warm-up every timed round follows the same work (a round, then the writer indexing its turns).
-    await ingestRound(server.url, token, "warm", OLD_SETTLE ? { ...options, rollouts: options.batchSize * 3 } : options, server.pid);
+    await ingestRound(server.url, token, "warm", options, server.pid);
     // Alternate HTTP and raw several times and keep the medians: this machine is shared and noisy.
     const rounds = [];
     for (let r = 0; r < options.rounds; r++) {

@@ -2,8 +2,7 @@
 // own query (the JSON page it fetches while scrolling: filtered, sorted, or a full-text search) is timed.
 // No client may ever see SQLITE_BUSY or a 5xx; the browser query's p95 under load is reported against idle.
 // The browser queries and the heavy pages are timed in worker threads of their own (concurrency-timer.ts), and
-// the producers post from another (concurrency-producers.ts), with batches built before the load starts
-// (trainers build theirs on their own machines). The load is applied in five phases, each reported under its
+// the producers post from another (concurrency-producers.ts). The load is applied in five phases, each reported under its
 // own suffix: the browser query beside 2 heavy-page readers and 32 producers at the server's CPU priority (no
 // suffix), the same with the producers niced (trainers run on other machines; `_producers_niced`), the page
 // readers alone (`_pages_only`), and the issue's load alone, the niced producers: the browser query with no
