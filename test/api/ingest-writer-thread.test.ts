@@ -68,8 +68,11 @@ function threadNiceValues(): Map<number, number> {
 describe("ingestion through the writer thread", () => {
   it("runs the writer thread below the request thread's CPU priority (nice 10), so pages get a busy core first", () => {
     const nice = threadNiceValues();
-    expect(nice.get(process.pid)).toBe(0);
-    expect([...nice.entries()].filter(([tid, n]) => tid !== process.pid && n === 10).length).toBeGreaterThanOrEqual(1);
+    // The writer raises its own nice value to 10 and never lowers it, so under a niced test run (nice ≥ 10) it
+    // keeps the process's value: compare against what this process started with, not against 0.
+    const main = nice.get(process.pid)!;
+    const expected = Math.max(main, 10);
+    expect([...nice.entries()].filter(([tid, n]) => tid !== process.pid && n === expected).length).toBeGreaterThanOrEqual(1);
   });
 
   it("keeps answering reads in the request thread while a batch is being written", async () => {
