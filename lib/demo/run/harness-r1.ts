@@ -7,7 +7,8 @@
 // - the reward's control: every patched re-run draws exactly its streams (common random numbers), so a patch's Δ
 //   comes from the patch; these streams are disjoint from the baseline's, so no reward contains the luck of the
 //   draw that made the packet (with the patches on the baseline's own streams the mean reward followed that
-//   draw's luck: a lucky-high baseline left any patch that changes the target's moves only room to lose);
+//   draw's luck, corr −0.25 over 180 packets, now +0.08: BENCHMARKS.md; a lucky-high baseline left any patch that
+//   changes the target's moves only room to lose);
 // - a check: a third estimate of the packet's success, so the bench can tell a reward that follows the packet's
 //   difficulty (real: a packet the target solves can only lose) from one that follows a draw's luck (an artefact).
 // Then the best patch is ablated one hook position at a time and tried on targets it never saw (other training
@@ -65,7 +66,7 @@ export async function runHarnessR1(ctx: DemoContext, trained: R1Target, otherTar
   const run = `${experiment}-engineer`;
   await sink.send({
     type: "experiment", id: experiment, name: `Reference: Harness-R1 (seed ${config.seed}, ${config.size})`, method: "harness-r1",
-    description: "An engineer policy learns, with GRPO on the change in success rate, which lifecycle hooks to patch into a frozen target's harness.",
+    description: "An engineer policy learns, with GRPO on the change in success rate (each patched re-run against an H0 control on the same random streams, disjoint from the draws its failure packet came from), which lifecycle hooks to patch into a frozen target's harness.",
     config: { ...config },
   });
   await sink.send({ type: "run", id: run, experiment, kind: "engineer", status: "running", name: "engineer training on failure packets" });
