@@ -4,7 +4,8 @@
 // 10 of a catalogue change that is a real gain for the trained checkpoint (chosen per checkpoint on draws of its own,
 // reference-science-gain.ts), with the rule-noise estimate of each), the final
 // checkpoint under H2 vs H0 (paired Δ with its interval), and Harness-R1's held-out gains with intervals and the
-// correlation of each packet's baseline with its reward. Numbers are whatever the runs produce; not a timed test.
+// correlations of each packet's mean reward with its baseline, an independent estimate and the baseline's luck.
+// Numbers are whatever the runs produce; not a timed test.
 import { runReferenceExperiment } from "../demo/run/reference-experiment";
 import type { DemoSize } from "../demo/run/demo-config";
 import type { EventSink } from "../demo/run/event-sink";
@@ -22,6 +23,7 @@ import { pairedBootstrap } from "../stats/paired-bootstrap";
 import type { HarnessLabEventInput } from "../events/contract";
 import { addTransitions, groupTransitions, type GroupOutcome, type TransitionCounts } from "./reference-science-transitions";
 import { chooseRealGain, expectedChange, PAPER_PAIR } from "./reference-science-gain";
+import { byStep, packetCorrelations } from "./harness-r1-packet-figures";
 
 type Captured = Extract<HarnessLabEventInput, { type: "metrics" | "eval_result" | "checkpoint" | "harness_version" }>;
 
@@ -41,26 +43,6 @@ function capturingSink(): EventSink & { events: Captured[] } {
 const mean = (xs: readonly number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 const round = (x: number, digits = 3) => Math.round(x * 10 ** digits) / 10 ** digits;
 const pp = (x: number) => round(100 * x, 1);
-
-function correlation(xs: readonly number[], ys: readonly number[]): number | null {
-  if (xs.length < 3) return null;
-  const mx = mean(xs);
-  const my = mean(ys);
-  let sxy = 0, sxx = 0, syy = 0;
-  xs.forEach((x, i) => {
-    sxy += (x - mx) * (ys[i] - my);
-    sxx += (x - mx) ** 2;
-    syy += (ys[i] - my) ** 2;
-  });
-  return sxx === 0 || syy === 0 ? null : round(sxy / Math.sqrt(sxx * syy), 2);
-}
-
-/** The engineer's mean reward per training step (packets in order, packetsPerStep per step): the reward curve. */
-function rewardByStep(rewards: readonly number[], perStep: number): number[] {
-  const steps: number[] = [];
-  for (let i = 0; i < rewards.length; i += perStep) steps.push(round(mean(rewards.slice(i, i + perStep))));
-  return steps;
-}
 
 /** Mean over the first and the last third of a metric's steps. */
 function earlyLate(values: readonly number[]): { early: number; late: number } {
@@ -195,11 +177,13 @@ export async function referenceScienceFigures(seed: number, size: DemoSize = "de
       trained_target: gainPp(r1.gain),
       unseen_targets: Object.fromEntries(Object.entries(r1.transfer).map(([k, v]) => [k, gainPp(v)])),
       packets: r1.packets.length,
-      // Against the baseline each reward subtracts (negative by construction when that draw is noisy), and against
-      // a baseline from independent draws of the same packet (does the reward follow the packet, or the draw?).
-      corr_baseline_reward: correlation(r1.packets.map((p) => p.baseline), r1.packets.map((p) => p.meanReward)),
-      corr_independent_baseline_reward: correlation(r1.packets.map((p) => p.independentBaseline), r1.packets.map((p) => p.meanReward)),
-      mean_reward_by_step: rewardByStep(r1.packets.map((p) => p.meanReward), demoConfig(size, seed).packetsPerStep),
+      // Does the reward follow the packet (its difficulty: real) or the luck of its baseline draw (the artefact)?
+      ...packetCorrelations(r1.packets),
+      // The reward curve next to the packets' baselines: a curve that rises because later baselines were drawn low
+      // would show here.
+      mean_reward_by_step: byStep(r1.packets.map((p) => p.meanReward), demoConfig(size, seed).packetsPerStep),
+      baseline_by_step: byStep(r1.packets.map((p) => p.baseline), demoConfig(size, seed).packetsPerStep),
+      independent_baseline_by_step: byStep(r1.packets.map((p) => p.independentBaseline), demoConfig(size, seed).packetsPerStep),
     },
   };
 }

@@ -102,7 +102,7 @@ describe("the reference experiment, --size small", () => {
     expect(mismatched).toHaveLength(0);
   });
 
-  it("Harness-R1: K = 8 patches per failure packet, each reward the change in success rate of its stored re-runs", () => {
+  it("Harness-R1: K = 8 patches per failure packet, each reward the change in success rate of its stored re-runs against the packet's control", () => {
     const packets = rows<{ id: string }>("SELECT id FROM failure_packets WHERE experiment_id = ?", R1);
     expect(packets.length).toBeGreaterThan(0);
     const successRate = (prefix: string) => {
@@ -114,14 +114,17 @@ describe("the reference experiment, --size small", () => {
         "SELECT id, valid, complete, reward, baseline_success, patched_success FROM patch_evaluations WHERE failure_packet_id = ?", packet.id);
       expect(evaluations).toHaveLength(8);
       const baseline = successRate(`${packet.id}-baseline`);
-      expect(baseline.rate).toBeCloseTo(evaluations[0].baseline_success, 12);
+      // The rewards subtract the control (H0 on the patched runs' streams), not the run the packet's failures come from.
+      const control = successRate(`${packet.id}-control`);
+      expect(control.n).toBe(baseline.n);
+      expect(control.rate).toBeCloseTo(evaluations[0].baseline_success, 12);
       // The packet holds exactly the failed baseline rollouts.
       expect(rows("SELECT 1 FROM failure_packet_rollouts WHERE failure_packet_id = ?", packet.id)).toHaveLength(Math.round(baseline.n * (1 - baseline.rate)));
       for (const e of evaluations) {
         if (e.valid && e.complete) {
           const patched = successRate(e.id);
-          expect(patched.n).toBe(baseline.n);
-          expect(e.reward).toBeCloseTo(patched.rate - baseline.rate, 12);
+          expect(patched.n).toBe(control.n);
+          expect(e.reward).toBeCloseTo(patched.rate - control.rate, 12);
         } else {
           expect(e.reward).toBe(0);
           expect(successRate(e.id).n).toBe(0);
@@ -132,7 +135,7 @@ describe("the reference experiment, --size small", () => {
     // Every packet counts (none skipped for having no failure), and the baselines are re-runs like the patched ones.
     const config = demoConfig("small", 1);
     expect(packets).toHaveLength(config.engineerSteps * config.packetsPerStep);
-    const baselinePurposes = rows<{ purpose: string }>("SELECT DISTINCT purpose FROM rollouts WHERE experiment_id = ? AND id LIKE '%-baseline-t%'", R1);
+    const baselinePurposes = rows<{ purpose: string }>("SELECT DISTINCT purpose FROM rollouts WHERE experiment_id = ? AND (id LIKE '%-baseline-t%' OR id LIKE '%-control-t%')", R1);
     expect(baselinePurposes).toEqual([{ purpose: "rerun" }]);
     // Several draws per task for the baseline (shared streams with the patched re-runs).
     const draws = rows<{ n: number }>("SELECT count(*) AS n FROM rollouts WHERE experiment_id = ? AND id LIKE ?", R1, `${packets[0].id}-baseline-t%`)[0].n;
@@ -146,6 +149,7 @@ describe("the reference experiment, --size small", () => {
       expect(new Set(check.map((r) => r.purpose))).toEqual(new Set(["rerun"]));
       expect(summary.harness_r1.packets[i].independentBaseline).toBeCloseTo(check.filter((r) => r.success === 1).length / check.length, 12);
       expect(summary.harness_r1.packets[i].baseline).toBeCloseTo(successRate(`${packet.id}-baseline`).rate, 12);
+      expect(summary.harness_r1.packets[i].control).toBeCloseTo(successRate(`${packet.id}-control`).rate, 12);
     });
   });
 

@@ -1,8 +1,16 @@
 // Harness-R1: an engineer learns to patch the lifecycle hooks of a frozen target (the trained GRPO checkpoint).
 // For each failure packet (the target's failed rollouts on a batch, every packet counted) it samples K patches;
-// each valid, complete patch is applied and the target re-run on the same batch, on the same streams as the
-// baseline (several draws per task, common random numbers); reward = change in success rate, else 0; the
-// engineer is trained with GRPO on it. Baseline and patched runs are both "rerun" rollouts: the engineer's cost.
+// each valid, complete patch is applied and the target re-run on the same batch; reward = change in success rate,
+// else 0; the engineer is trained with GRPO on it. Every H0 and patched run is a "rerun" rollout: the engineer's cost.
+// Three H0 runs per packet, each on streams of its own (several draws per task):
+// - the packet's baseline: the failures the engineer sees and the packet's baseline success;
+// - the reward's control: every patched re-run draws exactly its streams (common random numbers), so a patch's Δ
+//   comes from the patch; these streams are disjoint from the baseline's, so no reward contains the luck of the
+//   draw that made the packet (with the patches on the baseline's own streams the mean reward followed that
+//   draw's luck, corr −0.25 over 180 packets, now +0.08: BENCHMARKS.md; a lucky-high baseline left any patch that
+//   changes the target's moves only room to lose);
+// - a check: a third estimate of the packet's success, so the bench can tell a reward that follows the packet's
+//   difficulty (real: a packet the target solves can only lose) from one that follows a draw's luck (an artefact).
 // Then the best patch is ablated one hook position at a time and tried on targets it never saw (other training
 // runs' checkpoints and the untrained policy), each gain with its paired 95 % interval over held-out tasks.
 import type { DemoContext } from "./demo-context";
@@ -44,12 +52,12 @@ export interface HarnessR1Summary extends MethodSummary {
   gain: HeldOutGain;
   transfer: Record<string, HeldOutGain>;
   /**
-   * Per packet, in order: the baseline success the rewards subtract, a second baseline from fresh draws (streams
-   * independent of the rewards'), and the mean reward of its patches. A reward is a difference with the first, so
-   * it leans against that draw's luck by construction; against the second it shows whether rewards follow the
-   * packet's difficulty (the regression-to-the-mean check).
+   * Per packet, in order: its baseline success (the run its failures come from), the control the rewards subtract
+   * (H0 on the patched runs' streams, disjoint from the baseline's), a third estimate from streams of its own, and
+   * the mean reward of its patches. baseline − independentBaseline is the baseline draw's luck: a reward that
+   * follows it is the regression-to-the-mean artefact; one that follows independentBaseline follows the packet.
    */
-  packets: Array<{ baseline: number; independentBaseline: number; meanReward: number }>;
+  packets: Array<{ baseline: number; control: number; independentBaseline: number; meanReward: number }>;
 }
 
 export async function runHarnessR1(ctx: DemoContext, trained: R1Target, otherTargets: readonly R1Target[]): Promise<HarnessR1Summary> {
@@ -58,7 +66,7 @@ export async function runHarnessR1(ctx: DemoContext, trained: R1Target, otherTar
   const run = `${experiment}-engineer`;
   await sink.send({
     type: "experiment", id: experiment, name: `Reference: Harness-R1 (seed ${config.seed}, ${config.size})`, method: "harness-r1",
-    description: "An engineer policy learns, with GRPO on the change in success rate, which lifecycle hooks to patch into a frozen target's harness.",
+    description: "An engineer policy learns, with GRPO on the change in success rate (each patched re-run against an H0 control on the same random streams, disjoint from the draws its failure packet came from), which lifecycle hooks to patch into a frozen target's harness.",
     config: { ...config },
   });
   await sink.send({ type: "run", id: run, experiment, kind: "engineer", status: "running", name: "engineer training on failure packets" });
@@ -103,10 +111,13 @@ export async function runHarnessR1(ctx: DemoContext, trained: R1Target, otherTar
       const packetId = `${experiment}-packet${packetIndex}`;
       // Baseline re-runs are the engineer's cost like the patched ones ("rerun", not "eval"). The batch's
       // rollouts name the engineer step, which places the packet (and its patches) on the best-patch curve.
-      const scope = `${experiment}/${packetId}`;
-      const baseline = await runTargetBatch(ctx, { experiment, run, idPrefix: `${packetId}-baseline`, harnessVersion: h0Id, files: base, policy: target, checkpoint: targetCheckpoint, tasks, purpose: "rerun", scope, draws, step });
-      // The regression-to-the-mean check: the same target, harness and tasks on streams of their own (rerun cost too).
-      const independent = await runTargetBatch(ctx, { experiment, run, idPrefix: `${packetId}-check`, harnessVersion: h0Id, files: base, policy: target, checkpoint: targetCheckpoint, tasks, purpose: "rerun", scope: `${scope}/check`, draws, step });
+      const scopes = packetScopes(experiment, packetId);
+      const h0Run = (suffix: string, scope: string) => runTargetBatch(ctx, {
+        experiment, run, idPrefix: `${packetId}-${suffix}`, harnessVersion: h0Id, files: base, policy: target, checkpoint: targetCheckpoint, tasks, purpose: "rerun", scope, draws, step,
+      });
+      const baseline = await h0Run("baseline", scopes.baseline);
+      const control = await h0Run("control", scopes.reward);
+      const independent = await h0Run("check", scopes.check);
       // Every packet counts, even one without a failure (skipping those would bias the rewards upward).
       const failed = baseline.rollouts.filter((r) => !r.episode.success);
       const report = classifyProblems(failed.map((r) => ({ id: r.id, episode: r.episode })));
@@ -128,11 +139,11 @@ export async function runHarnessR1(ctx: DemoContext, trained: R1Target, otherTar
           proposal = patchProposalId(experiment, patchKey(patch));
           patched = await runTargetBatch(ctx, {
             experiment, run, idPrefix: `${packetId}-patch${k}`, harnessVersion: await versionOf(patch, files), files, policy: target,
-            checkpoint: targetCheckpoint, tasks, purpose: "rerun", scope, draws, step,
+            checkpoint: targetCheckpoint, tasks, purpose: "rerun", scope: scopes.reward, draws, step,
           });
         }
         // r(B, P) = Δ_B(P) when the patch is valid and complete, else 0 (DOMAIN.md).
-        const reward = patched ? patched.successRate - baseline.successRate : 0;
+        const reward = patched ? pairedReward(control, patched) : 0;
         if (patched) {
           const entry = tried.get(patchKey(patch)) ?? { patch, rewards: [] };
           entry.rewards.push(reward);
@@ -143,12 +154,15 @@ export async function runHarnessR1(ctx: DemoContext, trained: R1Target, otherTar
         rewards.push(reward);
         await sink.send({
           type: "patch_evaluation", id: `${packetId}-patch${k}`, experiment, failure_packet: packetId, patch_index: k, target_model: targetCheckpoint,
-          benchmark: "train", valid: check.valid, complete: check.complete, baseline_success: baseline.successRate,
+          benchmark: "train", valid: check.valid, complete: check.complete, baseline_success: control.successRate,
           patched_success: patched?.successRate, reward, hook_positions: patchPositions(patch), ...(proposal ? { proposal } : {}),
         });
       }
       groups.push(group);
-      packets.push({ baseline: baseline.successRate, independentBaseline: independent.successRate, meanReward: group.rewards.reduce((a, b) => a + b, 0) / group.rewards.length });
+      packets.push({
+        baseline: baseline.successRate, control: control.successRate, independentBaseline: independent.successRate,
+        meanReward: group.rewards.reduce((a, b) => a + b, 0) / group.rewards.length,
+      });
     }
     const stats = engineer.update(groups, config.engineerLearningRate);
     await sink.send({
@@ -220,4 +234,25 @@ export async function runHarnessR1(ctx: DemoContext, trained: R1Target, otherTar
 /** The proposal of one distinct patch (the same patch sampled again is the same proposal). */
 function patchProposalId(experiment: string, key: string): string {
   return `${experiment}-proposal-${key}`;
+}
+
+/**
+ * The three sets of streams of one packet: its baseline (the failures), the reward's (the control and every
+ * patched re-run: common random numbers) and the check's. Distinct names, so their draws are independent.
+ */
+export function packetScopes(experiment: string, packetId: string): { baseline: string; reward: string; check: string } {
+  const scope = `${experiment}/${packetId}`;
+  return { baseline: scope, reward: `${scope}/reward`, check: `${scope}/check` };
+}
+
+/**
+ * A patch's reward: its run's success rate minus the control's, the two drawn on the same streams (same scope, tasks
+ * and draws), so the difference comes from the patch. Refuses runs that are not paired that way.
+ */
+export function pairedReward(control: BatchRun, patched: BatchRun): number {
+  const tasks = (run: BatchRun) => run.rollouts.map((r) => `${r.task.id}/${r.draw}`).join("\0");
+  if (patched.scope !== control.scope || patched.draws !== control.draws || tasks(patched) !== tasks(control)) {
+    throw new Error(`a patch's reward pairs its run with the control's streams: ${patched.scope} vs ${control.scope}`);
+  }
+  return patched.successRate - control.successRate;
 }

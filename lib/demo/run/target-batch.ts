@@ -13,6 +13,9 @@ import type { SoftmaxPolicy } from "../policy/softmax-policy";
 import type { RolloutPurpose } from "../../domain/vocabulary";
 
 export interface BatchRun {
+  /** The streams it drew: two runs pair draw by draw only when scope, tasks and draws agree. */
+  scope: string;
+  draws: number;
   rollouts: Array<{ id: string; task: RepairTask; draw: number; episode: EpisodeResult }>;
   successRate: number;
   /** Per task (batch order): the share of its draws that succeeded. */
@@ -47,5 +50,5 @@ export async function runTargetBatch(ctx: DemoContext, input: {
   }
   ctx.count(input.experiment, input.purpose, rollouts.length);
   const successes = rollouts.filter((r) => r.episode.success).length;
-  return { rollouts, successRate: rollouts.length ? successes / rollouts.length : 0, perTask };
+  return { scope: input.scope, draws: input.draws, rollouts, successRate: rollouts.length ? successes / rollouts.length : 0, perTask };
 }
