@@ -58,6 +58,10 @@ export class Workspace {
       applyEdit: (line: number, operator: string) => this.applyEdit(line, operator),
       edits: () => Object.freeze(this.edits.slice()),
       lastEdit: () => this.edits[this.edits.length - 1] ?? null,
+      previewEdit: (line: number, operator: string) => {
+        const result = this.env.applyEdit(this.source, Number(line), String(operator) as EditOperator);
+        return result.ok ? Object.freeze({ before: this.visible(this.source), after: this.visible(result.source) }) : null;
+      },
       diff: () => this.env.unifiedDiff(task.source, this.source, task.path),
       enclosingFunction: (line: number) => this.enclosingFunction(line),
       submit: () => {

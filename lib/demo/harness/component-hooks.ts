@@ -213,3 +213,33 @@ module.exports = {
   },
 };
 `;
+
+export const REFUSE_UNHELPFUL_EDIT = String.raw`// pre_action: before an edit is applied, run the visible tests on the file as it would be after it (a
+// look-ahead; nothing is applied or recorded). An edit that fixes none of the failing visible tests, or
+// breaks one that passes, is refused "for format": the agent is asked again without spending a turn and
+// the file stays as it was. The agent has no undo, so a guess at the wrong line would otherwise stay in the
+// file for a blind submission to hand in. SWE-agent's editor refuses an edit its linter rejects the same
+// way; the check here is the visible tests, never the hidden ones.
+module.exports = {
+  name: "refuse_unhelpful_edit",
+  run: function (ctx) {
+    var a = ctx.action;
+    if (!a || a.tool !== "edit") return null;
+    var preview = ctx.api.previewEdit(a.line, a.operator);
+    if (!preview) return null;
+    var before = {};
+    preview.before.forEach(function (r) { before[r.name] = r.passed; });
+    var fixed = 0, broke = 0;
+    preview.after.forEach(function (r) {
+      if (r.passed && before[r.name] === false) fixed++;
+      if (!r.passed && before[r.name] !== false) broke++;
+    });
+    if (fixed > 0 && broke === 0) return null;
+    return {
+      effect: "refuse",
+      format: true,
+      message: "Refused: " + (broke > 0 ? "that edit would break " + broke + " passing visible test" + (broke === 1 ? "" : "s") : "that edit would fix none of the failing visible tests") + "; the file is unchanged. Try another place or operator.",
+    };
+  },
+};
+`;

@@ -46,6 +46,26 @@ describe("harness components in an episode", () => {
     expect(play(["refuse_malformed_edit"], [FIX, { tool: "submit" }]).steps[0].hooks).toEqual([]);
   });
 
+  it("refuse_unhelpful_edit refuses, before it applies, an edit that fixes no failing visible test; the file stays as it was", () => {
+    // Line 3's flip breaks a passing test: refused for format (asked again in the same turn, twice), then the
+    // refusal costs the turn; the fix on line 4 makes the failing tests pass and goes through.
+    const { result, steps, seen } = play(["refuse_unhelpful_edit"], [{ tool: "edit", line: 3, operator: "flip-comparison" }, FIX, { tool: "submit" }]);
+    expect(steps[0]).toMatchObject({ returnCode: 2, formatError: true, observation: "Refused: that edit would break 1 passing visible test; the file is unchanged. Try another place or operator." });
+    expect(steps[0].hooks).toMatchObject([{ position: "pre_action", hook: "refuse_unhelpful_edit", effect: "refuse" }]);
+    expect(seen[1]).toMatchObject({ turn: 0, editsMade: 0 });
+    expect(seen[1].hints.at(-1)).toMatch(/^Refused: /);
+    expect(seen[3]).toMatchObject({ turn: 1, editsMade: 0 });
+    expect(steps[3]).toMatchObject({ action: FIX, returnCode: 0, hooks: [] });
+    expect(result).toMatchObject({ exitStatus: "submitted", reward: 1 });
+    expect(result.submission).toContain("+  if (x > hi) return hi;");
+    expect(result.submission).not.toContain("+  if (x > lo) return lo;");
+    // An edit that changes nothing the failing tests see is refused too; one that does not apply is left to the edit tool.
+    const harmless = play(["refuse_unhelpful_edit"], [{ tool: "edit", line: 4, operator: "toggle-inclusive" }, { tool: "edit", line: 4, operator: "swap-operator" }, { tool: "submit" }]);
+    expect(harmless.steps[0].observation).toBe("Refused: that edit would fix none of the failing visible tests; the file is unchanged. Try another place or operator.");
+    expect(harmless.steps[3]).toMatchObject({ returnCode: 1, formatError: true, hooks: [] });
+    expect(harmless.result.submission).toBe("");
+  });
+
   it("run_related_tests names the test an edit broke, pointing the agent at that line", () => {
     const { steps, seen } = play(["run_related_tests"], [{ tool: "edit", line: 3, operator: "flip-comparison" }, { tool: "run_related_tests" }, { tool: "submit" }]);
     expect(steps[1].observation).toContain("3 of 3 visible tests exercise clamp.");

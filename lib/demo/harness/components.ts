@@ -8,7 +8,7 @@ import type { HarnessFile, HookPosition } from "./types";
 import { RUN_RELATED_TESTS, VIEW_DIFF } from "./component-tools";
 import {
   AGGRESSIVE_OUTPUT_TRUNCATION, AUTO_SUBMIT_ON_GREEN, INJECT_TEST_STATUS, LOCALIZE_BEFORE_EDIT, REFUSE_MALFORMED_EDIT,
-  REPORT_FAILURES_BEFORE_SUBMIT, REPRODUCE_FIRST, STALL_RECOVERY, TRUNCATE_LONG_OUTPUT, VERIFY_BEFORE_SUBMIT,
+  REFUSE_UNHELPFUL_EDIT, REPORT_FAILURES_BEFORE_SUBMIT, REPRODUCE_FIRST, STALL_RECOVERY, TRUNCATE_LONG_OUTPUT, VERIFY_BEFORE_SUBMIT,
 } from "./component-hooks";
 
 export interface HarnessComponent {
@@ -109,6 +109,15 @@ export const COMPONENTS: readonly HarnessComponent[] = [
     addresses: ["wrong_localisation", "stalled"],
     rationale: "The issue says which check fails but not how; starting with expected vs actual gives the agent a symptom on turn one and saves the turn it would spend to get it.",
     files: [hook("episode_init", "50-reproduce_first.js", REPRODUCE_FIRST)],
+  },
+  {
+    id: "refuse_unhelpful_edit",
+    title: "Refuse an edit that, by the visible tests, fixes none of the failing ones (or breaks one), before it is applied",
+    kind: "hook",
+    position: "pre_action",
+    addresses: ["wrong_localisation", "submit_without_verification"],
+    rationale: "The agent has no undo: an edit at the wrong line stays in the file, and the next edit or a blind submission builds on it. Checked against the visible tests before it is applied and refused for format, a wrong guess costs no turn and leaves the file as it was; the price is that the first half of a fix needing two edits is refused too.",
+    files: [hook("pre_action", "30-refuse_unhelpful_edit.js", REFUSE_UNHELPFUL_EDIT)],
   },
   {
     id: "aggressive_output_truncation",

@@ -82,6 +82,12 @@ export interface ToolApi {
   applyEdit(line: number, operator: string): { ok: boolean; error?: string; before?: string; after?: string };
   edits(): readonly EditRecord[];
   lastEdit(): EditRecord | null;
+  /**
+   * The visible tests on the current file and on the file as it would be after edit(line, operator), without
+   * applying the edit or recording a run (a look-ahead, as an editor lints a proposed change); null when the
+   * operator does not apply there.
+   */
+  previewEdit(line: number, operator: string): { before: readonly TestResult[]; after: readonly TestResult[] } | null;
   /** Unified diff of the current source against the original ("" when unchanged). */
   diff(): string;
   /** Name of the function whose body holds the line (from its header above), or null. */

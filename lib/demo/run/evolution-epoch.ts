@@ -79,7 +79,7 @@ export async function evolutionEpoch(ctx: DemoContext, input: {
   for (let round = 0; round < config.roundsPerEpoch; round++) {
     const proposal = proposeChange({
       problems, incumbentComponents: incumbent.components, history: input.history,
-      rng: ctx.rng.fork(`${experiment}/teacher/${epoch}/${round}`), followUps: config.teacherFollowUps,
+      rng: ctx.rng.fork(`${experiment}/teacher/${epoch}/${round}`), followUps: config.teacherFollowUps, withheld: config.teacherWithholds,
     });
     if (!proposal) {
       ctx.log(`  epoch ${epoch} round ${round}: the teacher has nothing left to propose`);

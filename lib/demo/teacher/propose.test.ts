@@ -37,6 +37,22 @@ describe("proposeChange", () => {
     expect(p.rationale).toContain(COMPONENTS.find((c) => c.id === "refuse_malformed_edit")!.rationale);
   });
 
+  it("proposes refuse_unhelpful_edit first for wrong localisation, except where the configuration withholds it (the small size)", () => {
+    expect(remediesFor("wrong_localisation")[0]).toBe("refuse_unhelpful_edit");
+    const wrongLine = report([["wrong_localisation", 30, 25]]);
+    const picks = (withheld?: string[]) => Array.from({ length: 40 }, (_, seed) =>
+      proposeChange({ problems: wrongLine, incumbentComponents: [], history: [], rng: createRng(seed), withheld })!.componentIds[0]);
+    expect(picks()).toContain("refuse_unhelpful_edit");
+    expect(picks(demoConfig("small", 1).teacherWithholds)).not.toContain("refuse_unhelpful_edit");
+    expect(demoConfig("default", 1).teacherWithholds).toEqual([]);
+    // Withheld as a follow-up too: a rejected idea comes back joined with the next remedy instead.
+    const history: ProposalHistoryEntry[] = [{ componentIds: ["reproduce_first"], accepted: false, proposalId: "p0" }];
+    const revision = proposeChange({ problems: wrongLine, incumbentComponents: [], history, rng: createRng(1), followUps: "problems", withheld: ["refuse_unhelpful_edit"] })!;
+    expect(revision.componentIds).toEqual(["reproduce_first", "inject_test_status"]);
+    expect(proposeChange({ problems: wrongLine, incumbentComponents: [], history, rng: createRng(1), followUps: "problems" })!.componentIds)
+      .toEqual(["reproduce_first", "refuse_unhelpful_edit"]);
+  });
+
   it("is reproducible per seed", () => {
     const a = proposeChange({ problems: typical, incumbentComponents: [], history: [], rng: createRng(5) });
     const b = proposeChange({ problems: typical, incumbentComponents: [], history: [], rng: createRng(5) });

@@ -27,7 +27,7 @@ const PREFERRED: Record<ProblemKind, readonly string[]> = {
   failed_edit_command: ["refuse_malformed_edit"],
   submit_without_verification: ["verify_before_submit", "report_failures_before_submit", "run_related_tests"],
   too_much_output: ["truncate_long_output", "aggressive_output_truncation"],
-  wrong_localisation: ["reproduce_first", "inject_test_status", "run_related_tests"],
+  wrong_localisation: ["refuse_unhelpful_edit", "reproduce_first", "inject_test_status", "run_related_tests"],
   stalled: ["stall_recovery", "inject_test_status"],
   symptom_only_patch: ["report_failures_before_submit", "run_related_tests", "view_diff", "verify_before_submit"],
 };
@@ -94,6 +94,8 @@ export interface ProposeInput {
   evidenceLimit?: number;
   /** Where a revision's added component comes from (see the header). Default "partners". */
   followUps?: FollowUpSource;
+  /** Catalogue components this teacher never proposes (the small size's, added after its data were written). */
+  withheld?: readonly string[];
 }
 
 export type FollowUpSource = "problems" | "partners";
@@ -161,7 +163,8 @@ export function proposeChange(input: ProposeInput): ProposalDescription | null {
   const limit = input.evidenceLimit ?? 8;
   const incumbent = new Set(input.incumbentComponents);
   const tried = new Set(input.history.map((h) => setKey(h.componentIds)));
-  const fresh = (ids: readonly string[]) => ids.every((id) => !incumbent.has(id)) && !tried.has(setKey(ids));
+  const withheld = new Set(input.withheld ?? []);
+  const fresh = (ids: readonly string[]) => ids.every((id) => !incumbent.has(id) && !withheld.has(id)) && !tried.has(setKey(ids));
   const present = problems.problems.filter((p) => p.episodes > 0);
   const total = problems.episodes;
 
