@@ -20,7 +20,8 @@ test("the overview's training curves are drawn in the page's first render, befor
   const line = chart.locator("svg path[stroke-width='2']");
   await expect(line).toHaveCount(1);
   await expect(line).toBeVisible();
-  expect((await line.getAttribute("d"))!.match(/[ML]/g)).toHaveLength(6);
+  // The path is a move and relative steps (lib/curves/first-paint-plot.ts pathText): one pair of numbers a point.
+  expect((await line.getAttribute("d"))!.match(/-?\d+(?:\.\d+)?/g)).toHaveLength(2 * 6);
   // Drawn across the plot, not collapsed into a corner.
   const plot = (await chart.boundingBox())!;
   const drawn = (await line.boundingBox())!;

@@ -6,6 +6,7 @@ import { getCurves, listMetricKeys } from "./curves";
 import { countTrainRollouts } from "./train-step-rates";
 import { curvesApiPath, parseViewSettings, rawFromParams } from "../../lib/curves/curve-settings";
 import { defaultCurveKeys } from "../../lib/curves/default-keys";
+import { curvesForPage } from "../../lib/curves/page-payload";
 import type { CurvesResponse } from "../../lib/curves/types";
 
 export type PageSearchParams = Record<string, string | string[] | undefined>;
@@ -28,5 +29,6 @@ export function prepareCurvesView(
   const { settings } = parseViewSettings(rawFromParams(get, input.prefix ?? ""), { runs: input.runIds, keys: defaultKeys }, input.knownRuns ?? null);
   if (settings.runs.length === 0 || settings.keys.length === 0) return { defaultKeys };
   const result = getCurves(store, settings);
-  return result.ok ? { defaultKeys, initial: { path: curvesApiPath(settings), data: result.data } } : { defaultKeys };
+  // Rounded to what the page shows (page-payload.ts): the chart's props are written into the HTML.
+  return result.ok ? { defaultKeys, initial: { path: curvesApiPath(settings), data: curvesForPage(result.data) } } : { defaultKeys };
 }

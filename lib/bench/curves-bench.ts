@@ -135,6 +135,7 @@ async function measurePage(url: string, cookie: string, repeats: number) {
   const mainThread: number[] = [];
   const loaded: number[] = [];
   let bytes = 0;
+  let decodedBytes = 0;
   try {
     for (let i = 0; i < repeats + 1; i++) {
       // bypassCSP: waitForFunction compiles its predicate with new Function, which the page's CSP forbids.
@@ -154,7 +155,7 @@ async function measurePage(url: string, cookie: string, repeats: number) {
         const nav = (await page.evaluate(`(() => {
           const n = performance.getEntriesByType("navigation")[0];
           const h = performance.getEntriesByName("harness-lab:curves-hydrated")[0];
-          return [n.responseEnd, n.domContentLoadedEventEnd, n.transferSize, h ? h.startTime : NaN];
+          return [n.responseEnd, n.domContentLoadedEventEnd, n.transferSize, h ? h.startTime : NaN, n.decodedBodySize];
         })()`)) as number[];
         if (i > 0) {
           // the first visit compiles and caches on the server
@@ -165,6 +166,7 @@ async function measurePage(url: string, cookie: string, repeats: number) {
           hydrated.push(nav[3]);
           mainThread.push(taskSeconds * 1000);
           bytes = nav[2];
+          decodedBytes = nav[4];
         }
       } finally {
         await context.close();
@@ -173,7 +175,7 @@ async function measurePage(url: string, cookie: string, repeats: number) {
   } finally {
     await browser.close();
   }
-  return { median: percentile(times, 50), p95: percentile(times, 95), visible: percentile(visible, 50), visibleP95: percentile(visible, 95), html: percentile(html, 50), loaded: percentile(loaded, 50), hydrated: percentile(hydrated, 50), mainThread: percentile(mainThread, 50), bytes };
+  return { median: percentile(times, 50), p95: percentile(times, 95), visible: percentile(visible, 50), visibleP95: percentile(visible, 95), html: percentile(html, 50), loaded: percentile(loaded, 50), hydrated: percentile(hydrated, 50), mainThread: percentile(mainThread, 50), bytes, decodedBytes };
 }
 
 export async function runCurvesBench(opts: { quick: boolean }): Promise<Record<string, number | string | boolean>> {
@@ -249,6 +251,8 @@ export async function runCurvesBench(opts: { quick: boolean }): Promise<Record<s
         curves_page_10_series_dom_loaded_median_ms: Math.round(page.loaded),
         curves_page_10_series_hydrated_median_ms: Math.round(page.hydrated),
         curves_page_10_series_html_kb: Math.round(page.bytes / 1024),
+        // Uncompressed: what the browser parses (the figure above is what crossed the wire, gzipped).
+        curves_page_10_series_html_decoded_kb: Math.round(page.decodedBytes / 1024),
         curves_page_10_series_main_thread_busy_median_ms: Math.round(page.mainThread),
         // What the target reads: all 20 lines on screen (the server's first frame or recharts').
         curves_page_10_series_lines_visible_median_ms: Math.round(page.visible),
