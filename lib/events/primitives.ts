@@ -6,15 +6,12 @@ import { isWellFormedText, jsonShapeProblem, NOT_WELL_FORMED } from "./json-shap
 /** A string the store can keep as sent: no lone UTF-16 surrogates (see json-shape.ts). */
 export const wellFormed = <S extends z.ZodString>(schema: S) => schema.refine(isWellFormedText, NOT_WELL_FORMED);
 
-/** What an id may look like: printable, no control characters, no leading/trailing blanks (also fast-rollout.ts). */
-export const ID_PATTERN = /^[^\s\u0000-\u001f\u007f](?:[^\u0000-\u001f\u007f]*[^\s\u0000-\u001f\u007f])?$/;
-
 /** Producer-supplied ids: printable, no control characters, bounded, no leading/trailing blanks. */
 export const Id = z
   .string()
   .min(1, "must not be empty")
   .max(256, "must be at most 256 characters")
-  .regex(ID_PATTERN, "must be printable without leading or trailing spaces")
+  .regex(/^[^\s\u0000-\u001f\u007f](?:[^\u0000-\u001f\u007f]*[^\s\u0000-\u001f\u007f])?$/, "must be printable without leading or trailing spaces")
   .refine(isWellFormedText, NOT_WELL_FORMED);
 
 /** Milliseconds since the epoch, or an ISO-8601 string that is converted to them. */
