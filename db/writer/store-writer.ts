@@ -14,7 +14,7 @@ import { applyValidatedEvents, type ApplyOutcome } from "../apply-events";
 import { indexPendingTurns, startFullTextIndexer } from "../full-text-index";
 import { readSpoolFile } from "../../lib/files/spool-file";
 import type { HarnessArrival } from "../../lib/harness-trust/arrival";
-import type { BatchSource, WriterData, WriterReply, WriterRequest } from "./writer-messages";
+import { parsedEvents, type BatchSource, type WriterData, type WriterReply, type WriterRequest } from "./writer-messages";
 import type { HarnessLabEvent } from "../../lib/events/contract";
 import { logLine } from "../../lib/log-text";
 
@@ -140,7 +140,7 @@ function ask(s: WriterState, request: WriterRequest, transfer: ArrayBuffer[] = [
 
 function eventsOf(source: BatchSource): Iterable<HarnessLabEvent> {
   if ("events" in source) return source.events;
-  if ("json" in source) return JSON.parse(source.json) as HarnessLabEvent[];
+  if ("json" in source) return parsedEvents(source.json);
   return readSpoolFile(source.spoolFile);
 }
 

@@ -1,11 +1,19 @@
 // The messages between the request thread (db/writer/store-writer.ts) and the writer thread
-// (db/writer/writer-thread.ts). Types only, so both sides agree on them without sharing code.
+// (db/writer/writer-thread.ts), so both sides agree on them; and how the writer reads a batch of JSON text.
 import type { HarnessLabEvent } from "../../lib/events/contract";
 import type { HarnessArrival } from "../../lib/harness-trust/arrival";
 import type { ApplyOutcome } from "../apply-events";
 
-/** Where a validated batch is: as objects, as the JSON text the parse worker produced, or in a spool file. */
-export type BatchSource = { events: HarnessLabEvent[] } | { json: string } | { spoolFile: string };
+/**
+ * Where a validated batch is: as objects, as the JSON text the parse worker produced (one string per event,
+ * parsed by the writer as it applies them), or in a spool file.
+ */
+export type BatchSource = { events: HarnessLabEvent[] } | { json: string[] } | { spoolFile: string };
+
+/** The events of a batch, parsed one at a time as the applier reaches them. */
+export function* parsedEvents(json: readonly string[]): Generator<HarnessLabEvent> {
+  for (const text of json) yield JSON.parse(text) as HarnessLabEvent;
+}
 
 export type WriterRequest =
   | { kind: "apply"; id: number; source: BatchSource; hashes?: string[]; arrivedVia: HarnessArrival }

@@ -16,7 +16,7 @@ import type { Store } from "../client";
 import { applyValidatedEvents } from "../apply-events";
 import { indexPendingTurns, mergeFullTextSegments } from "../full-text-index";
 import { readSpoolFile } from "../../lib/files/spool-file";
-import type { BatchSource, WriterData, WriterReply, WriterRequest } from "./writer-messages";
+import { parsedEvents, type BatchSource, type WriterData, type WriterReply, type WriterRequest } from "./writer-messages";
 import type { HarnessLabEvent } from "../../lib/events/contract";
 import { backgroundNice, lowerThisThreadPriority } from "../../lib/os/thread-priority";
 
@@ -52,7 +52,7 @@ function send(reply: WriterReply): void {
 
 function eventsOf(source: BatchSource): Iterable<HarnessLabEvent> {
   if ("events" in source) return source.events;
-  if ("json" in source) return JSON.parse(source.json) as HarnessLabEvent[];
+  if ("json" in source) return parsedEvents(source.json);
   return readSpoolFile(source.spoolFile);
 }
 

@@ -2,13 +2,15 @@
 // hashes. Pure, so it runs the same in the request thread and in the ingestion worker.
 import { validateEvent, type EventProblem, type HarnessLabEvent } from "../events/contract";
 import { eventHash } from "../events/canonical-json";
+import { splitEventBytes } from "./split-event-bytes";
 
 /** Most problems one response lists; a body with thousands of bad events does not need thousands of lines. */
 export const MAX_PROBLEMS = 100;
 
 export type ParsedEvents =
-  // `json` and `count`: from the parse worker, whose events stay JSON text until someone reads `events`.
-  | { ok: true; events: HarnessLabEvent[]; hashes: string[]; json?: string; count?: number }
+  // `json` and `count`: from the parse worker, whose events stay JSON text (one string per event) until
+  // someone reads `events`.
+  | { ok: true; events: HarnessLabEvent[]; hashes: string[]; json?: string[]; count?: number }
   | { ok: false; error: string; errors?: EventProblem[] };
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
@@ -50,14 +52,37 @@ function parseValues(text: string): { values: unknown[]; problems: EventProblem[
   return { values, problems };
 }
 
-export function parseEventBytes(bytes: Uint8Array): ParsedEvents {
+/**
+ * Each event of a plain body decoded and parsed on its own (see split-event-bytes.ts for why); null when the
+ * body is not of that shape or any piece is not valid UTF-8 or JSON: the whole body is then parsed as one, so
+ * the refusal reads as it always did.
+ */
+function parsePieces(bytes: Uint8Array): unknown[] | null {
+  const pieces = splitEventBytes(bytes);
+  if (!pieces?.length) return null;
+  const values: unknown[] = new Array(pieces.length);
+  try {
+    for (let i = 0; i < pieces.length; i++) values[i] = JSON.parse(decoder.decode(pieces[i]));
+  } catch {
+    return null;
+  }
+  return values;
+}
+
+function parseWhole(bytes: Uint8Array): { values: unknown[]; problems: EventProblem[] } | { error: string } {
   let text: string;
   try {
     text = decoder.decode(bytes);
   } catch {
-    return { ok: false, error: "the body is not valid UTF-8" };
+    return { error: "the body is not valid UTF-8" };
   }
-  const parsed = parseValues(text);
+  return parseValues(text);
+}
+
+/** `whole`: parse the body as one text, never split (the reference the tests compare the split path with). */
+export function parseEventBytes(bytes: Uint8Array, options: { whole?: boolean } = {}): ParsedEvents {
+  const pieces = options.whole ? null : parsePieces(bytes);
+  const parsed = pieces ? { values: pieces, problems: [] as EventProblem[] } : parseWhole(bytes);
   if ("error" in parsed) return { ok: false, error: parsed.error };
   const { values, problems } = parsed;
   const events: HarnessLabEvent[] = [];

@@ -60,7 +60,7 @@ function parser() {
  * The worker's events as JSON text, parsed here only if this thread reads `events`: the route hands the text
  * to the writer thread (db/writer/store-writer.ts), which parses it there.
  */
-function lazilyParsed(json: string, count: number, hashes: string[]): ParsedEvents {
+function lazilyParsed(json: string[], count: number, hashes: string[]): ParsedEvents {
   let events: HarnessLabEvent[] | undefined;
   return {
     ok: true,
@@ -68,7 +68,7 @@ function lazilyParsed(json: string, count: number, hashes: string[]): ParsedEven
     count,
     hashes,
     get events() {
-      return (events ??= JSON.parse(json) as HarnessLabEvent[]);
+      return (events ??= json.map((text) => JSON.parse(text) as HarnessLabEvent));
     },
   };
 }

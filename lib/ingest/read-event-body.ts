@@ -17,7 +17,7 @@ import { readSpool } from "../files/spool-file";
  * them itself; reading `events` parses them in the calling thread, so only code that needs them does.
  */
 export type EventBody =
-  | { ok: true; count: number; events: Iterable<HarnessLabEvent>; hashes?: string[]; json?: string; spoolFile?: string; dispose(): void }
+  | { ok: true; count: number; events: Iterable<HarnessLabEvent>; hashes?: string[]; json?: string[]; spoolFile?: string; dispose(): void }
   | { ok: false; status: 400 | 413 | 415; error: string; errors?: EventProblem[] };
 
 const ACCEPTED_TYPES = ["application/json", "application/x-ndjson", "application/jsonl", "application/x-jsonlines", "text/plain", "application/octet-stream"];

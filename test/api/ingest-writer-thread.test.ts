@@ -14,8 +14,9 @@ process.env.HARNESS_LAB_WRITE_QUEUE = "1";
 
 const { getStore, closeStore } = await import("@/db/client");
 const { createApiToken } = await import("@/lib/auth/api-tokens");
-const { startStoreWriter, stopStoreWriter, whenWriterReady, writeQueueDepth, writerThreadRunning } = await import("@/db/writer/store-writer");
+const { startStoreWriter, stopStoreWriter, whenWriterReady, writeQueueDepth, writerThreadRunning, writeValidatedEvents } = await import("@/db/writer/store-writer");
 const events = await import("@/app/api/v1/events/route");
+const { validateEvent } = await import("@/lib/events/contract");
 const rolloutList = await import("@/app/api/v1/rollouts/route");
 const rllm = await import("@/app/api/v1/rllm/api/[...path]/route");
 
@@ -112,6 +113,25 @@ describe("ingestion through the writer thread", () => {
     expect(response.status).toBe(200);
     const ids = ((await response.json()).rollouts as { id: string }[]).map((r) => r.id).sort();
     expect(ids).toEqual(["fresh-r0", "fresh-r1", "fresh-r2"]);
+  }, 60_000);
+
+  it("applies a batch handed over as the parse worker sends it, one JSON text per event, all or nothing", async () => {
+    // Validated first, as the parse worker does (defaults filled in).
+    const validated = (text: string) => (JSON.parse(text) as unknown[]).map((value, i) => {
+      const result = validateEvent(value, i);
+      if (!result.ok) throw new Error(JSON.stringify(result.problems));
+      return result.event as Record<string, unknown>;
+    });
+    const texts = validated(batch("texts", 3)).map((event) => JSON.stringify(event));
+    const outcome = await writeValidatedEvents(getStore(), { json: texts }, { arrivedVia: "local" });
+    expect(outcome).toMatchObject({ ok: true, applied: { experiment: 1, run: 1, task: 1, rollout: 3 } });
+    expect(count("rollouts WHERE run_id = 'texts-run'")).toBe(3);
+    // A later event naming a run that exists nowhere: nothing of the batch is written.
+    const broken = validated(batch("broken", 2)).map((event, i) => JSON.stringify(i === 4 ? { ...event, run: "nowhere" } : event));
+    const refused = await writeValidatedEvents(getStore(), { json: broken }, { arrivedVia: "local" });
+    expect(refused).toMatchObject({ ok: false, status: 400, errors: [{ index: 4, path: "run" }] });
+    expect(count("rollouts WHERE id LIKE 'broken-%'")).toBe(0);
+    expect(count("experiments WHERE id = 'broken-exp'")).toBe(0);
   }, 60_000);
 
   it("applies rllm UI logger requests in the writer thread too: they queue behind a batch instead of blocking the request thread", async () => {
