@@ -14,7 +14,7 @@ import { applyValidatedEvents, type ApplyOutcome } from "../apply-events";
 import { indexPendingTurns, startFullTextIndexer } from "../full-text-index";
 import { readSpoolFile } from "../../lib/files/spool-file";
 import type { HarnessArrival } from "../../lib/harness-trust/arrival";
-import { parsedEvents, type BatchSource, type WriterData, type WriterReply, type WriterRequest } from "./writer-messages";
+import { batchTransfer, parsedEvents, type BatchSource, type WriterData, type WriterReply, type WriterRequest } from "./writer-messages";
 import type { HarnessLabEvent } from "../../lib/events/contract";
 import { logLine } from "../../lib/log-text";
 
@@ -140,7 +140,7 @@ function ask(s: WriterState, request: WriterRequest, transfer: ArrayBuffer[] = [
 
 function eventsOf(source: BatchSource): Iterable<HarnessLabEvent> {
   if ("events" in source) return source.events;
-  if ("json" in source) return parsedEvents(source.json);
+  if ("packed" in source) return parsedEvents(source.packed);
   return readSpoolFile(source.spoolFile);
 }
 
@@ -157,7 +157,7 @@ export async function writeValidatedEvents(
   s.queued++;
   try {
     if (!s.worker || !s.ready) return applyValidatedEvents(store, eventsOf(source), options);
-    const reply = await ask(s, { kind: "apply", id: s.next++, source, hashes: options.hashes, arrivedVia: options.arrivedVia });
+    const reply = await ask(s, { kind: "apply", id: s.next++, source, hashes: options.hashes, arrivedVia: options.arrivedVia }, batchTransfer(source));
     if (reply.kind === "applied") return reply.outcome;
     if (reply.kind === "failed" && reply.error.startsWith("writer thread stopped")) throw new WriterUnavailable(reply.error);
     throw new Error(reply.kind === "failed" ? reply.error : `unexpected writer reply ${reply.kind}`);

@@ -3,16 +3,22 @@
 import type { HarnessLabEvent } from "../../lib/events/contract";
 import type { HarnessArrival } from "../../lib/harness-trust/arrival";
 import type { ApplyOutcome } from "../apply-events";
+import { packedTransfer, unpackJson, type PackedJson } from "../../lib/ingest/pure/packed-json";
 
 /**
- * Where a validated batch is: as objects, as the JSON text the parse worker produced (one string per event,
- * parsed by the writer as it applies them), or in a spool file.
+ * Where a validated batch is: as objects, as the JSON text the parse worker produced (one buffer, a text per
+ * event, moved to the writer and parsed as it applies them), or in a spool file.
  */
-export type BatchSource = { events: HarnessLabEvent[] } | { json: string[] } | { spoolFile: string };
+export type BatchSource = { events: HarnessLabEvent[] } | { packed: PackedJson } | { spoolFile: string };
 
 /** The events of a batch, parsed one at a time as the applier reaches them. */
-export function* parsedEvents(json: readonly string[]): Generator<HarnessLabEvent> {
-  for (const text of json) yield JSON.parse(text) as HarnessLabEvent;
+export function* parsedEvents(packed: PackedJson): Generator<HarnessLabEvent> {
+  for (const text of unpackJson(packed)) yield JSON.parse(text) as HarnessLabEvent;
+}
+
+/** The buffers of a batch to move to the writer thread rather than copy (the sender must not read them after). */
+export function batchTransfer(source: BatchSource): ArrayBuffer[] {
+  return "packed" in source ? packedTransfer(source.packed) : [];
 }
 
 export type WriterRequest =

@@ -52,7 +52,7 @@ function send(reply: WriterReply): void {
 
 function eventsOf(source: BatchSource): Iterable<HarnessLabEvent> {
   if ("events" in source) return source.events;
-  if ("json" in source) return parsedEvents(source.json);
+  if ("packed" in source) return parsedEvents(source.packed);
   return readSpoolFile(source.spoolFile);
 }
 

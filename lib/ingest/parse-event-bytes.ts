@@ -3,14 +3,15 @@
 import { validateEvent, type EventProblem, type HarnessLabEvent } from "../events/contract";
 import { eventHash } from "../events/canonical-json";
 import { splitEventBytes } from "./split-event-bytes";
+import type { PackedJson } from "./pure/packed-json";
 
 /** Most problems one response lists; a body with thousands of bad events does not need thousands of lines. */
 export const MAX_PROBLEMS = 100;
 
 export type ParsedEvents =
-  // `json` and `count`: from the parse worker, whose events stay JSON text (one string per event) until
-  // someone reads `events`.
-  | { ok: true; events: HarnessLabEvent[]; hashes: string[]; json?: string[]; count?: number }
+  // `packed` and `count`: from the parse worker, whose events stay JSON text (one buffer, a text per event)
+  // until someone reads `events`.
+  | { ok: true; events: HarnessLabEvent[]; hashes: string[]; packed?: PackedJson; count?: number }
   | { ok: false; error: string; errors?: EventProblem[] };
 
 const decoder = new TextDecoder("utf-8", { fatal: true });

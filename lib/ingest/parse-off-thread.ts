@@ -7,6 +7,7 @@ import type { HarnessLabEvent } from "../events/contract";
 import { parseEventBytes, type ParsedEvents } from "./parse-event-bytes";
 import type { ParseReply } from "./parse-worker";
 import { logLine } from "../log-text";
+import { unpackJson, type PackedJson } from "./pure/packed-json";
 
 /**
  * Below this a round trip to the worker costs more than it saves. A producer's usual batch (tens of KB) is
@@ -36,7 +37,7 @@ function parser() {
       const pending = entry.pending.get(reply.id);
       if (!pending) return;
       entry.pending.delete(reply.id);
-      pending.resolve(reply.ok ? lazilyParsed(reply.json, reply.count, reply.hashes) : reply);
+      pending.resolve(reply.ok ? lazilyParsed(reply.packed, reply.count, reply.hashes) : reply);
     });
     const fail = (reason: string) => {
       console.info(logLine`ingestion worker unavailable (${reason}); parsing in the request thread`);
@@ -57,18 +58,18 @@ function parser() {
 }
 
 /**
- * The worker's events as JSON text, parsed here only if this thread reads `events`: the route hands the text
- * to the writer thread (db/writer/store-writer.ts), which parses it there.
+ * The worker's events as packed JSON text, parsed here only if this thread reads `events`: the route moves the
+ * buffer to the writer thread (db/writer/store-writer.ts), which parses it there.
  */
-function lazilyParsed(json: string[], count: number, hashes: string[]): ParsedEvents {
+function lazilyParsed(packed: PackedJson, count: number, hashes: string[]): ParsedEvents {
   let events: HarnessLabEvent[] | undefined;
   return {
     ok: true,
-    json,
+    packed,
     count,
     hashes,
     get events() {
-      return (events ??= json.map((text) => JSON.parse(text) as HarnessLabEvent));
+      return (events ??= Array.from(unpackJson(packed), (text) => JSON.parse(text) as HarnessLabEvent));
     },
   };
 }

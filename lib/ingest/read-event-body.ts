@@ -11,13 +11,14 @@ import { INGEST_LIMITS } from "./pure/limits";
 import { MAX_PROBLEMS, summarizeProblems } from "./parse-event-bytes";
 import { parseEventBytesOffThread } from "./parse-off-thread";
 import { readSpool } from "../files/spool-file";
+import type { PackedJson } from "./pure/packed-json";
 
 /**
- * A valid body's events. `json` (the parse worker's output) or `spoolFile` say where the writer thread can read
+ * A valid body's events. `packed` (the parse worker's output) or `spoolFile` say where the writer thread can read
  * them itself; reading `events` parses them in the calling thread, so only code that needs them does.
  */
 export type EventBody =
-  | { ok: true; count: number; events: Iterable<HarnessLabEvent>; hashes?: string[]; json?: string[]; spoolFile?: string; dispose(): void }
+  | { ok: true; count: number; events: Iterable<HarnessLabEvent>; hashes?: string[]; packed?: PackedJson; spoolFile?: string; dispose(): void }
   | { ok: false; status: 400 | 413 | 415; error: string; errors?: EventProblem[] };
 
 const ACCEPTED_TYPES = ["application/json", "application/x-ndjson", "application/jsonl", "application/x-jsonlines", "text/plain", "application/octet-stream"];
@@ -98,8 +99,8 @@ export async function readEventBody(request: Request, limits = INGEST_LIMITS): P
   if (declared <= limits.inMemoryBytes) {
     const parsed = await parseEventBytesOffThread(new Uint8Array(await request.arrayBuffer()));
     if (!parsed.ok) return { ok: false, status: 400, error: parsed.error, ...(parsed.errors ? { errors: parsed.errors } : {}) };
-    if (parsed.json !== undefined && parsed.count !== undefined) {
-      return { ok: true, count: parsed.count, json: parsed.json, get events() { return parsed.events; }, hashes: parsed.hashes, dispose: () => {} };
+    if (parsed.packed !== undefined && parsed.count !== undefined) {
+      return { ok: true, count: parsed.count, packed: parsed.packed, get events() { return parsed.events; }, hashes: parsed.hashes, dispose: () => {} };
     }
     return { ok: true, count: parsed.events.length, events: parsed.events, hashes: parsed.hashes, dispose: () => {} };
   }

@@ -17,6 +17,7 @@ const { createApiToken } = await import("@/lib/auth/api-tokens");
 const { startStoreWriter, stopStoreWriter, whenWriterReady, writeQueueDepth, writerThreadRunning, writeValidatedEvents } = await import("@/db/writer/store-writer");
 const events = await import("@/app/api/v1/events/route");
 const { validateEvent } = await import("@/lib/events/contract");
+const { packJson } = await import("@/lib/ingest/pure/packed-json");
 const rolloutList = await import("@/app/api/v1/rollouts/route");
 const rllm = await import("@/app/api/v1/rllm/api/[...path]/route");
 
@@ -115,20 +116,22 @@ describe("ingestion through the writer thread", () => {
     expect(ids).toEqual(["fresh-r0", "fresh-r1", "fresh-r2"]);
   }, 60_000);
 
-  it("applies a batch handed over as the parse worker sends it, one JSON text per event, all or nothing", async () => {
+  it("applies a batch handed over as the parse worker sends it, one JSON text per event in a moved buffer, all or nothing", async () => {
     // Validated first, as the parse worker does (defaults filled in).
     const validated = (text: string) => (JSON.parse(text) as unknown[]).map((value, i) => {
       const result = validateEvent(value, i);
       if (!result.ok) throw new Error(JSON.stringify(result.problems));
       return result.event as Record<string, unknown>;
     });
-    const texts = validated(batch("texts", 3)).map((event) => JSON.stringify(event));
-    const outcome = await writeValidatedEvents(getStore(), { json: texts }, { arrivedVia: "local" });
+    const packed = packJson(validated(batch("texts", 3)).map((event) => JSON.stringify(event)));
+    const outcome = await writeValidatedEvents(getStore(), { packed }, { arrivedVia: "local" });
     expect(outcome).toMatchObject({ ok: true, applied: { experiment: 1, run: 1, task: 1, rollout: 3 } });
     expect(count("rollouts WHERE run_id = 'texts-run'")).toBe(3);
+    // The bytes went to the writer thread without a copy: this thread's view of them is detached.
+    expect(packed.bytes.byteLength).toBe(0);
     // A later event naming a run that exists nowhere: nothing of the batch is written.
     const broken = validated(batch("broken", 2)).map((event, i) => JSON.stringify(i === 4 ? { ...event, run: "nowhere" } : event));
-    const refused = await writeValidatedEvents(getStore(), { json: broken }, { arrivedVia: "local" });
+    const refused = await writeValidatedEvents(getStore(), { packed: packJson(broken) }, { arrivedVia: "local" });
     expect(refused).toMatchObject({ ok: false, status: 400, errors: [{ index: 4, path: "run" }] });
     expect(count("rollouts WHERE id LIKE 'broken-%'")).toBe(0);
     expect(count("experiments WHERE id = 'broken-exp'")).toBe(0);

@@ -29,9 +29,9 @@ export async function POST(request: Request): Promise<Response> {
     return refusalResponse({ kind: refusalKindOf(body.status), error: body.error, ...(body.errors ? { extra: { errors: body.errors } } : {}) });
   }
   try {
-    // The writer reads the events where they are (the parse worker's JSON text, the spool file), unless
-    // this thread must look at them first.
-    let source: BatchSource = body.json !== undefined ? { json: body.json } : body.spoolFile ? { spoolFile: body.spoolFile } : { events: [...body.events] };
+    // The writer reads the events where they are (the parse worker's packed JSON text, moved to it; the spool
+    // file), unless this thread must look at them first.
+    let source: BatchSource = body.packed !== undefined ? { packed: body.packed } : body.spoolFile ? { spoolFile: body.spoolFile } : { events: [...body.events] };
     // A job's own token writes only into its job's experiment, and the runs it creates link back to the job.
     if (auth.principal.jobId) {
       const scoped = scopeJobEvents(getStore(), auth.principal.jobId, body.events);
