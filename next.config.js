@@ -41,6 +41,9 @@ const nextConfig = {
   // (README, deployment): under ingest load the gzip of pages and JSON took ≈ 8 % of the request thread.
   compress: process.env.HARNESS_LAB_COMPRESS !== "0",
   typedRoutes: false,
+  experimental: {
+    inlineCss: true,
+  },
   async headers() {
     return [
       { source: "/:path*", headers: COMMON_HEADERS },
