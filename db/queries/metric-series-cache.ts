@@ -34,6 +34,11 @@ function cacheOf(store: Store) {
   return cache;
 }
 
+/** Drops every series kept for this store: the curves bench times a read from the store with it. */
+export function forgetMetricSeries(store: Store): void {
+  caches.delete(store);
+}
+
 /**
  * The series (run, key) in step order as `read` returns it, from memory when no point was added since it was
  * read. The count and rowid are read before the points: a point committed in between only makes the next
@@ -56,13 +61,13 @@ export function cachedMetricColumns(store: Store, runId: string, key: string, ne
     cache.points += hit.columns.step.length;
     return hit.columns;
   }
-  const read1 = read();
+  const fresh = read();
   // Shared by every later request: frozen, so no caller can change what the next one draws.
   const columns: StepColumns = Object.freeze({
-    step: Object.freeze(read1.step) as number[],
-    value: Object.freeze(read1.value) as Array<number | null>,
-    epoch: Object.freeze(read1.epoch) as Array<number | null>,
-    time: Object.freeze(read1.time) as Array<number | null>,
+    step: Object.freeze(fresh.step) as number[],
+    value: Object.freeze(fresh.value) as Array<number | null>,
+    epoch: Object.freeze(fresh.epoch) as Array<number | null>,
+    time: Object.freeze(fresh.time) as Array<number | null>,
   });
   if (columns.step.length > CACHED_POINTS_LIMIT) return columns;
   cache.entries.set(id, { count, lastRowid, columns });
