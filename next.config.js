@@ -41,6 +41,12 @@ const nextConfig = {
   // (README, deployment): under ingest load the gzip of pages and JSON took ≈ 8 % of the request thread.
   compress: process.env.HARNESS_LAB_COMPRESS !== "0",
   typedRoutes: false,
+  // The CSS inside each page's HTML rather than three render-blocking requests: the first paint (the server-drawn
+  // curves included) no longer waits for a busy server to answer them, nor for the scripts that arrive meanwhile
+  // (BENCHMARKS.md, issue 19). Read at build time.
+  experimental: {
+    inlineCss: true,
+  },
   async headers() {
     return [
       { source: "/:path*", headers: COMMON_HEADERS },

@@ -1,7 +1,7 @@
 // Issue 18, time to usable content: the overview's training curves and the trajectory browser's first rows came
 // only after the page's scripts had run (recharts renders nothing on the server; the virtualised table started
 // from an empty view). Both are now in the page's first render: with scripts off, the HTML alone shows them.
-import { experimentPath } from "../lib/http/page-links";
+import { curvesPath, experimentPath } from "../lib/http/page-links";
 import { test, expect } from "./fixtures";
 import { ensureReferenceExperiment, REFERENCE } from "./reference-experiment";
 import { ADMIN_STORAGE_STATE } from "./state";
@@ -27,6 +27,28 @@ test("the overview's training curves are drawn in the page's first render, befor
   const drawn = (await line.boundingBox())!;
   expect(drawn.width).toBeGreaterThan(plot.width / 2);
   await expect(chart.getByText("epoch 2")).toBeVisible();
+  await context.close();
+});
+
+// Issue 19: a stylesheet to fetch held the first paint back until the (busy) server had answered it as well; the
+// page's CSS now comes inside its HTML (next.config.js, experimental.inlineCss). With every request but the page
+// itself refused and scripts off, the server-drawn plot still fills recharts' plot area (208 px of the 260 px
+// chart), which only its stylesheet's rules make it do (an unstyled SVG is 300 × 150).
+test("the curves page is styled and its lines drawn by its HTML alone, with no stylesheet to fetch", async ({ browser, server }) => {
+  const context = await browser.newContext({ baseURL: server.baseURL, storageState: ADMIN_STORAGE_STATE, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const refused: string[] = [];
+  await page.route("**/*", (route) => {
+    if (route.request().resourceType() === "document") return route.continue();
+    refused.push(route.request().url());
+    return route.abort();
+  });
+  await page.goto(`${curvesPath([`${REFERENCE.harnessAdapt}-train`])}&keys=${encodeURIComponent("train:trainable_rate")}`);
+  const plot = page.locator("figure[data-curve-chart] [data-first-paint-plot] svg");
+  await expect(plot.locator("path[data-first-paint-line]")).not.toHaveCount(0);
+  const box = (await plot.boundingBox())!;
+  expect(Math.round(box.height)).toBe(208);
+  expect(refused.filter((url) => url.endsWith(".css"))).toEqual([]);
   await context.close();
 });
 

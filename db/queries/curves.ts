@@ -13,6 +13,7 @@ import {
   curveLabel, describeTrainerSource, isTrainingKey, oneMinusColumns, rateColumns, shareColumns, trainerSourceFor, type TrainStep,
 } from "../../lib/curves/training-series";
 import { loadTrainSteps } from "./train-step-rates";
+import { cachedMetricColumns } from "./metric-series-cache";
 import type { CurveMarker, CurveRun, CurveSeries, CurveSource, CurvesResponse } from "../../lib/curves/types";
 import { epochPositions } from "../../lib/curves/x-axis";
 
@@ -63,8 +64,13 @@ interface Needs {
  * One metric series as columns in step order. The points come back as JSON arrays built inside SQLite, only
  * the columns needed: for 100,000 points that is about half the time of handing JavaScript one row at a time.
  * (SQLite writes doubles in JSON exactly, in shortest round-trip form.) A column not asked for is all null.
+ * Kept in memory until a point is added to the series (metric-series-cache.ts).
  */
 function loadMetric(store: Store, runId: string, key: string, needs: Needs): StepColumns {
+  return cachedMetricColumns(store, runId, key, needs, () => readMetric(store, runId, key, needs));
+}
+
+function readMetric(store: Store, runId: string, key: string, needs: Needs): StepColumns {
   const column = (name: string, wanted: boolean) => (wanted ? `json_group_array(${name})` : "NULL");
   const row = store.sqlite
     .prepare(
