@@ -7,9 +7,9 @@
 //      five of them by pass rate, and always the paper's pair;
 //   3. each candidate's change of BOTH criteria (pass rate, trainable rate) is measured on selection streams,
 //      groups of K per task and side, paired by (task, sample) with H0's draws;
-//   4. the chosen gain is the candidate whose smaller lower bound (paired 95 % intervals of both changes) is
-//      largest, only if its pass interval lies above zero and its trainable interval not below (real-gain-choice.ts:
-//      the largest point estimate among ~18 near-zero effects was the luckiest draw, not a gain).
+//   4. the chosen gain is the candidate whose smaller lower bound (the pass change's paired 95 % interval, the
+//      trainable change's one-sided 90 % bound) is largest, only if the first is above zero and the second not below
+//      (real-gain-choice.ts: the largest point estimate among ~18 near-zero effects was the luckiest draw, not a gain).
 // The chosen gain is then re-measured on streams of its own (expectedChange) and tried in comparisons on the
 // protocol's streams: neither reuses a selection draw, so the tries test the rule, not the selection's luck.
 import type { DemoContext } from "../demo/run/demo-context";
@@ -60,6 +60,8 @@ export function changeOf(base: EpisodeResult[][][], candidate: EpisodeResult[][]
       change_pp: e.mean === null ? null : round1(e.mean), ci95_pp: e.ci95 ? e.ci95.map(round1) : null,
       /** The same interval to 0.01 pp, for the real-gain choice (0.1 pp rounds −0.04 to 0). */
       ci95_fine_pp: e.ci95 ? ([round2(e.ci95[0]), round2(e.ci95[1])] as [number, number]) : null,
+      /** One-sided 90 % lower bound (mean − 1.28 se), to 0.01 pp: the real-gain choice's "not down" test. */
+      lower90_pp: e.mean === null || e.se === null ? null : round2(e.mean - 1.2816 * e.se),
     };
   };
   const transitions: TransitionCounts = {};
@@ -110,7 +112,7 @@ export function chooseRealGain(ctx: DemoContext, policy: SoftmaxPolicy, h0: read
     const change = changeOf(base, sideGroups(ctx, policy, applyComponents(h0, components.map(componentById)), rng, "select", groups), seed);
     const candidate: GainCandidate = {
       components, pass_pp: change.pass.change_pp ?? 0, trainable_pp: change.trainable.change_pp ?? 0,
-      pass_ci95_pp: change.pass.ci95_fine_pp, trainable_ci95_pp: change.trainable.ci95_fine_pp,
+      pass_ci95_pp: change.pass.ci95_fine_pp, trainable_ci95_pp: change.trainable.ci95_fine_pp, trainable_lower90_pp: change.trainable.lower90_pp,
     };
     measured.set(key, candidate);
     return candidate;
@@ -123,12 +125,12 @@ export function chooseRealGain(ctx: DemoContext, policy: SoftmaxPolicy, h0: read
   const { ranked: candidates, chosen } = pickRealGain([...measured.values()]);
   const interval = (ci: [number, number] | null) => (ci ? `[${ci[0]}, ${ci[1]}]` : "none");
   const why = chosen
-    ? `${chosen.components.join(" + ")}: pass ${chosen.pass_pp} pp ${interval(chosen.pass_ci95_pp)}, trainable ${chosen.trainable_pp} pp ${interval(chosen.trainable_ci95_pp)}, smaller lower bound ${gainLowerBound(chosen)} pp, the largest of those that qualify`
+    ? `${chosen.components.join(" + ")}: pass ${chosen.pass_pp} pp ${interval(chosen.pass_ci95_pp)}, trainable ${chosen.trainable_pp} pp ${interval(chosen.trainable_ci95_pp)} (one-sided 90 % bound ${chosen.trainable_lower90_pp}), smaller lower bound ${gainLowerBound(chosen)} pp, the largest of those that qualify`
     : `none qualifies (best: ${candidates[0]?.components.join(" + ") ?? "no candidate"}, smaller lower bound ${candidates[0] ? gainLowerBound(candidates[0]) : "none"} pp)`;
   return {
     components: chosen ? chosen.components : null,
     how: `chosen from ${candidates.length} catalogue candidates (remedies of the checkpoint's top ${top.length} classified problems, pairs of the five best by pass rate, the paper's pair) `
-      + `measured on ${groups * ctx.config.comparisonRolloutsPerTask} selection draws per task and side under H0: the one whose pass-rate interval lies above zero and trainable-rate interval not below (paired 95 %), `
+      + `measured on ${groups * ctx.config.comparisonRolloutsPerTask} selection draws per task and side under H0: the one whose pass-rate change has its paired 95 % interval above zero and trainable-rate change its one-sided 90 % bound not below, `
       + `the largest smaller lower bound first; ${why}; the re-measured change and the comparisons below use streams the selection never drew`,
     problems: report.problems.map((p) => ({ kind: p.kind, episodes: p.episodes, failed: p.failedEpisodes })),
     candidates,
