@@ -89,8 +89,9 @@ function comparisonTransitions(episodes: ReadonlyArray<{ id: string; episode: Gr
 
 /**
  * The comparison protocol on a trained checkpoint's weights: `tries.aa` A/A comparisons, `tries.gain` of the
- * catalogue's real gain for this checkpoint (chooseRealGain: a change that improves both criteria on selection
- * draws; the paper's pair when none does, flagged by chosen.components = null), and that gain's expected change. Separate so it can be re-run on a stored checkpoint.
+ * catalogue's real gain for this checkpoint (chooseRealGain: a change whose paired intervals on selection draws show
+ * the pass rate up and the trainable rate not down; the paper's pair when none does, flagged by chosen.components =
+ * null), and that gain's expected change. Separate so it can be re-run on a stored checkpoint.
  */
 export async function protocolFigures(seed: number, size: DemoSize, weights: unknown, ids: ReturnType<typeof demoIds>, tries: { aa: number; gain: number }) {
   const config = demoConfig(size, seed);
@@ -99,7 +100,7 @@ export async function protocolFigures(seed: number, size: DemoSize, weights: unk
   });
   const policy = SoftmaxPolicy.fromJSON(weights);
   const h0 = h0Files({ maxTurns: config.trainMaxTurns });
-  // The real gain of THIS checkpoint: a catalogue change that improves both criteria on draws of its own.
+  // The real gain of THIS checkpoint: a catalogue change that reliably improves both criteria on draws of its own.
   const chosen = chooseRealGain(ctx, policy, h0, seed);
   const gain = applyComponents(h0, (chosen.components ?? [...PAPER_PAIR]).map(componentById));
   const protocol = async (label: string, n: number, candidate: typeof h0) => {

@@ -7,7 +7,9 @@
 //      five of them by pass rate, and always the paper's pair;
 //   3. each candidate's change of BOTH criteria (pass rate, trainable rate) is measured on selection streams,
 //      groups of K per task and side, paired by (task, sample) with H0's draws;
-//   4. the chosen gain is the candidate whose smaller change is largest, only if both changes are positive.
+//   4. the chosen gain is the candidate whose smaller lower bound (the pass change's paired 95 % interval, the
+//      trainable change's one-sided 90 % bound) is largest, only if the first is above zero and the second not below
+//      (real-gain-choice.ts: the largest point estimate among ~18 near-zero effects was the luckiest draw, not a gain).
 // The chosen gain is then re-measured on streams of its own (expectedChange) and tried in comparisons on the
 // protocol's streams: neither reuses a selection draw, so the tries test the rule, not the selection's luck.
 import type { DemoContext } from "../demo/run/demo-context";
@@ -23,8 +25,11 @@ import { classifyProblems } from "../demo/teacher/classify-problems";
 import { remediesFor } from "../demo/teacher/propose";
 import { pairedBootstrap } from "../stats/paired-bootstrap";
 import { addTransitions, groupState, groupTransitions, type GroupOutcome, type TransitionCounts } from "./reference-science-transitions";
+import { gainLowerBound, pickRealGain, type GainCandidate } from "./real-gain-choice";
 
 const round1 = (x: number) => Math.round(1000 * x) / 10;
+/** Intervals the choice compares, to 0.01 pp: per-task changes move in steps of 1/(draws × tasks) ≈ 0.05 pp. */
+const round2 = (x: number) => Math.round(10000 * x) / 100;
 
 /** Per task of the comparison set, `groups` groups of K episodes of one harness, on streams named by (scope, task, sample). */
 export function sideGroups(ctx: DemoContext, policy: SoftmaxPolicy, files: readonly HarnessFile[], rng: Rng, scope: string, groups: number): EpisodeResult[][][] {
@@ -51,7 +56,13 @@ export function changeOf(base: EpisodeResult[][][], candidate: EpisodeResult[][]
   const c = perTaskRates(candidate);
   const interval = (d: number[]) => {
     const e = pairedBootstrap(d, { seed, resamples: 2000 });
-    return { change_pp: e.mean === null ? null : round1(e.mean), ci95_pp: e.ci95 ? e.ci95.map(round1) : null };
+    return {
+      change_pp: e.mean === null ? null : round1(e.mean), ci95_pp: e.ci95 ? e.ci95.map(round1) : null,
+      /** The same interval to 0.01 pp, for the real-gain choice (0.1 pp rounds −0.04 to 0). */
+      ci95_fine_pp: e.ci95 ? ([round2(e.ci95[0]), round2(e.ci95[1])] as [number, number]) : null,
+      /** One-sided 90 % lower bound (mean − 1.28 se), to 0.01 pp: the real-gain choice's "not down" test. */
+      lower90_pp: e.mean === null || e.se === null ? null : round2(e.mean - 1.2816 * e.se),
+    };
   };
   const transitions: TransitionCounts = {};
   base.forEach((taskGroups, t) => {
@@ -78,19 +89,13 @@ export function expectedChange(ctx: DemoContext, policy: SoftmaxPolicy, base: re
 /** The paper's pair: a gain on some trained policies; always among the candidates so its figures are printed. */
 export const PAPER_PAIR = ["reproduce_first", "inject_test_status"] as const;
 
-export interface GainCandidate {
-  components: string[];
-  pass_pp: number;
-  trainable_pp: number;
-}
-
 export interface ChosenGain {
-  /** The chosen components; null when no candidate improved both criteria on the selection draws. */
+  /** The chosen components; null when no candidate's intervals showed a gain on the selection draws (pickRealGain). */
   components: string[] | null;
   how: string;
   /** The checkpoint's problems under H0 on the selection draws, most failed episodes first. */
   problems: Array<{ kind: string; episodes: number; failed: number }>;
-  /** Every candidate measured, best first (by the smaller of its two changes). */
+  /** Every candidate measured, best first (by the smaller lower bound of its two changes' intervals). */
   candidates: GainCandidate[];
 }
 
@@ -105,7 +110,10 @@ export function chooseRealGain(ctx: DemoContext, policy: SoftmaxPolicy, h0: read
     const key = [...components].sort().join("+");
     if (measured.has(key)) return measured.get(key)!;
     const change = changeOf(base, sideGroups(ctx, policy, applyComponents(h0, components.map(componentById)), rng, "select", groups), seed);
-    const candidate = { components, pass_pp: change.pass.change_pp ?? 0, trainable_pp: change.trainable.change_pp ?? 0 };
+    const candidate: GainCandidate = {
+      components, pass_pp: change.pass.change_pp ?? 0, trainable_pp: change.trainable.change_pp ?? 0,
+      pass_ci95_pp: change.pass.ci95_fine_pp, trainable_ci95_pp: change.trainable.ci95_fine_pp, trainable_lower90_pp: change.trainable.lower90_pp,
+    };
     measured.set(key, candidate);
     return candidate;
   };
@@ -114,14 +122,16 @@ export function chooseRealGain(ctx: DemoContext, policy: SoftmaxPolicy, h0: read
   const best = [...singles].sort((a, b) => b.pass_pp - a.pass_pp).slice(0, 5);
   for (let i = 0; i < best.length; i++) for (let j = i + 1; j < best.length; j++) measure([...best[i].components, ...best[j].components]);
   measure([...PAPER_PAIR]);
-  const score = (c: GainCandidate) => Math.min(c.pass_pp, c.trainable_pp);
-  const candidates = [...measured.values()].sort((a, b) => score(b) - score(a));
-  const chosen = candidates.find((c) => c.pass_pp > 0 && c.trainable_pp > 0) ?? null;
+  const { ranked: candidates, chosen } = pickRealGain([...measured.values()]);
+  const interval = (ci: [number, number] | null) => (ci ? `[${ci[0]}, ${ci[1]}]` : "none");
+  const why = chosen
+    ? `${chosen.components.join(" + ")}: pass ${chosen.pass_pp} pp ${interval(chosen.pass_ci95_pp)}, trainable ${chosen.trainable_pp} pp ${interval(chosen.trainable_ci95_pp)} (one-sided 90 % bound ${chosen.trainable_lower90_pp}), smaller lower bound ${gainLowerBound(chosen)} pp, the largest of those that qualify`
+    : `none qualifies (best: ${candidates[0]?.components.join(" + ") ?? "no candidate"}, smaller lower bound ${candidates[0] ? gainLowerBound(candidates[0]) : "none"} pp)`;
   return {
     components: chosen ? chosen.components : null,
     how: `chosen from ${candidates.length} catalogue candidates (remedies of the checkpoint's top ${top.length} classified problems, pairs of the five best by pass rate, the paper's pair) `
-      + `by the larger of min(pass-rate change, trainable-rate change) over ${groups * ctx.config.comparisonRolloutsPerTask} selection draws per task and side under H0; `
-      + "the re-measured change and the comparisons below use streams the selection never drew",
+      + `measured on ${groups * ctx.config.comparisonRolloutsPerTask} selection draws per task and side under H0: the one whose pass-rate change has its paired 95 % interval above zero and trainable-rate change its one-sided 90 % bound not below, `
+      + `the largest smaller lower bound first; ${why}; the re-measured change and the comparisons below use streams the selection never drew`,
     problems: report.problems.map((p) => ({ kind: p.kind, episodes: p.episodes, failed: p.failedEpisodes })),
     candidates,
   };

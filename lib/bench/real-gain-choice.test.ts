@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { pickRealGain, type GainCandidate } from "./real-gain-choice";
+
+// Measured on selection draws as chooseRealGain measures them: change in pp with its paired 95 % interval.
+// Trainable: change, 95 % interval, one-sided 90 % lower bound (mean − 1.28 se, se ≈ interval width / 3.92).
+const candidate = (name: string, pass: [number, number, number], trainable: [number, number, number, number]): GainCandidate => ({
+  components: [name],
+  pass_pp: pass[0], pass_ci95_pp: [pass[1], pass[2]],
+  trainable_pp: trainable[0], trainable_ci95_pp: [trainable[1], trainable[2]], trainable_lower90_pp: trainable[3],
+});
+
+describe("pickRealGain", () => {
+  // Seed 2's trap: the largest point estimate of min(pass, trainable) had a trainable interval reaching well below
+  // zero, and re-measured on streams of its own its trainable change was negative.
+  const noisy = candidate("noisy", [0.6, 0.3, 0.9], [0.7, -0.9, 2.3, -0.35]);
+  const reliable = candidate("reliable", [0.4, 0.2, 0.6], [0.3, 0.1, 0.5, 0.17]);
+  const passOnly = candidate("pass-only", [0.5, 0.2, 0.8], [0, 0, 0, 0]);
+  const loses = candidate("loses", [2.0, 1.2, 2.8], [-3.0, -5.0, -1.0, -4.3]);
+
+  it("chooses the candidate whose gain is reliably positive on both criteria, not the largest point estimate", () => {
+    expect(pickRealGain([noisy, reliable, loses]).chosen?.components).toEqual(["reliable"]);
+  });
+
+  it("ranks by the smaller of the two lower bounds", () => {
+    expect(pickRealGain([passOnly, noisy, reliable, loses]).ranked.map((c) => c.components[0])).toEqual(["reliable", "pass-only", "noisy", "loses"]);
+  });
+
+  it("takes a pass-rate gain that leaves the trainable rate untouched (the rule accepts it)", () => {
+    expect(pickRealGain([noisy, passOnly]).chosen?.components).toEqual(["pass-only"]);
+  });
+
+  it("chooses none when no interval excludes a loss on both criteria", () => {
+    expect(pickRealGain([noisy, loses]).chosen).toBeNull();
+    expect(pickRealGain([candidate("flat", [0, 0, 0], [0, 0, 0, 0])]).chosen).toBeNull();
+  });
+
+  // Seed 3's step-12 checkpoint: a large pass gain whose trainable change is positive but noisy (its 95 % interval
+  // reaches below zero; re-measured +7.7 pp [1.3, 14.5]), next to a tiny pass gain whose trainable change may be a loss.
+  it("takes a large gain whose trainable change is noisy but not likely down (one-sided 90 % bound)", () => {
+    const large = candidate("large", [27.6, 24.91, 30.34], [5.5, -1.95, 12.46, 0.79]);
+    const tiny = candidate("tiny", [0.4, 0.14, 0.68], [0.5, -0.41, 1.36, -0.08]);
+    expect(pickRealGain([tiny, large]).chosen?.components).toEqual(["large"]);
+  });
+});

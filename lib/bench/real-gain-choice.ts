@@ -1,0 +1,36 @@
+// Which measured catalogue candidate the bench tries as the checkpoint's "real gain" (reference-science-gain.ts).
+// By the lower bounds of the paired 95 % intervals, not by the point estimates: among 16–19 candidates whose true
+// effects are all within ±1 pp, the largest point estimate of min(pass change, trainable change) is mostly the
+// luckiest draw (winner's curse). Seed 2's final checkpoint chose verify_before_submit that way (selection:
+// trainable +0.3 pp [−0.5, 1.2]); re-measured on streams of its own its trainable change was −0.7 [−1.2, −0.2].
+// A real gain must be one the rule should accept: the pass rate up and the trainable rate not down. The two
+// claims differ, so do their bounds: a rise needs its 95 % interval above zero; "not down" is a non-inferiority
+// claim, asked of a one-sided 90 % bound (mean − 1.28 se). With the 95 % bound on both, seed 3's step-12 checkpoint
+// passed over refuse_unhelpful_edit + refuse_malformed_edit (selection pass +27.6 pp [24.9, 30.3], trainable +5.5
+// [−2.0, 12.5]; re-measured +28.9 [26.2, 31.7] and +7.7 [1.3, 14.5], accepted 10 of 10); on the final checkpoints
+// of seeds 1–3 both bounds choose the same.
+export interface GainCandidate {
+  components: string[];
+  pass_pp: number;
+  trainable_pp: number;
+  /** Paired 95 % intervals over the comparison tasks, in pp; null without tasks. */
+  pass_ci95_pp: [number, number] | null;
+  trainable_ci95_pp: [number, number] | null;
+  /** One-sided 90 % lower bound of the trainable change (mean − 1.28 se over tasks), in pp; null below two tasks. */
+  trainable_lower90_pp: number | null;
+}
+
+const passLower = (c: GainCandidate) => (c.pass_ci95_pp ? c.pass_ci95_pp[0] : -Infinity);
+const trainableLower = (c: GainCandidate) => c.trainable_lower90_pp ?? -Infinity;
+
+/** The smaller of the two lower bounds: how much of a gain the selection draws vouch for on both criteria. */
+export const gainLowerBound = (c: GainCandidate) => Math.min(passLower(c), trainableLower(c));
+
+export const qualifiesAsRealGain = (c: GainCandidate) => passLower(c) > 0 && trainableLower(c) >= 0;
+
+/** Best first (by gainLowerBound, then by the smaller point estimate); the first that qualifies, or null. */
+export function pickRealGain(candidates: readonly GainCandidate[]): { ranked: GainCandidate[]; chosen: GainCandidate | null } {
+  const point = (c: GainCandidate) => Math.min(c.pass_pp, c.trainable_pp);
+  const ranked = [...candidates].sort((a, b) => gainLowerBound(b) - gainLowerBound(a) || point(b) - point(a));
+  return { ranked, chosen: ranked.find(qualifiesAsRealGain) ?? null };
+}
