@@ -90,7 +90,7 @@ describe("cachedMetricColumns", () => {
     expect(counter.reads).toBe(2);
   });
 
-  it("hands out columns no caller can change", () => {
+  it("hands out columns no caller can change (frozen under the tests, so a test catches one that tries)", () => {
     const { columns } = reader(store);
     expect(() => columns().value.push(1)).toThrow(TypeError);
     expect(columns().value).toEqual([0, 0.1, 0.2]);
