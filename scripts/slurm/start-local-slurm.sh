@@ -138,7 +138,14 @@ start_rest() {
   return 1
 }
 
-running() { [ -f "$1" ] && kill -0 "$(cat "$1")" 2>/dev/null; }
+# A PID file can outlive its daemon, and its PID may since belong to another process (a kernel worker held a dead
+# slurmrestd's PID here, so slurmrestd was never started again): only the daemon the file is named for counts.
+running() {
+  local pid
+  [ -f "$1" ] || return 1
+  pid=$(cat "$1")
+  [ -n "$pid" ] && [ "$(cat "/proc/$pid/comm" 2>/dev/null)" = "$(basename "$1" .pid)" ]
+}
 
 start_munge() {
   if [ ! -s /etc/munge/munge.key ]; then
