@@ -63,9 +63,9 @@ export function cachedMetricColumns(store: Store, runId: string, key: string, ne
   }
   const fresh = read();
   // Shared by every later request, so no caller may change it. Frozen under the tests (vitest sets NODE_ENV
-  // "test"), which catch a caller that tries; not elsewhere (the server, the benches): freezing four 100,000-element arrays cost 11–20 ms, and
-  // reading a frozen array was ~10× slower than a plain one (Node 20), which made the first, uncached read
-  // of a 100 k series 25 ms slower (curves bench: median 73 → 98 ms).
+  // "test"), which catch a caller that tries; not elsewhere (the server, the benches): freezing four
+  // 100,000-element arrays cost 11–20 ms, and reading a frozen array was ~10× slower than a plain one (Node 20),
+  // which made the first, uncached read of a 100 k series 25 ms slower (curves bench: median 73 → 98 ms).
   const columns: StepColumns = process.env.NODE_ENV !== "test" ? fresh : Object.freeze({
     step: Object.freeze(fresh.step) as number[],
     value: Object.freeze(fresh.value) as Array<number | null>,

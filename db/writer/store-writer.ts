@@ -12,10 +12,8 @@ import type { Store } from "../client";
 import { projectHome } from "../client";
 import { applyValidatedEvents, type ApplyOutcome } from "../apply-events";
 import { indexPendingTurns, startFullTextIndexer } from "../full-text-index";
-import { readSpoolFile } from "../../lib/files/spool-file";
 import type { HarnessArrival } from "../../lib/harness-trust/arrival";
-import { batchTransfer, parsedEvents, type BatchSource, type WriterData, type WriterReply, type WriterRequest } from "./writer-messages";
-import type { HarnessLabEvent } from "../../lib/events/contract";
+import { batchTransfer, eventsOfBatch, type BatchSource, type WriterData, type WriterReply, type WriterRequest } from "./writer-messages";
 import { logLine } from "../../lib/log-text";
 
 /** Batches waiting for (or in) the writer at most; more are refused with 429 until it catches up. */
@@ -138,11 +136,6 @@ function ask(s: WriterState, request: WriterRequest, transfer: ArrayBuffer[] = [
   });
 }
 
-function eventsOf(source: BatchSource): Iterable<HarnessLabEvent> {
-  if ("events" in source) return source.events;
-  if ("packed" in source) return parsedEvents(source.packed);
-  return readSpoolFile(source.spoolFile);
-}
 
 /**
  * Applies one validated batch, all or nothing, in the writer thread when it runs (else here) and resolves
@@ -156,7 +149,7 @@ export async function writeValidatedEvents(
   const s = state();
   s.queued++;
   try {
-    if (!s.worker || !s.ready) return applyValidatedEvents(store, eventsOf(source), options);
+    if (!s.worker || !s.ready) return applyValidatedEvents(store, eventsOfBatch(source), options);
     const reply = await ask(s, { kind: "apply", id: s.next++, source, hashes: options.hashes, arrivedVia: options.arrivedVia }, batchTransfer(source));
     if (reply.kind === "applied") return reply.outcome;
     if (reply.kind === "failed" && reply.error.startsWith("writer thread stopped")) throw new WriterUnavailable(reply.error);

@@ -3,7 +3,8 @@
 import type { HarnessLabEvent } from "../../lib/events/contract";
 import type { HarnessArrival } from "../../lib/harness-trust/arrival";
 import type { ApplyOutcome } from "../apply-events";
-import { packedTransfer, unpackJson, type PackedJson } from "../../lib/ingest/pure/packed-json";
+import { packedTransfer, parsePackedJson, type PackedJson } from "../../lib/ingest/pure/packed-json";
+import { readSpoolFile } from "../../lib/files/spool-file";
 
 /**
  * Where a validated batch is: as objects, as the JSON text the parse worker produced (one buffer, a text per
@@ -11,9 +12,11 @@ import { packedTransfer, unpackJson, type PackedJson } from "../../lib/ingest/pu
  */
 export type BatchSource = { events: HarnessLabEvent[] } | { packed: PackedJson } | { spoolFile: string };
 
-/** The events of a batch, parsed one at a time as the applier reaches them. */
-export function* parsedEvents(packed: PackedJson): Generator<HarnessLabEvent> {
-  for (const text of unpackJson(packed)) yield JSON.parse(text) as HarnessLabEvent;
+/** The events of a batch wherever it is, parsed (or read from the spool) one at a time as the applier reaches them. */
+export function eventsOfBatch(source: BatchSource): Iterable<HarnessLabEvent> {
+  if ("events" in source) return source.events;
+  if ("packed" in source) return parsePackedJson(source.packed) as Generator<HarnessLabEvent>;
+  return readSpoolFile(source.spoolFile);
 }
 
 /** The buffers of a batch to move to the writer thread rather than copy (the sender must not read them after). */

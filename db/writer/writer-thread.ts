@@ -15,9 +15,7 @@ import * as schema from "../schema";
 import type { Store } from "../client";
 import { applyValidatedEvents } from "../apply-events";
 import { indexPendingTurns, mergeFullTextSegments } from "../full-text-index";
-import { readSpoolFile } from "../../lib/files/spool-file";
-import { parsedEvents, type BatchSource, type WriterData, type WriterReply, type WriterRequest } from "./writer-messages";
-import type { HarnessLabEvent } from "../../lib/events/contract";
+import { eventsOfBatch, type WriterData, type WriterReply, type WriterRequest } from "./writer-messages";
 import { backgroundNice, lowerThisThreadPriority } from "../../lib/os/thread-priority";
 
 const port = parentPort!;
@@ -50,11 +48,6 @@ function send(reply: WriterReply): void {
   port.postMessage(reply);
 }
 
-function eventsOf(source: BatchSource): Iterable<HarnessLabEvent> {
-  if ("events" in source) return source.events;
-  if ("packed" in source) return parsedEvents(source.packed);
-  return readSpoolFile(source.spoolFile);
-}
 
 /** The modules of task requests, loaded on first use. */
 const taskModules = new Map<string, Record<string, unknown>>();
@@ -85,7 +78,7 @@ async function handle(request: WriterRequest): Promise<void> {
       send({ kind: "indexed", id: request.id, turns });
       return;
     }
-    const outcome = applyValidatedEvents(store, eventsOf(request.source), { hashes: request.hashes, arrivedVia: request.arrivedVia });
+    const outcome = applyValidatedEvents(store, eventsOfBatch(request.source), { hashes: request.hashes, arrivedVia: request.arrivedVia });
     lastWrite = Date.now();
     send({ kind: "applied", id: request.id, outcome });
   } catch (error) {

@@ -7,7 +7,7 @@ import type { HarnessLabEvent } from "../events/contract";
 import { parseEventBytes, type ParsedEvents } from "./parse-event-bytes";
 import type { ParseReply } from "./parse-worker";
 import { logLine } from "../log-text";
-import { unpackJson, type PackedJson } from "./pure/packed-json";
+import { parsePackedJson, type PackedJson } from "./pure/packed-json";
 
 /**
  * Below this a round trip to the worker costs more than it saves. A producer's usual batch (tens of KB) is
@@ -69,7 +69,7 @@ function lazilyParsed(packed: PackedJson, count: number, hashes: string[]): Pars
     count,
     hashes,
     get events() {
-      return (events ??= Array.from(unpackJson(packed), (text) => JSON.parse(text) as HarnessLabEvent));
+      return (events ??= Array.from(parsePackedJson(packed)) as HarnessLabEvent[]);
     },
   };
 }

@@ -45,6 +45,11 @@ export function* unpackJson(packed: PackedJson): Generator<string> {
   }
 }
 
+/** The values back, each text parsed as the caller reaches it. */
+export function* parsePackedJson(packed: PackedJson): Generator<unknown> {
+  for (const text of unpackJson(packed)) yield JSON.parse(text);
+}
+
 /** The buffer to put in postMessage's transfer list. */
 export function packedTransfer(packed: PackedJson): ArrayBuffer[] {
   return [packed.bytes.buffer as ArrayBuffer];
