@@ -12,7 +12,7 @@ import type { ReliabilityPart } from "./part";
 import type { HostileCase, HostileContext } from "./hostile-case";
 import { countCases, FULL_MINIMUM, generateHostileCases, QUICK_MINIMUM } from "./hostile-generate";
 import { fileFingerprint, logicalFingerprint, sameFiles, type FileFingerprint } from "./hostile-fingerprint";
-import { judge, sendCase, type Answer } from "./hostile-send";
+import { judge, lostToEarlyClose, sendCase, type Answer } from "./hostile-send";
 import { createCredentials, seedThroughApi, SEED_PREFIX, signInActionId } from "./hostile-setup";
 import { measureReadsDuringBombs } from "./hostile-bomb-load";
 import { headerCsvProblems, logInjectionProblems } from "./hostile-output-checks";
@@ -115,7 +115,8 @@ async function sendAll(baseUrl: string, cases: HostileCase[]): Promise<Result[]>
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < cases.length; i = next++) {
-      const answer = await sendCase(baseUrl, cases[i], TIMEOUT_MS);
+      const first = await sendCase(baseUrl, cases[i], TIMEOUT_MS);
+      const answer = lostToEarlyClose(cases[i], first) ? await sendCase(baseUrl, cases[i], TIMEOUT_MS) : first;
       results[i] = { c: cases[i], answer, problem: judge(cases[i], answer) };
     }
   };
