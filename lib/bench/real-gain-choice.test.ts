@@ -2,10 +2,12 @@ import { describe, expect, it } from "vitest";
 import { pickRealGain, type GainCandidate } from "./real-gain-choice";
 
 // Measured on selection draws as chooseRealGain measures them: change in pp with its paired 95 % interval.
-// Trainable: change, 95 % interval, one-sided 90 % lower bound (mean − 1.28 se, se ≈ interval width / 3.92).
-const candidate = (name: string, pass: [number, number, number], trainable: [number, number, number, number]): GainCandidate => ({
+// Each: change, 95 % interval, one-sided 90 % lower bound (mean − 1.28 se, se ≈ interval width / 3.92; for the pass
+// rate computed so when not given).
+const lower90 = (x: [number, number, number]) => Math.round(100 * (x[0] - (1.2816 * (x[2] - x[1])) / 3.92)) / 100;
+const candidate = (name: string, pass: [number, number, number, number?], trainable: [number, number, number, number]): GainCandidate => ({
   components: [name],
-  pass_pp: pass[0], pass_ci95_pp: [pass[1], pass[2]],
+  pass_pp: pass[0], pass_ci95_pp: [pass[1], pass[2]], pass_lower90_pp: pass[3] ?? lower90([pass[0], pass[1], pass[2]]),
   trainable_pp: trainable[0], trainable_ci95_pp: [trainable[1], trainable[2]], trainable_lower90_pp: trainable[3],
 });
 
@@ -27,6 +29,25 @@ describe("pickRealGain", () => {
 
   it("takes a pass-rate gain that leaves the trainable rate untouched (the rule accepts it)", () => {
     expect(pickRealGain([noisy, passOnly]).chosen?.components).toEqual(["pass-only"]);
+  });
+
+  // The rule's other half: a trainable rise with the pass rate not down (submit_at_turn_limit on a checkpoint that
+  // sometimes runs out of turns: the same episodes, graded at the limit instead of dropped).
+  it("takes a trainable-rate gain that leaves the pass rate untouched", () => {
+    const trainableOnly = candidate("trainable-only", [0, 0, 0, 0], [0.3, 0.1, 0.5, 0.17]);
+    expect(pickRealGain([noisy, trainableOnly]).chosen?.components).toEqual(["trainable-only"]);
+  });
+
+  // Seed 2's step-30 checkpoint: submit_at_turn_limit raised the pass rate on a few tasks and lowered it on none, so
+  // the normal one-sided bound (−0.01) dipped below zero while the 95 % interval [0, 0.14] excludes a loss.
+  it("counts a pass rate whose 95 % interval excludes a loss as not down", () => {
+    const fewRose = candidate("few-rose", [0.0, 0, 0.14, -0.01], [0.3, 0.05, 0.77, 0.07]);
+    expect(pickRealGain([fewRose]).chosen?.components).toEqual(["few-rose"]);
+  });
+
+  it("refuses a trainable-rate gain when the pass rate may be down", () => {
+    const passMayFall = candidate("pass-may-fall", [-0.3, -0.9, 0.3], [2.0, 1.0, 3.0, 1.35]);
+    expect(pickRealGain([passMayFall]).chosen).toBeNull();
   });
 
   it("chooses none when no interval excludes a loss on both criteria", () => {

@@ -3,13 +3,14 @@
 // solves many tasks turns mixed groups all-solved under it, so its trainable rate falls and the rule rightly
 // rejects it. So the gain is chosen per checkpoint, and honestly:
 //   1. the checkpoint's problems are classified from its own draws under H0 (selection streams);
-//   2. the candidates are the catalogue remedies of its top problems (one component each), the pairs of the best
-//      five of them by pass rate, and always the paper's pair;
+//   2. the candidates are every catalogue component alone, the pairs of the three best by pass rate and the three
+//      best by lower bound, and always the paper's pair;
 //   3. each candidate's change of BOTH criteria (pass rate, trainable rate) is measured on selection streams,
 //      groups of K per task and side, paired by (task, sample) with H0's draws;
-//   4. the chosen gain is the candidate whose smaller lower bound (the pass change's paired 95 % interval, the
-//      trainable change's one-sided 90 % bound) is largest, only if the first is above zero and the second not below
-//      (real-gain-choice.ts: the largest point estimate among ~18 near-zero effects was the luckiest draw, not a gain).
+//   4. the chosen gain is the candidate whose smaller lower bound (the rising rate's paired 95 % interval, the other
+//      rate's one-sided 90 % bound) is largest, only if the first is above zero and the second not below: a pass rise
+//      with the trainable rate not down, or the other way round, as the rule accepts (real-gain-choice.ts: the
+//      largest point estimate among ~30 near-zero effects is the luckiest draw, not a gain).
 // The chosen gain is then re-measured on streams of its own (expectedChange) and tried in comparisons on the
 // protocol's streams: neither reuses a selection draw, so the tries test the rule, not the selection's luck.
 import type { DemoContext } from "../demo/run/demo-context";
@@ -20,9 +21,8 @@ import type { Rng } from "../demo/random";
 import { runEpisode } from "../demo/episode/run-episode";
 import { episodeStream } from "../demo/run/episode-streams";
 import { applyComponents } from "../demo/harness/compose";
-import { componentById } from "../demo/harness/components";
+import { COMPONENTS, componentById } from "../demo/harness/components";
 import { classifyProblems } from "../demo/teacher/classify-problems";
-import { remediesFor } from "../demo/teacher/propose";
 import { pairedBootstrap } from "../stats/paired-bootstrap";
 import { addTransitions, groupState, groupTransitions, type GroupOutcome, type TransitionCounts } from "./reference-science-transitions";
 import { gainLowerBound, pickRealGain, type GainCandidate } from "./real-gain-choice";
@@ -104,7 +104,6 @@ export function chooseRealGain(ctx: DemoContext, policy: SoftmaxPolicy, h0: read
   const rng = ctx.rng.fork("bench/select");
   const base = sideGroups(ctx, policy, h0, rng, "select", groups);
   const report = classifyProblems(base.flatMap((taskGroups, t) => taskGroups.flat().map((episode, i) => ({ id: `t${t}-${i}`, episode }))));
-  const top = report.problems.filter((p) => p.episodes > 0).slice(0, 3);
   const measured = new Map<string, GainCandidate>();
   const measure = (components: string[]) => {
     const key = [...components].sort().join("+");
@@ -113,24 +112,30 @@ export function chooseRealGain(ctx: DemoContext, policy: SoftmaxPolicy, h0: read
     const candidate: GainCandidate = {
       components, pass_pp: change.pass.change_pp ?? 0, trainable_pp: change.trainable.change_pp ?? 0,
       pass_ci95_pp: change.pass.ci95_fine_pp, trainable_ci95_pp: change.trainable.ci95_fine_pp, trainable_lower90_pp: change.trainable.lower90_pp,
+      pass_lower90_pp: change.pass.lower90_pp,
     };
     measured.set(key, candidate);
     return candidate;
   };
-  const singles = [...new Set(top.flatMap((p) => remediesFor(p.kind).slice(0, 3)))].map((id) => measure([id]));
-  // Pairs of the five singles that raise the pass rate most (a trainable-rate loss may be offset by a partner).
-  const best = [...singles].sort((a, b) => b.pass_pp - a.pass_pp).slice(0, 5);
+  // Every catalogue component alone: which one helps THIS checkpoint is the question, so the candidates do not
+  // depend on the problem classification's ranking (a remedy of a problem outside its top three can be the gain).
+  const singles = COMPONENTS.map((c) => measure([c.id]));
+  // Pairs of the three singles that raise the pass rate most and the three with the best lower bounds: a rise of
+  // one criterion may need a partner that keeps the other from falling.
+  const byPass = [...singles].sort((a, b) => b.pass_pp - a.pass_pp).slice(0, 3);
+  const byBound = [...singles].sort((a, b) => gainLowerBound(b) - gainLowerBound(a)).slice(0, 3);
+  const best = [...new Set([...byPass, ...byBound])];
   for (let i = 0; i < best.length; i++) for (let j = i + 1; j < best.length; j++) measure([...best[i].components, ...best[j].components]);
   measure([...PAPER_PAIR]);
   const { ranked: candidates, chosen } = pickRealGain([...measured.values()]);
   const interval = (ci: [number, number] | null) => (ci ? `[${ci[0]}, ${ci[1]}]` : "none");
   const why = chosen
-    ? `${chosen.components.join(" + ")}: pass ${chosen.pass_pp} pp ${interval(chosen.pass_ci95_pp)}, trainable ${chosen.trainable_pp} pp ${interval(chosen.trainable_ci95_pp)} (one-sided 90 % bound ${chosen.trainable_lower90_pp}), smaller lower bound ${gainLowerBound(chosen)} pp, the largest of those that qualify`
+    ? `${chosen.components.join(" + ")}: pass ${chosen.pass_pp} pp ${interval(chosen.pass_ci95_pp)} (one-sided 90 % bound ${chosen.pass_lower90_pp}), trainable ${chosen.trainable_pp} pp ${interval(chosen.trainable_ci95_pp)} (one-sided 90 % bound ${chosen.trainable_lower90_pp}), smaller lower bound ${gainLowerBound(chosen)} pp, the largest of those that qualify`
     : `none qualifies (best: ${candidates[0]?.components.join(" + ") ?? "no candidate"}, smaller lower bound ${candidates[0] ? gainLowerBound(candidates[0]) : "none"} pp)`;
   return {
     components: chosen ? chosen.components : null,
-    how: `chosen from ${candidates.length} catalogue candidates (remedies of the checkpoint's top ${top.length} classified problems, pairs of the five best by pass rate, the paper's pair) `
-      + `measured on ${groups * ctx.config.comparisonRolloutsPerTask} selection draws per task and side under H0: the one whose pass-rate change has its paired 95 % interval above zero and trainable-rate change its one-sided 90 % bound not below, `
+    how: `chosen from ${candidates.length} catalogue candidates (every catalogue component alone, pairs of the three best by pass rate and the three best by lower bound, the paper's pair) `
+      + `measured on ${groups * ctx.config.comparisonRolloutsPerTask} selection draws per task and side under H0: the one with one rate's paired 95 % interval above zero and the other's one-sided 90 % bound not below (as the rule accepts: either rate may be the one that rises), `
       + `the largest smaller lower bound first; ${why}; the re-measured change and the comparisons below use streams the selection never drew`,
     problems: report.problems.map((p) => ({ kind: p.kind, episodes: p.episodes, failed: p.failedEpisodes })),
     candidates,

@@ -243,3 +243,17 @@ module.exports = {
   },
 };
 `;
+
+export const SUBMIT_AT_TURN_LIMIT = String.raw`// post_feedback: when the agent's last turn is spent and it has not submitted, submit the file as it
+// stands. Without it the rollout ends truncated: it scores nothing even when the file is fixed, and the
+// paper's update drops it, so a failure in a group with a success is a rollout the trainable rate cannot
+// count. Nothing changes before the limit: the agent's turns, including the last, are its own.
+module.exports = {
+  name: "submit_at_turn_limit",
+  run: function (ctx) {
+    if (ctx.episode.submitted || ctx.episode.turn < ctx.episode.maxTurns) return null;
+    ctx.api.submit();
+    return { effect: "inject", message: "Turn limit reached: the file as it stands was submitted." };
+  },
+};
+`;

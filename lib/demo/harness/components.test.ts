@@ -152,6 +152,24 @@ describe("harness components in an episode", () => {
     expect(result).toMatchObject({ exitStatus: "submitted", reward: 1 });
     expect(steps[1].hooks).toMatchObject([{ position: "post_feedback", hook: "auto_submit_on_green", effect: "inject" }]);
   });
+
+  it("submit_at_turn_limit grades the file when the last turn is spent, and leaves every earlier turn alone", () => {
+    // Fixed on the first turn, then viewing until the limit: without the hook the fix is lost to truncation.
+    const actions: AgentAction[] = [FIX, { tool: "view" }, { tool: "view" }];
+    const without = play([], actions, { maxTurns: 3 });
+    expect(without.result).toMatchObject({ exitStatus: "turn_limit", truncated: true, reward: 0 });
+    const { result, steps } = play(["submit_at_turn_limit"], actions, { maxTurns: 3 });
+    expect(steps).toHaveLength(3);
+    expect(steps.slice(0, 2).map((s) => s.hooks)).toEqual([[], []]);
+    expect(steps[2].hooks).toMatchObject([{ position: "post_feedback", hook: "submit_at_turn_limit", effect: "inject" }]);
+    expect(result).toMatchObject({ exitStatus: "submitted", truncated: false, reward: 1 });
+    // An unfixed file is graded too: a failure instead of a dropped rollout.
+    const unfixed = play(["submit_at_turn_limit"], [{ tool: "view" }, { tool: "view" }], { maxTurns: 2 });
+    expect(unfixed.result).toMatchObject({ exitStatus: "submitted", truncated: false, reward: 0 });
+    // An agent that submits before the limit is not touched.
+    const early = play(["submit_at_turn_limit"], [FIX, { tool: "submit" }], { maxTurns: 3 });
+    expect(early.steps.flatMap((s) => s.hooks)).toEqual([]);
+  });
 });
 
 describe("truncate_long_output", () => {

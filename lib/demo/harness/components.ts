@@ -8,7 +8,7 @@ import type { HarnessFile, HookPosition } from "./types";
 import { RUN_RELATED_TESTS, VIEW_DIFF } from "./component-tools";
 import {
   AGGRESSIVE_OUTPUT_TRUNCATION, AUTO_SUBMIT_ON_GREEN, INJECT_TEST_STATUS, LOCALIZE_BEFORE_EDIT, REFUSE_MALFORMED_EDIT,
-  REFUSE_UNHELPFUL_EDIT, REPORT_FAILURES_BEFORE_SUBMIT, REPRODUCE_FIRST, STALL_RECOVERY, TRUNCATE_LONG_OUTPUT, VERIFY_BEFORE_SUBMIT,
+  REFUSE_UNHELPFUL_EDIT, REPORT_FAILURES_BEFORE_SUBMIT, REPRODUCE_FIRST, STALL_RECOVERY, SUBMIT_AT_TURN_LIMIT, TRUNCATE_LONG_OUTPUT, VERIFY_BEFORE_SUBMIT,
 } from "./component-hooks";
 
 export interface HarnessComponent {
@@ -145,6 +145,15 @@ export const COMPONENTS: readonly HarnessComponent[] = [
     addresses: ["stalled"],
     rationale: "Saves the submission turn (fewer truncated rollouts), but also submits patches that satisfy the visible tests and not the hidden ones, where a careful agent might have looked further.",
     files: [hook("post_feedback", "60-auto_submit_on_green.js", AUTO_SUBMIT_ON_GREEN)],
+  },
+  {
+    id: "submit_at_turn_limit",
+    title: "When the last turn is spent without a submission, submit the file as it stands",
+    kind: "hook",
+    position: "post_feedback",
+    addresses: ["stalled"],
+    rationale: "A rollout that runs out of turns scores nothing even when its file is fixed, and the update drops it, so it teaches nothing. Graded at the limit, a fixed file counts and a failure in a group with a success becomes usable. The agent's turns are unchanged; the price is that a half-finished file is handed in where the agent might have gone on.",
+    files: [hook("post_feedback", "70-submit_at_turn_limit.js", SUBMIT_AT_TURN_LIMIT)],
   },
 ];
 

@@ -85,7 +85,7 @@ describe("loadHarness", () => {
     const h = loadHarness(files);
     expect(h.toolNames).toEqual(["edit", "run_related_tests", "run_tests", "search", "submit", "view", "view_diff"]);
     const counts = Object.fromEntries(Object.entries(h.hooks).map(([p, list]) => [p, list.length]));
-    expect(counts).toEqual({ episode_init: 1, pre_decision: 1, pre_action: 5, post_feedback: 4 });
+    expect(counts).toEqual({ episode_init: 1, pre_decision: 1, pre_action: 5, post_feedback: 5 });
     const event = HarnessVersionEvent.safeParse({ type: "harness_version", id: "h-all", experiment: "e", label: "all", files: toEventFiles(files) });
     expect(event.success).toBe(true);
   });

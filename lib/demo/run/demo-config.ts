@@ -73,8 +73,9 @@ export interface DemoConfig {
    */
   teacherFollowUps: FollowUpSource;
   /**
-   * Catalogue components the teacher does not propose. The small size withholds refuse_unhelpful_edit (added with
-   * issue 16's real-gain work, after the small size's e2e data were written), so its proposals stay as they were.
+   * Catalogue components the teacher does not propose. The small size withholds refuse_unhelpful_edit and
+   * submit_at_turn_limit (added with issue 16's real-gain work, after the small size's e2e data were written), so its
+   * proposals stay as they were.
    */
   teacherWithholds: string[];
   /** Harness-R1: engineer GRPO steps, failure packets per step, patches per packet (K = 8), tasks per batch. */
@@ -104,7 +105,7 @@ export function demoConfig(size: DemoSize, seed: number, variant: DemoVariant = 
     patchesPerPacket: 8, engineerLearningRate: 0.5, targetDraws: 2,
   };
   if (size === "small") {
-    return { ...common, stepsPerEpoch: 3, tasksPerStep: 6, roundsPerEpoch: 2, preparationTasks: 8, trainMaxTurns: 10, evalMaxTurns: 14, checkpointEvery: 3, evolutionMinMixedRatio: 0, teacherFollowUps: variant.teacher ?? "partners", teacherWithholds: ["refuse_unhelpful_edit"], learningRate: 2, contrastWithoutSuccess: false, truncatedReward: -0.25,
+    return { ...common, stepsPerEpoch: 3, tasksPerStep: 6, roundsPerEpoch: 2, preparationTasks: 8, trainMaxTurns: 10, evalMaxTurns: 14, checkpointEvery: 3, evolutionMinMixedRatio: 0, teacherFollowUps: variant.teacher ?? "partners", teacherWithholds: ["refuse_unhelpful_edit", "submit_at_turn_limit"], learningRate: 2, contrastWithoutSuccess: false, truncatedReward: -0.25,
       engineerSteps: 2, packetsPerStep: 2, packetTasks: 6 };
   }
   return { ...common, stepsPerEpoch: 30, tasksPerStep: 16, roundsPerEpoch: 5, preparationTasks: 24, trainMaxTurns: 12, evalMaxTurns: 18, checkpointEvery: 6, evolutionMinMixedRatio: 0.25, teacherFollowUps: variant.teacher ?? "problems", teacherWithholds: [], learningRate: 4, contrastWithoutSuccess: true, truncatedReward: -0.5,
