@@ -4,8 +4,9 @@
 // luckiest draw (winner's curse). Seed 2's final checkpoint chose verify_before_submit that way (selection:
 // trainable +0.3 pp [−0.5, 1.2]); re-measured on streams of its own its trainable change was −0.7 [−1.2, −0.2].
 // A real gain must be one the rule should accept: one rate up and the other not down (the pass rate up and the
-// trainable rate not down, or the trainable rate up and the pass rate not down). The two claims differ, so do their bounds: a rise needs its 95 % interval above zero; "not down" is a non-inferiority
-// claim, asked of a one-sided 90 % bound (mean − 1.28 se). With the 95 % bound on both, seed 3's step-12 checkpoint
+// trainable rate not down, or the trainable rate up and the pass rate not down). The two claims differ, so do their
+// bounds: a rise needs its 95 % interval above zero; "not down" is a non-inferiority claim, asked of a one-sided 90 %
+// bound (mean − 1.28 se). With the 95 % bound on both, seed 3's step-12 checkpoint
 // passed over refuse_unhelpful_edit + refuse_malformed_edit (selection pass +27.6 pp [24.9, 30.3], trainable +5.5
 // [−2.0, 12.5]; re-measured +28.9 [26.2, 31.7] and +7.7 [1.3, 14.5], accepted 10 of 10); on the final checkpoints
 // of seeds 1–3 both bounds choose the same.
