@@ -8,18 +8,16 @@ import { contentSecurityPolicy, createNonce } from "@/lib/http/content-security-
 import { refuseCrossOriginPagePost } from "@/lib/http/cross-origin-guard";
 import { refuseMalformedPagePost, refuseMalformedPath } from "@/lib/http/page-post-guard";
 import { refuseStrayServerAction } from "@/lib/http/stray-action-guard";
+import { drainUnreadBody } from "@/lib/http/drain-body";
 
 export async function proxy(request: NextRequest): Promise<Response> {
-  // Every route, the API included: Next's router answers a malformed percent-escape in the path with a 500.
-  const badPath = refuseMalformedPath(request);
-  if (badPath) return badPath;
-  // A server action posted where no page is (the API, static files): 403 from another origin, else 404.
-  const strayAction = refuseStrayServerAction(request);
-  if (strayAction) return strayAction;
+  const refusal = await refusalOf(request);
+  if (refusal) {
+    // A client may still be sending the body: read it first, so the refusal reaches it (lib/http/drain-body.ts).
+    await drainUnreadBody(request);
+    return refusal;
+  }
   if (request.nextUrl.pathname.startsWith("/api/")) return NextResponse.next();
-
-  const refusal = refuseCrossOriginPagePost(request) ?? (await refuseMalformedPagePost(request));
-  if (refusal) return refusal;
 
   const nonce = createNonce();
   const policy = contentSecurityPolicy(nonce);
@@ -47,3 +45,14 @@ export const config = {
     { source: "/api/:path*", has: [{ type: "header", key: "content-length", value: "0" }] },
   ],
 };
+
+async function refusalOf(request: NextRequest): Promise<Response | null> {
+  // Every route, the API included: Next's router answers a malformed percent-escape in the path with a 500.
+  const badPath = refuseMalformedPath(request);
+  if (badPath) return badPath;
+  // A server action posted where no page is (the API, static files): 403 from another origin, else 404.
+  const strayAction = refuseStrayServerAction(request);
+  if (strayAction) return strayAction;
+  if (request.nextUrl.pathname.startsWith("/api/")) return null;
+  return refuseCrossOriginPagePost(request) ?? (await refuseMalformedPagePost(request));
+}

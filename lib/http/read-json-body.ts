@@ -32,7 +32,7 @@ export async function readJsonBody<S extends z.ZodType>(
   }
   const tooLarge = refuse("too_large", limits.limitInMb ? `body: over ${limits.maxBytes / 1024 / 1024} MB` : `body: at most ${limits.maxBytes} bytes`, { field: "body" });
   if (Number(request.headers.get("content-length") ?? 0) > limits.maxBytes) return tooLarge;
-  const bytes = await readLimited(request.body, limits.maxBytes);
+  const bytes = await readLimited(request.body, limits.maxBytes, { leaveRest: true });
   if (bytes === null) return tooLarge;
   let raw: unknown = undefined;
   try {

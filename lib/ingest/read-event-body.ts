@@ -121,22 +121,20 @@ async function readStreamedBody(stream: ReadableStream<Uint8Array>, limits: type
     }
   };
   let received = 0;
+  // A refused body is left unread, not cancelled: the route drains the rest before it answers
+  // (lib/http/drain-body.ts), so a client still sending reads the refusal instead of a reset.
+  const reader = stream.getReader();
   try {
-    const reader = stream.getReader();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) break;
       received += value.length;
       if (received > limits.maxBodyBytes) {
-        await reader.cancel();
         collector.dispose();
         return tooLarge;
       }
       take(splitter.push(value));
-      if (collector.full()) {
-        await reader.cancel();
-        break;
-      }
+      if (collector.full()) break;
     }
     if (!collector.full()) take(splitter.finish());
   } catch (error) {
@@ -146,6 +144,8 @@ async function readStreamedBody(stream: ReadableStream<Uint8Array>, limits: type
       return { ok: false, status, error: error.message, errors: [{ index: error.index, path: "", message: error.message }] };
     }
     throw error;
+  } finally {
+    reader.releaseLock();
   }
   return finish(collector);
 }

@@ -12,7 +12,7 @@ import type { ReliabilityPart } from "./part";
 import type { HostileCase, HostileContext } from "./hostile-case";
 import { countCases, FULL_MINIMUM, generateHostileCases, QUICK_MINIMUM } from "./hostile-generate";
 import { fileFingerprint, logicalFingerprint, sameFiles, type FileFingerprint } from "./hostile-fingerprint";
-import { judge, lostToEarlyClose, sendCase, type Answer } from "./hostile-send";
+import { judge, sendCase, type Answer } from "./hostile-send";
 import { createCredentials, seedThroughApi, SEED_PREFIX, signInActionId } from "./hostile-setup";
 import { measureReadsDuringBombs } from "./hostile-bomb-load";
 import { headerCsvProblems, logInjectionProblems } from "./hostile-output-checks";
@@ -115,8 +115,9 @@ async function sendAll(baseUrl: string, cases: HostileCase[]): Promise<Result[]>
   let next = 0;
   const worker = async () => {
     for (let i = next++; i < cases.length; i = next++) {
-      const first = await sendCase(baseUrl, cases[i], TIMEOUT_MS);
-      const answer = lostToEarlyClose(cases[i], first) ? await sendCase(baseUrl, cases[i], TIMEOUT_MS) : first;
+      // Sent once: a refused body is drained before the answer (lib/http/drain-body.ts), so a client still
+      // writing reads the refusal; a lost answer is the server's failure, not the connection's luck.
+      const answer = await sendCase(baseUrl, cases[i], TIMEOUT_MS);
       results[i] = { c: cases[i], answer, problem: judge(cases[i], answer) };
     }
   };

@@ -148,16 +148,6 @@ export function parseRawResponse(buffer: Buffer): Omit<Answer, "latencyMs"> {
   };
 }
 
-/**
- * A streamed body the server refused part-way: it answers and closes while the client is still writing, and when
- * the close comes first the client's write fails (EPIPE, ECONNRESET) and the kernel's reset can drop the answer
- * before it is read, so no status arrives. That is the connection's race, not the server's answer: such a case
- * is sent once more (a server that really fails or hangs does so again).
- */
-export function lostToEarlyClose(c: HostileCase, answer: Answer): boolean {
-  return c.body?.kind === "stream" && answer.status === null && /^connection: .*\b(EPIPE|ECONNRESET)\b/.test(answer.error ?? "");
-}
-
 /** Why an answer does not meet the case's expectation, or null when it does. */
 export function judge(c: HostileCase, answer: Answer): string | null {
   if (answer.status === null) return answer.error ?? "no answer";

@@ -7,6 +7,7 @@ import type { BatchSource } from "@/db/writer/writer-messages";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
 import { readEventBody } from "@/lib/ingest/read-event-body";
 import { jsonResponse, refusalResponse } from "@/lib/http/json-response";
+import { drainingBody } from "@/lib/http/drain-body";
 import { refusalKindOf } from "@/lib/http/refusal";
 import { logLine } from "@/lib/log-text";
 import { scopeJobEvents } from "@/db/queries/jobs-ingest-scope";
@@ -14,7 +15,10 @@ import { arrivalOf } from "@/lib/harness-trust/arrival";
 
 export const dynamic = "force-dynamic";
 
-export async function POST(request: Request): Promise<Response> {
+// Refusals reach a client that is still sending: the unread body is drained first (lib/http/drain-body.ts).
+export const POST = drainingBody(post);
+
+async function post(request: Request): Promise<Response> {
   const auth = await authenticateRequest(request, "ingest");
   if (!auth.ok) {
     console.info(logLine`ingest refused (${auth.status}): ${auth.message}`);

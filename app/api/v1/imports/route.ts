@@ -8,6 +8,7 @@ import { getStore } from "@/db/client";
 import { authenticateRequest, authErrorResponse, type AuthResult } from "@/lib/auth/request-auth";
 import { roleAtLeast } from "@/lib/auth/pure/principal";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
+import { drainingBody } from "@/lib/http/drain-body";
 import { readLimited } from "@/lib/http/read-limited";
 import { logLine } from "@/lib/log-text";
 import { formatBytes, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from "@/lib/importers/limits";
@@ -24,7 +25,10 @@ export const dynamic = "force-dynamic";
 
 const TOO_LARGE = `the upload is larger than ${formatBytes(MAX_UPLOAD_BYTES)}; import larger sets with \`npx harness-lab import\``;
 
-export async function POST(request: Request): Promise<Response> {
+// Refusals reach a client that is still sending: the unread body is drained first (lib/http/drain-body.ts).
+export const POST = drainingBody(post);
+
+async function post(request: Request): Promise<Response> {
   const auth = await authenticateUploader(request);
   if (!auth.ok) {
     console.info(logLine`import refused (${auth.status}): ${auth.message}`);
@@ -38,7 +42,7 @@ export async function POST(request: Request): Promise<Response> {
   }
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_UPLOAD_BYTES) return errorResponse(413, TOO_LARGE, { field: "files" });
-  const body = await readLimited(request.body, MAX_UPLOAD_BYTES);
+  const body = await readLimited(request.body, MAX_UPLOAD_BYTES, { leaveRest: true });
   if (body === null) return errorResponse(413, TOO_LARGE, { field: "files" });
 
   let form: FormData;

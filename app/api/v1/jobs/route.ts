@@ -11,6 +11,7 @@ import { mayLaunch } from "@/lib/jobs/permissions";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
 import { isJobScoped } from "@/lib/auth/read-scope";
 import { jsonResponse, refusalResponse } from "@/lib/http/json-response";
+import { drainingBody } from "@/lib/http/drain-body";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { parseSearchParams } from "@/lib/http/search-params";
 import { refuse } from "@/lib/http/refusal";
@@ -37,7 +38,10 @@ export async function GET(request: Request): Promise<Response> {
   return jsonResponse({ jobs, nextBefore: jobs.length ? jobs[jobs.length - 1].createdAt : null });
 }
 
-export async function POST(request: Request): Promise<Response> {
+// Refusals reach a client that is still sending: the unread body is drained first (lib/http/drain-body.ts).
+export const POST = drainingBody(post);
+
+async function post(request: Request): Promise<Response> {
   // "read" lets every signed-in user through; launchJob decides (reviewer). A token must hold scope admin
   // (lib/jobs/permissions.ts): asking for it here refuses a weaker token before its use is recorded, so a
   // refused launch writes nothing.

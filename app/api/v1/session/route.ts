@@ -6,6 +6,7 @@ import { isHttps, SESSION_COOKIE, sessionCookieOptions } from "@/lib/auth/sessio
 import { clientIp, signInWithPassword } from "@/lib/auth/sign-in";
 import { z } from "zod";
 import { jsonResponse, refusalResponse } from "@/lib/http/json-response";
+import { drainingBody } from "@/lib/http/drain-body";
 import { refusalKindOf } from "@/lib/http/refusal";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { isSameOrigin } from "@/lib/http/same-origin";
@@ -15,7 +16,10 @@ export const dynamic = "force-dynamic";
 /** A username and a password fit in far less; a bigger body is not a sign-in. */
 const MAX_BODY_BYTES = 16 * 1024;
 
-export async function POST(request: Request): Promise<Response> {
+// Refusals reach a client that is still sending: the unread body is drained first (lib/http/drain-body.ts).
+export const POST = drainingBody(post);
+
+async function post(request: Request): Promise<Response> {
   // A page of another origin must not be able to sign the browser in (login CSRF).
   if (!isSameOrigin(request.headers, request.url)) return refusalResponse({ kind: "forbidden", error: "origin: cross-origin request refused", field: "origin" });
   // The fields are checked by signInWithPassword, the same function as the form's.

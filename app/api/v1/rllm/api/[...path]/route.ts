@@ -13,6 +13,7 @@ import { hasScope } from "@/lib/auth/pure/principal";
 import { BEARER_MESSAGES } from "@/lib/auth/request-auth";
 import { z } from "zod";
 import { jsonResponse, refusalResponse } from "@/lib/http/json-response";
+import { drainingBody } from "@/lib/http/drain-body";
 import { refusalKindOf, type RefusalKind } from "@/lib/http/refusal";
 import { readJsonBody } from "@/lib/http/read-json-body";
 import { logLine } from "@/lib/log-text";
@@ -24,7 +25,10 @@ const MAX_BODY_BYTES = 64 * 1024 * 1024;
 
 type Context = { params: Promise<{ path?: string[] }> };
 
-export async function POST(request: Request, context: Context): Promise<Response> {
+// Refusals reach a client that is still sending: the unread body is drained first (lib/http/drain-body.ts).
+export const POST = drainingBody(post);
+
+async function post(request: Request, context: Context): Promise<Response> {
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "")?.[1];
   const key = request.headers.get("x-api-key") ?? bearer;
   if (!key) return refused("unauthenticated", "send an API token with the ingest scope as X-API-Key (RLLM_API_KEY)");
