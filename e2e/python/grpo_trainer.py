@@ -66,6 +66,8 @@ def main() -> None:
                                 rationale="Agents submit patches without running the tests.")
         client.comparison(proposal, reported={"base_pass_rate": 0.40, "candidate_pass_rate": 0.55, "base_trainable_rate": 0.5,
                                               "candidate_trainable_rate": 0.6})
+        # Stored before it says so: the spec opens the proposals page as soon as it reads this line.
+        client.flush()
         print(f"waiting for a decision on {proposal}", flush=True)
         decision = client.wait_for_decision(proposal, timeout=300, poll_interval=0.5)
         print(f"decided: {decision.status} by {decision.actor}", flush=True)

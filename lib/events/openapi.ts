@@ -60,7 +60,7 @@ export function buildOpenApiDocument() {
             413: failure("the body or one event is over the limit"),
             415: failure("unsupported content type"),
             429: failure("the store's writer has a full queue: wait Retry-After seconds and send the same bytes again"),
-            503: failure("the writer stopped under this batch: wait Retry-After seconds and send the same bytes again (answered unchanged if it had committed)"),
+            503: failure("the writer or the parse worker stopped under this batch: wait Retry-After seconds and send the same bytes again (answered unchanged if it had committed)"),
           },
         },
       },

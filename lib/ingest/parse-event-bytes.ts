@@ -12,7 +12,8 @@ export type ParsedEvents =
   // `packed` and `count`: from the parse worker, whose events stay JSON text (one buffer, a text per event)
   // until someone reads `events`.
   | { ok: true; events: HarnessLabEvent[]; hashes: string[]; packed?: PackedJson; count?: number }
-  | { ok: false; error: string; errors?: EventProblem[] };
+  // `unavailable`: not the body's fault — the parse worker stopped with it (answered 503, send again).
+  | { ok: false; error: string; errors?: EventProblem[]; unavailable?: true };
 
 const decoder = new TextDecoder("utf-8", { fatal: true });
 

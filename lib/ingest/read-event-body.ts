@@ -19,7 +19,7 @@ import type { PackedJson } from "./pure/packed-json";
  */
 export type EventBody =
   | { ok: true; count: number; events: Iterable<HarnessLabEvent>; hashes?: string[]; packed?: PackedJson; spoolFile?: string; dispose(): void }
-  | { ok: false; status: 400 | 413 | 415; error: string; errors?: EventProblem[] };
+  | { ok: false; status: 400 | 413 | 415 | 503; error: string; errors?: EventProblem[] };
 
 const ACCEPTED_TYPES = ["application/json", "application/x-ndjson", "application/jsonl", "application/x-jsonlines", "text/plain", "application/octet-stream"];
 const decoder = new TextDecoder("utf-8", { fatal: true });
@@ -98,7 +98,7 @@ export async function readEventBody(request: Request, limits = INGEST_LIMITS): P
 
   if (declared <= limits.inMemoryBytes) {
     const parsed = await parseEventBytesOffThread(new Uint8Array(await request.arrayBuffer()));
-    if (!parsed.ok) return { ok: false, status: 400, error: parsed.error, ...(parsed.errors ? { errors: parsed.errors } : {}) };
+    if (!parsed.ok) return { ok: false, status: parsed.unavailable ? 503 : 400, error: parsed.error, ...(parsed.errors ? { errors: parsed.errors } : {}) };
     if (parsed.packed !== undefined && parsed.count !== undefined) {
       return { ok: true, count: parsed.count, packed: parsed.packed, get events() { return parsed.events; }, hashes: parsed.hashes, dispose: () => {} };
     }

@@ -30,7 +30,8 @@ async function post(request: Request): Promise<Response> {
   if (!body.ok) {
     const first = body.errors?.[0];
     console.info(logLine`ingest refused (${body.status}) for ${auth.principal.name}: ${body.error}${first ? ` — event ${first.index} ${first.path}: ${first.message}` : ""}`);
-    return refusalResponse({ kind: refusalKindOf(body.status), error: body.error, ...(body.errors ? { extra: { errors: body.errors } } : {}) });
+    const retry: Record<string, string> = body.status === 503 ? { "retry-after": String(WRITE_RETRY_AFTER_SECONDS) } : {};
+    return refusalResponse({ kind: refusalKindOf(body.status), error: body.error, ...(body.errors ? { extra: { errors: body.errors } } : {}) }, retry);
   }
   try {
     // The writer reads the events where they are (the parse worker's packed JSON text, moved to it; the spool
