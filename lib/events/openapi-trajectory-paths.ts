@@ -53,6 +53,8 @@ export function trajectoryPaths() {
           400: failure("a field is missing or invalid"), 401: failure("no or invalid credentials"),
           403: failure("the token lacks scope ingest, or the user is a viewer"), 413: failure("the upload is over the limit"),
           415: failure("not multipart/form-data"), 422: failure("no file could be imported (nothing was written); the per-file report is included"),
+          429: failure("the store's writer has a full queue: wait Retry-After seconds and upload again"),
+          503: failure("the store's writer stopped while storing this upload: upload it again (files already stored are reported unchanged)"),
         },
       },
     },

@@ -1,7 +1,7 @@
 // Ingestion through the writer thread (db/writer): the request thread keeps answering reads while a batch
-// is written, a full write queue answers 429 with Retry-After (and the same bytes are accepted afterwards),
-// and a search right after a write finds the new turns (the writer catches the full-text index up first). The
-// writer thread runs at a lower CPU priority than the request thread.
+// is written, a full write queue answers 429 with Retry-After to a batch and to an upload (and the same bytes
+// are accepted afterwards), and a search right after a write finds the new turns (the writer catches the
+// full-text index up first). The writer thread runs at a lower CPU priority than the request thread.
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import fs from "node:fs";
 import os from "node:os";
@@ -20,6 +20,7 @@ const { validateEvent } = await import("@/lib/events/contract");
 const { packJson } = await import("@/lib/ingest/pure/packed-json");
 const rolloutList = await import("@/app/api/v1/rollouts/route");
 const rllm = await import("@/app/api/v1/rllm/api/[...path]/route");
+const imports = await import("@/app/api/v1/imports/route");
 
 let ingestToken = "";
 let readToken = "";
@@ -99,6 +100,14 @@ describe("ingestion through the writer thread", () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toBe("1");
     expect((await refused.json()).error).toMatch(/send this one again/);
+    // An upload waits at the client too, instead of in the server's memory until the writer reaches it.
+    const form = new FormData();
+    form.append("experiment", "upload-while-full");
+    form.append("files", new File([batch("upload", 1)], "events.json"));
+    const upload = await imports.POST(new Request(`${base}/api/v1/imports`, { method: "POST", body: form, headers: { authorization: `Bearer ${ingestToken}` } }));
+    expect(upload.status).toBe(429);
+    expect(upload.headers.get("retry-after")).toBe("1");
+    expect((await upload.json()).error).toMatch(/upload again after 1 s/);
     expect((await first).status).toBe(200);
     expect(count("rollouts")).toBe(800);
     const again = await post(small);

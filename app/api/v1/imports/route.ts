@@ -15,7 +15,7 @@ import { formatBytes, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from "@/lib/importers
 import { resolveTarget, storeLookup } from "@/lib/importers/resolve-target";
 import { memorySource } from "@/lib/importers/sources";
 import { readOutcomesOffThread } from "@/lib/importers/read-off-thread";
-import { WriterUnavailable, WRITE_RETRY_AFTER_SECONDS } from "@/db/writer/store-writer";
+import { writeQueueFull, WriterUnavailable, WRITE_QUEUE_LIMIT, WRITE_RETRY_AFTER_SECONDS } from "@/db/writer/store-writer";
 import { writeImport } from "@/lib/importers/write-import";
 import type { InputFile } from "@/lib/importers/types";
 import type { ImportReport } from "@/lib/importers/report";
@@ -35,6 +35,11 @@ async function post(request: Request): Promise<Response> {
     return authErrorResponse(auth);
   }
   const who = auth.principal.name;
+  // Back-pressure, as for event batches: with the writer's queue full an upload waits at the client, not in this
+  // process's memory (its files would be held here until the writer reached them).
+  if (writeQueueFull()) {
+    return errorResponse(429, `the store's writer has ${WRITE_QUEUE_LIMIT} writes waiting; upload again after ${WRITE_RETRY_AFTER_SECONDS} s`, {}, { "retry-after": String(WRITE_RETRY_AFTER_SECONDS) });
+  }
 
   const contentType = request.headers.get("content-type") ?? "";
   if (!/^multipart\/form-data\s*;/i.test(contentType)) {
