@@ -3,41 +3,22 @@
 // answered, under the client's writes, and the reset lost the answer: 11–15 % of 4 MB bodies over the limit
 // ended in EPIPE instead of a 413 (lib/http/drain-body.ts). Sent with node:http, since fetch and Playwright's
 // request context keep connections alive and would not show it.
-import http from "node:http";
+import { sendCase, type Answer } from "../lib/reliability/hostile-send";
 import { test, expect } from "./fixtures";
 
 const SENDS = 40;
 /** Far larger than the loopback socket buffers, so the client is still writing when the refusal is ready. */
 const BODY_BYTES = 8 * 1024 * 1024;
+const TIMEOUT_MS = 30_000;
 
-interface Outcome {
-  status: number | null;
-  error?: string;
-  body: string;
-}
-
-function postClosing(baseURL: string, path: string, headers: Record<string, string>, body: Buffer): Promise<Outcome> {
-  const url = new URL(path, baseURL);
-  return new Promise((resolve) => {
-    const request = http.request(
-      { host: url.hostname, port: url.port, method: "POST", path: url.pathname, agent: false, headers: { ...headers, "content-length": body.length } },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () => resolve({ status: response.statusCode ?? null, body: Buffer.concat(chunks).toString("utf8") }));
-      },
-    );
-    // A write error may come just before the answer is read: wait a moment for the answer before calling it lost.
-    request.on("error", (error) => setTimeout(() => resolve({ status: null, error: error.message, body: "" }), 100));
-    request.end(body);
-  });
-}
-
-async function sendRepeatedly(baseURL: string, path: string, headers: Record<string, string>): Promise<Outcome[]> {
-  const body = Buffer.alloc(BODY_BYTES, 0x20);
-  const outcomes: Outcome[] = [];
-  for (let i = 0; i < SENDS; i++) outcomes.push(await postClosing(baseURL, path, headers, body));
-  return outcomes;
+/** One POST at a time with `Connection: close` (node:http without an agent, as the hostile-input run sends). */
+async function sendRepeatedly(baseURL: string, path: string, headers: Record<string, string>): Promise<Answer[]> {
+  const bytes = new Uint8Array(BODY_BYTES).fill(0x20);
+  const answers: Answer[] = [];
+  for (let i = 0; i < SENDS; i++) {
+    answers.push(await sendCase(baseURL, { id: `refused-body/${i}`, target: "ingest", category: "oversize_body", method: "POST", path, headers, body: { kind: "bytes", bytes }, expect: "refuse" }, TIMEOUT_MS));
+  }
+  return answers;
 }
 
 test("a body over a route's limit is answered 413 naming the body, not a broken connection", async ({ server }) => {

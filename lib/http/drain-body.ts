@@ -14,7 +14,7 @@
 export const DRAIN_BODY_MS = 2_000;
 
 /** Reads from `reader` until the body ends or `ms` pass, then cancels what is left. Never throws. */
-export async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, ms = DRAIN_BODY_MS): Promise<void> {
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, ms = DRAIN_BODY_MS): Promise<void> {
   const deadline = setTimeout(() => void reader.cancel().catch(() => {}), ms);
   try {
     for (;;) {
