@@ -122,6 +122,41 @@ export function treeCpuTicks(rootPid: number): number {
   return total;
 }
 
+/** A process's CPU time (clock ticks) split by thread kind: its main thread, threads at nice > 0, the rest. */
+export interface ThreadCpuTicks {
+  /** The main thread: the one that serves pages and reads request bodies. */
+  main: number;
+  /** Threads the server niced (lib/os/thread-priority.ts): the store writer and the ingestion parser. */
+  niced: number;
+  /** Everything else: V8's helper threads (parallel and concurrent GC, compilation) and libuv's pool. */
+  other: number;
+}
+
+/** Per-thread CPU of one process from /proc/PID/task (Linux); null where there is none to read. */
+export function threadCpuTicks(pid: number): ThreadCpuTicks | null {
+  let tids: string[];
+  try {
+    tids = fs.readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return null;
+  }
+  const ticks: ThreadCpuTicks = { main: 0, niced: 0, other: 0 };
+  for (const tid of tids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const cpu = Number(fields[11]) + Number(fields[12]);
+      // Field 19 of stat is the nice value (fields here start at field 3).
+      if (Number(tid) === pid) ticks.main += cpu;
+      else if (Number(fields[16]) > 0) ticks.niced += cpu;
+      else ticks.other += cpu;
+    } catch {
+      // the thread ended between the listing and the read
+    }
+  }
+  return ticks;
+}
+
 /**
  * Waits until the server tree has used (almost) no CPU for `quietMs` (its writer thread indexes and merges
  * the full-text index once writes pause), at most `maxMs`; returns the milliseconds waited. A baseline measured

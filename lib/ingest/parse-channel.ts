@@ -46,7 +46,7 @@ export class ParseChannel {
   parse(bytes: Uint8Array): Promise<ParsedEvents> {
     return new Promise((resolve) => {
       const id = this.next++;
-      // Moved, not copied, when the body owns its whole buffer (a request's arrayBuffer() does): the copy cost
+      // Moved, not copied, when the body owns its whole buffer (readEventBody's read does): the copy cost
       // the request thread ≈ 9 % of its ingestion time (BENCHMARKS.md, issue 19). A view into a larger buffer
       // (a pooled Buffer) is copied, since moving would take the rest of that buffer from its owner.
       const movable = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength && bytes.buffer instanceof ArrayBuffer;

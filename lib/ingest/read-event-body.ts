@@ -11,6 +11,7 @@ import { INGEST_LIMITS } from "./pure/limits";
 import { MAX_PROBLEMS, summarizeProblems } from "./parse-event-bytes";
 import { parseEventBytesOffThread } from "./parse-off-thread";
 import { readSpool } from "../files/spool-file";
+import { readLimited } from "../http/read-limited";
 import type { PackedJson } from "./pure/packed-json";
 
 /**
@@ -97,7 +98,10 @@ export async function readEventBody(request: Request, limits = INGEST_LIMITS): P
   if (!request.body) return { ok: false, status: 400, error: "the body is empty; send a JSON array or NDJSON of events" };
 
   if (declared <= limits.inMemoryBytes) {
-    const parsed = await parseEventBytesOffThread(new Uint8Array(await request.arrayBuffer()));
+    // One copy of the body: Request.arrayBuffer() concatenates the chunks and then copies the result again.
+    const bytes = await readLimited(request.body, limits.maxBodyBytes, { leaveRest: true });
+    if (!bytes) return tooLarge;
+    const parsed = await parseEventBytesOffThread(bytes);
     if (!parsed.ok) return { ok: false, status: parsed.unavailable ? 503 : 400, error: parsed.error, ...(parsed.errors ? { errors: parsed.errors } : {}) };
     if (parsed.packed !== undefined && parsed.count !== undefined) {
       return { ok: true, count: parsed.count, packed: parsed.packed, get events() { return parsed.events; }, hashes: parsed.hashes, dispose: () => {} };
