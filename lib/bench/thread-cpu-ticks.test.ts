@@ -1,23 +1,36 @@
 // The ingestion bench splits the server's CPU by thread: a niced worker's CPU must count as the writer and
 // parser kind, never as the main thread's, and the main thread's own work as the main thread's.
+import fs from "node:fs";
 import os from "node:os";
 import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
 import { threadCpuTicks } from "./server-process";
 
-/** A worker that nices itself (as the writer thread does) and burns `ms` of CPU, then waits to be ended. */
-function nicedBusyWorker(ms: number): Promise<Worker> {
+/** Clock ticks the calling thread has run (user + system), from its own /proc entry; the worker's source has the same. */
+function ownTicks(): number {
+  const stat = fs.readFileSync("/proc/thread-self/stat", "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/** A worker that nices itself (as the writer thread does) and runs `ticks` clock ticks of CPU, then idles. */
+function nicedBusyWorker(ticks: number): Promise<Worker> {
   const source = `
     const { parentPort, workerData } = require("node:worker_threads");
     const fs = require("node:fs"), os = require("node:os");
+    const ownTicks = () => {
+      const stat = fs.readFileSync("/proc/thread-self/stat", "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      return Number(fields[11]) + Number(fields[12]);
+    };
     const tid = Number(fs.readlinkSync("/proc/thread-self").split("/").pop());
     os.setPriority(tid, 10);
-    const end = Date.now() + workerData.ms;
-    while (Date.now() < end) {}
+    const start = ownTicks();
+    while (ownTicks() - start < workerData.ticks) {}
     parentPort.postMessage("done");
     setInterval(() => {}, 1000);`;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(source, { eval: true, workerData: { ms } });
+    const worker = new Worker(source, { eval: true, workerData: { ticks } });
     worker.once("message", () => resolve(worker));
     worker.once("error", reject);
   });
@@ -26,17 +39,18 @@ function nicedBusyWorker(ms: number): Promise<Worker> {
 describe.runIf(os.platform() === "linux")("threadCpuTicks", () => {
   it("counts a niced worker's CPU as niced and the main thread's as main", async () => {
     const before = threadCpuTicks(process.pid)!;
-    const worker = await nicedBusyWorker(300);
+    // 30 ticks (300 ms) of CPU each, counted by each thread itself, however busy the machine is.
+    const worker = await nicedBusyWorker(30);
     const middle = threadCpuTicks(process.pid)!;
-    const end = Date.now() + 300;
-    while (Date.now() < end) {
+    const start = ownTicks();
+    while (ownTicks() - start < 30) {
       // the main thread's own work
     }
     const after = threadCpuTicks(process.pid)!;
     await worker.terminate();
-    // Clock ticks are 10 ms: 300 ms of work is ≈ 30, allow for the scheduler.
-    expect(middle.niced - before.niced).toBeGreaterThanOrEqual(20);
-    expect(after.main - middle.main).toBeGreaterThanOrEqual(20);
+    expect(middle.niced - before.niced).toBeGreaterThanOrEqual(30);
+    expect(after.main - middle.main).toBeGreaterThanOrEqual(30);
+    // The worker idles meanwhile: its thread adds (almost) nothing to the niced count.
     expect(after.niced - middle.niced).toBeLessThan(5);
   });
 
