@@ -8,7 +8,7 @@ import path from "node:path";
 import { openStore } from "../../db/client";
 import { INSERT_ROLLOUT, INSERT_TURN } from "../../db/apply/rollout";
 import { benchRollout, benchSetupEvents } from "./synthetic-rollouts";
-import { sampleMemory, startProductionServer, threadCpuTicks, treeCpuTicks, treeRssBytes, waitForQuietServer, type ThreadCpuTicks } from "./server-process";
+import { sampleMemory, startProductionServer, threadCpuTicks, ticksBetween, treeCpuTicks, treeRssBytes, waitForQuietServer } from "./server-process";
 import { benchAgent, postEvents } from "./post-events";
 import { median } from "./percentile";
 
@@ -129,9 +129,7 @@ async function ingestRound(url: string, token: string, prefix: string, options: 
   const http = rollouts.length / ((performance.now() - start) / 1000);
   const serverCpuMsDuringHttp = (treeCpuTicks(serverPid) - ticksBeforeHttp) * 10;
   const threadsAfterHttp = threadCpuTicks(serverPid);
-  const threadCpuMsDuringHttp: ThreadCpuTicks | null = threadsBeforeHttp && threadsAfterHttp
-    ? { main: (threadsAfterHttp.main - threadsBeforeHttp.main) * 10, niced: (threadsAfterHttp.niced - threadsBeforeHttp.niced) * 10, other: (threadsAfterHttp.other - threadsBeforeHttp.other) * 10 }
-    : null;
+  const threadTicksDuringHttp = threadsBeforeHttp && threadsAfterHttp ? ticksBetween(threadsBeforeHttp, threadsAfterHttp) : null;
   // The server's writer indexes the new turns once writes pause: let it finish before the raw insert, so the
   // baseline does not share the cores with it (that would flatter the ratio).
   const waitedMs = await waitForQuietServer(serverPid, { quietMs: SERVER_QUIET_MS });
@@ -146,7 +144,7 @@ async function ingestRound(url: string, token: string, prefix: string, options: 
     withoutTriggers.push(rawInsertRate(rollouts, options.batchSize, true));
     if (withTriggers.length < TRIGGER_SAMPLES) withTriggers.push(rawInsertRate(rollouts, options.batchSize));
   }
-  return { http, raw, serverCpuMsDuringHttp, threadCpuMsDuringHttp, serverCpuMsDuringRaw: serverTicksDuringRaw * 10, rawBest: Math.max(...withTriggers), rawNoTriggers: Math.max(...withoutTriggers), waitedMs, bytes: bodies.reduce((n, b) => n + b.length, 0) / rollouts.length };
+  return { http, raw, serverCpuMsDuringHttp, threadTicksDuringHttp, serverCpuMsDuringRaw: serverTicksDuringRaw * 10, rawBest: Math.max(...withTriggers), rawNoTriggers: Math.max(...withoutTriggers), waitedMs, bytes: bodies.reduce((n, b) => n + b.length, 0) / rollouts.length };
 }
 
 export async function runIngestBench(options: IngestBenchOptions): Promise<Record<string, unknown>> {
@@ -194,10 +192,10 @@ export async function runIngestBench(options: IngestBenchOptions): Promise<Recor
       ingest_server_cpu_ms_during_raw_per_round: rounds.map((r) => r.serverCpuMsDuringRaw),
       // The same CPU by thread (Linux): the main thread that serves pages and reads the bodies, the niced writer
       // and parser threads, and the rest (V8's garbage-collection and compiler helpers). Per round, ms per rollout.
-      ...(rounds.every((r) => r.threadCpuMsDuringHttp) ? {
-        ingest_server_cpu_ms_per_rollout_main_thread_per_round: rounds.map((r) => round3(r.threadCpuMsDuringHttp!.main / options.rollouts)),
-        ingest_server_cpu_ms_per_rollout_writer_and_parser_per_round: rounds.map((r) => round3(r.threadCpuMsDuringHttp!.niced / options.rollouts)),
-        ingest_server_cpu_ms_per_rollout_v8_helpers_per_round: rounds.map((r) => round3(r.threadCpuMsDuringHttp!.other / options.rollouts)),
+      ...(rounds.every((r) => r.threadTicksDuringHttp) ? {
+        ingest_server_cpu_ms_per_rollout_main_thread_per_round: rounds.map((r) => round3((r.threadTicksDuringHttp!.main * 10) / options.rollouts)),
+        ingest_server_cpu_ms_per_rollout_writer_and_parser_per_round: rounds.map((r) => round3((r.threadTicksDuringHttp!.niced * 10) / options.rollouts)),
+        ingest_server_cpu_ms_per_rollout_v8_helpers_per_round: rounds.map((r) => round3((r.threadTicksDuringHttp!.other * 10) / options.rollouts)),
       } : {}),
       // The cost of the per-step count triggers (migration 0011) on the same raw insert, same rows, same run
       // (best of TRIGGER_SAMPLES each per round; the ratio is with / without).

@@ -60,15 +60,27 @@ export async function startProductionServer(home: string, env: Record<string, st
   };
 }
 
+/**
+ * The fields of a /proc stat file after the command name, so proc(5)'s field 3 (state) is [0]; the name may hold
+ * spaces and parentheses, hence the last ")". Throws when the process or thread is gone.
+ */
+export function statFields(file: string): string[] {
+  const stat = fs.readFileSync(file, "utf8");
+  return stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+}
+
+/** utime + stime, in clock ticks, from statFields. */
+export function cpuTicksOf(fields: string[]): number {
+  return Number(fields[11]) + Number(fields[12]);
+}
+
 /** A process and all of its descendants (Linux /proc): `next start` may fork workers of its own. */
 export function processTree(rootPid: number): number[] {
   const parents = new Map<number, number>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      parents.set(Number(entry), ppid);
+      parents.set(Number(entry), Number(statFields(`/proc/${entry}/stat`)[1]));
     } catch {
       // the process ended while we looked
     }
@@ -112,9 +124,7 @@ export function treeCpuTicks(rootPid: number): number {
   let total = 0;
   for (const pid of processTree(rootPid)) {
     try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      total += Number(fields[11]) + Number(fields[12]);
+      total += cpuTicksOf(statFields(`/proc/${pid}/stat`));
     } catch {
       // gone
     }
@@ -143,10 +153,9 @@ export function threadCpuTicks(pid: number): ThreadCpuTicks | null {
   const ticks: ThreadCpuTicks = { main: 0, niced: 0, other: 0 };
   for (const tid of tids) {
     try {
-      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      const cpu = Number(fields[11]) + Number(fields[12]);
-      // Field 19 of stat is the nice value (fields here start at field 3).
+      const fields = statFields(`/proc/${pid}/task/${tid}/stat`);
+      const cpu = cpuTicksOf(fields);
+      // proc(5)'s field 19 is the nice value.
       if (Number(tid) === pid) ticks.main += cpu;
       else if (Number(fields[16]) > 0) ticks.niced += cpu;
       else ticks.other += cpu;
@@ -155,6 +164,11 @@ export function threadCpuTicks(pid: number): ThreadCpuTicks | null {
     }
   }
   return ticks;
+}
+
+/** The ticks of each kind spent between two readings of threadCpuTicks. */
+export function ticksBetween(before: ThreadCpuTicks, after: ThreadCpuTicks): ThreadCpuTicks {
+  return { main: after.main - before.main, niced: after.niced - before.niced, other: after.other - before.other };
 }
 
 /**

@@ -1,17 +1,12 @@
 // The ingestion bench splits the server's CPU by thread: a niced worker's CPU must count as the writer and
 // parser kind, never as the main thread's, and the main thread's own work as the main thread's.
-import fs from "node:fs";
 import os from "node:os";
 import { Worker } from "node:worker_threads";
 import { describe, expect, it } from "vitest";
-import { threadCpuTicks } from "./server-process";
+import { cpuTicksOf, statFields, threadCpuTicks } from "./server-process";
 
-/** Clock ticks the calling thread has run (user + system), from its own /proc entry; the worker's source has the same. */
-function ownTicks(): number {
-  const stat = fs.readFileSync("/proc/thread-self/stat", "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return Number(fields[11]) + Number(fields[12]);
-}
+/** Clock ticks the calling thread has run (user + system); the worker's source below reads the same by hand. */
+const ownTicks = () => cpuTicksOf(statFields("/proc/thread-self/stat"));
 
 /** A worker that nices itself (as the writer thread does) and runs `ticks` clock ticks of CPU, then idles. */
 function nicedBusyWorker(ticks: number): Promise<Worker> {
