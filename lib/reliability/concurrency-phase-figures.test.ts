@@ -31,6 +31,13 @@ describe("the concurrency run's figures per load phase", () => {
     expect(Object.keys(figures).filter((key) => key.startsWith("heavy_page"))).toEqual([]);
   });
 
+  it("say which of the three query shapes holds the p95 (query i has shape i % 3: filtered, sorted, search)", () => {
+    // The searches (every third query) are slow: the p95 of the whole is theirs, and the by-shape figure says so.
+    const loaded = Array.from({ length: 30 }, (_, i) => (i % 3 === 2 ? 200 + i : 10 + (i % 3)));
+    const figures = phaseFigures(phase({ loaded, producerAnswers: 5 }), 10, "_alone");
+    expect(figures.browser_query_load_p95_ms_by_shape_alone).toEqual([10, 11, 229]);
+  });
+
   it("report the heavy pages, and no browser query, for a phase that timed only pages", () => {
     const figures = phaseFigures(phase({ pages: [100, 200, 300], producerAnswers: 5 }), 10, "_reader");
     expect(figures.heavy_page_p95_ms_reader).toBe(300);

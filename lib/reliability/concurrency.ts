@@ -40,6 +40,11 @@ function browserQueries(seed: number, count: number): string[] {
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
+/** The p95 of each of the browser query's shapes (filtered, sorted, search: query i has shape i % 3), in that order. */
+export function p95ByShape(times: number[]): number[] {
+  return [0, 1, 2].map((shape) => round1(percentile(times.filter((_, i) => i % 3 === shape), 95)));
+}
+
 /**
  * Nice value of the producers' thread in the run's second load phase (HARNESS_LAB_CONC_PRODUCER_NICE, default
  * 10): trainers post from other machines, so there they should not compete with the server for its cores.
@@ -100,9 +105,9 @@ async function measureUnderLoad(o: { url: string; token: string; cookie: string;
 }
 
 /** The phase's figures under `suffix`; a side the phase did not have (producers, pages, browser query) is left out. */
-export function phaseFigures(phase: LoadPhase, idleP95: number, suffix: string): Record<string, number> {
+export function phaseFigures(phase: LoadPhase, idleP95: number, suffix: string): Record<string, number | number[]> {
   const loadP95 = percentile(phase.loaded, 95);
-  const figures: Record<string, number> = {};
+  const figures: Record<string, number | number[]> = {};
   if (phase.producerCounters.requests > 0)
     Object.assign(figures, {
       rollouts_ingested_under_load: phase.ingested,
@@ -123,6 +128,8 @@ export function phaseFigures(phase: LoadPhase, idleP95: number, suffix: string):
       browser_query_load_p50_ms: round1(percentile(phase.loaded, 50)),
       browser_query_load_p95_ms: round1(loadP95),
       browser_query_load_vs_idle_p95_ratio: Math.round((loadP95 / idleP95) * 100) / 100,
+      // Which shape holds the p95: [filtered by outcome, sorted by turns, full-text search].
+      browser_query_load_p95_ms_by_shape: p95ByShape(phase.loaded),
       // What a clock's own thread may have added: the timers' event-loop delay.
       browser_query_timer_event_loop_delay_p99_ms: round1(phase.timerDelayP99Ms),
     });
@@ -206,6 +213,7 @@ export const runConcurrency: ReliabilityPart = async (options) => {
         browser_queries_timed: measured,
         browser_query_idle_p50_ms: round1(percentile(idle, 50)),
         browser_query_idle_p95_ms: round1(idleP95),
+        browser_query_idle_p95_ms_by_shape: p95ByShape(idle),
         // The producers at the server's priority: they take cores the server would have on this machine.
         ...phaseFigures(phases[0], idleP95, ""),
         // The same producers at a lower CPU priority: the trainers, which run elsewhere, do not take the
