@@ -10,7 +10,8 @@ import Database from "better-sqlite3";
 import { openStore, type Store } from "../client";
 import { applyEvents } from "../apply-events";
 import { mulberry32 } from "../../lib/stats/prng";
-import { countTrainRollouts, loadTrainSteps, recomputeTrainSteps } from "./train-step-rates";
+import { stepsByRun } from "../../lib/curves/pass-at-1-markers";
+import { countTrainRollouts, loadTrainSteps, loadTrainStepVersions, recomputeTrainStepVersions, recomputeTrainSteps } from "./train-step-rates";
 
 const EXP = "exp-steps";
 const RUNS = ["run-a", "run-b"];
@@ -66,6 +67,10 @@ function expectKeptEqualsRecomputed(store: Store) {
     expect(recomputed.length).toBeGreaterThan(0);
     expect(loadTrainSteps(store, run)).toEqual(recomputed);
     expect(countTrainRollouts(store, run)).toBe(recomputed.reduce((n, s) => n + s.rates.rollouts, 0));
+    // The pass@1 markers' steps (majority version, epoch, time per step) from the kept counts, as from the rows.
+    const markerSteps = stepsByRun(recomputeTrainStepVersions(store, run));
+    expect(markerSteps.get(run)?.length).toBe(recomputed.length);
+    expect(stepsByRun(loadTrainStepVersions(store, run))).toEqual(markerSteps);
   }
 }
 

@@ -6,6 +6,7 @@
 import "server-only";
 import type { Store } from "../client";
 import { aggregateTrainSteps, type TrainRolloutRow, type TrainStep } from "../../lib/curves/training-series";
+import type { TrainStepVersionRow } from "../../lib/curves/pass-at-1-markers";
 
 interface StepRow {
   step: number;
@@ -69,6 +70,35 @@ export function loadTrainSteps(store: Store, runId: string): TrainStep[] {
 /** Stored train rollouts of the run that name a step (the ones its training curves are computed from). */
 export function countTrainRollouts(store: Store, runId: string): number {
   return store.sqlite.prepare("SELECT coalesce(sum(rollouts), 0) FROM train_step_rates WHERE run_id = ?").pluck().get(runId) as number;
+}
+
+/**
+ * What the pass@1 markers read of a run (lib/curves/pass-at-1-markers.ts): its steps, each with the rollouts per
+ * harness version and the step's epoch and time, from the kept counts. A step whose rollouts name no version
+ * is one row with a null version. The epoch and time are the step's (smallest epoch, latest time), which is
+ * what the markers take across a step's rows; `recomputeTrainStepVersions` is the same from the raw rows.
+ */
+export function loadTrainStepVersions(store: Store, runId: string): TrainStepVersionRow[] {
+  return store.sqlite
+    .prepare(
+      `SELECT s.run_id AS run, s.step, v.harness_version_id AS harnessVersionId, coalesce(v.rollouts, s.rollouts) AS rollouts,
+              s.min_epoch AS epoch, s.max_time AS time
+         FROM train_step_rates s LEFT JOIN train_step_versions v ON v.run_id = s.run_id AND v.step = s.step
+        WHERE s.run_id = ? ORDER BY s.step, v.harness_version_id`,
+    )
+    .all(runId) as TrainStepVersionRow[];
+}
+
+/** The run's train rollouts that name a step, counted per (step, harness version) from the raw rows: the reference. */
+export function recomputeTrainStepVersions(store: Store, runId: string): TrainStepVersionRow[] {
+  return store.sqlite
+    .prepare(
+      `SELECT run_id AS run, step, harness_version_id AS harnessVersionId, count(*) AS rollouts, min(epoch) AS epoch,
+              max(coalesce(started_at, created_at)) AS time
+         FROM rollouts WHERE run_id = ? AND purpose = 'train' AND step IS NOT NULL
+        GROUP BY step, harness_version_id ORDER BY step`,
+    )
+    .all(runId) as TrainStepVersionRow[];
 }
 
 /** The run's train rollouts that name a step, as JSON arrays built in SQLite (one row per rollout is slower). */
