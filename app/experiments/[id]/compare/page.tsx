@@ -5,7 +5,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
-import { getExperimentOverview } from "@/db/queries/experiments";
+import { getExperiment } from "@/db/queries/experiments";
 import { requireUser } from "@/lib/auth/current-user";
 import { roleAtLeast } from "@/lib/auth/pure/principal";
 import { listJobTemplates } from "@/lib/jobs/templates";
@@ -32,9 +32,9 @@ export default async function ExperimentComparePage({ params, searchParams }: Pr
   const id = idFromSegment((await params).id);
   if (id === null) notFound();
   const store = getStore();
-  const overview = getExperimentOverview(store, id);
-  if (!overview) notFound();
-  const { experiment } = overview;
+  // The experiment alone: its overview's counts read every rollout of it, which this page does not show.
+  const experiment = getExperiment(store, id);
+  if (!experiment) notFound();
   const query = await searchParams;
   const { params: matrixParams, problems } = parseMatrixParams(query, { experiments: false });
   const data = getMatrixPageData(store, [experiment.id], matrixParams, "harness-swap");
