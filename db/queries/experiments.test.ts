@@ -160,7 +160,7 @@ describe("getExperimentOverview", () => {
   it("assembles runs, harness versions, counts and training rates", () => {
     addExperiment("e");
     addExperiment("other");
-    for (const t of ["t1", "t2", "t3"]) addTask(t);
+    for (const t of ["t1", "t2", "t3", "t4"]) addTask(t);
     addRun("run-a", "e", { status: "finished", startedAt: T0 + 1 });
     addRun("run-b", "e", { status: "running", startedAt: T0 + 2 });
     addRun("run-x", "other", { status: "finished" });
@@ -181,8 +181,9 @@ describe("getExperimentOverview", () => {
     addRollout("e", "run-b", "t3", { purpose: "comparison", success: false });
     addRollout("e", "run-b", "t3", { purpose: "comparison", success: true });
     addRollout("e", "run-b", "t3", { purpose: "eval", success: true });
-    // Another experiment's rollouts are never counted.
+    // Another experiment's rollouts are never counted, nor a task only it touched (t4).
     addRollout("other", "run-x", "t1", { success: false });
+    addRollout("other", "run-x", "t4", { success: false });
 
     addHarness("e", "e-H0", "H0");
     addHarness("e", "e-H1", "H1x", "e-H0");

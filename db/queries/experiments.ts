@@ -223,7 +223,8 @@ export function getExperimentOverview(store: Store, id: string, at: { now?: numb
     .prepare(
       `SELECT
          (SELECT count(*) FROM checkpoints WHERE experiment_id = @id) AS checkpoints,
-         (SELECT count(DISTINCT task_id) FROM rollouts WHERE experiment_id = @id) AS tasksTouched,
+         (SELECT count(*) FROM tasks t WHERE EXISTS (
+            SELECT 1 FROM rollouts r INDEXED BY rollouts_task WHERE r.task_id = t.id AND r.experiment_id = @id)) AS tasksTouched,
          (SELECT count(*) FROM skills WHERE experiment_id = @id) AS skills,
          (SELECT count(*) FROM eval_runs WHERE experiment_id = @id) AS evalRuns,
          (SELECT count(*) FROM failure_packets WHERE experiment_id = @id) AS failurePackets`,

@@ -59,7 +59,9 @@ export const rollouts = sqliteTable("rollouts", {
 }, (t) => [
   index("rollouts_experiment_purpose").on(t.experimentId, t.purpose),
   index("rollouts_run_step").on(t.runId, t.step),
-  index("rollouts_task").on(t.taskId),
+  // Led by the task (its rollouts, a task filter), then the experiment: the experiment overview counts the tasks
+  // it touched with one probe per task instead of reading every rollout of the experiment (migration 0014).
+  index("rollouts_task").on(t.taskId, t.experimentId),
   index("rollouts_created").on(t.createdAt),
   // The trajectory browser (db/queries/rollout-browser.ts) pages through 1,000,000 rollouts by walking an
   // index already in the order asked for and stopping after one page, instead of sorting the filtered set.
