@@ -2,7 +2,8 @@
 // as a "task"), on a connection of its own, one at a time, so the request thread (page rendering, read
 // queries, HTTP) never runs a write transaction. Between batches, once
 // writes have paused, it indexes new turns for full-text search and merges the index's segments: neither
-// competes with a page for the request thread. A search asks for the index to be caught up first ("index").
+// competes with a page for the request thread. A search asks for the index to be caught up first ("index");
+// for a while after one, each write is followed by a slice of indexing, so the next search finds little left.
 // It runs at a lower CPU priority than the request thread (lib/os/thread-priority.ts).
 //
 // Same guarantees as applying in the request thread: applyValidatedEvents is the one apply function, every
@@ -35,12 +36,21 @@ const store: Store = { file, sqlite, db: drizzle(sqlite, { schema }) };
 
 /** Turns indexed per background slice: a few ms, so a queued batch never waits long behind indexing. */
 const INDEX_SLICE_TURNS = 500;
+/**
+ * How long after a search the writer keeps the index caught up batch by batch (a slice after each write)
+ * instead of waiting for writes to pause: a researcher who searched while trainers post will likely search
+ * again, and each search first waits for the index to cover every stored turn. Without this, under steady
+ * ingestion nothing is indexed between searches, and each search waited for this thread (niced, behind the
+ * pages) to index every turn since the last one: the search shape held the browser query's p95 under load.
+ */
+const SEARCHED_RECENTLY_MS = 30_000;
 /** Pages per background merge step. */
 const MERGE_PAGES = 64;
 
 const queue: WriterRequest[] = [];
 let scheduled = false;
 let lastWrite = 0;
+let lastSearch = Number.NEGATIVE_INFINITY;
 let mergeWanted = false;
 let backgroundTimer: NodeJS.Timeout | null = null;
 
@@ -63,6 +73,19 @@ async function taskFunction(module: string, name: string): Promise<(store: Store
   return fn as (store: Store, input: unknown) => unknown;
 }
 
+/**
+ * After a write, while searches are recent: one slice of the turns not yet indexed, after the answer was sent
+ * (the producer does not wait for it). A busy store leaves them to the next slice or the background pass.
+ */
+function indexWhileSearched(): void {
+  if (Date.now() - lastSearch >= SEARCHED_RECENTLY_MS) return;
+  try {
+    if (indexPendingTurns(store, INDEX_SLICE_TURNS) > 0) mergeWanted = true;
+  } catch (error) {
+    console.warn(`writer thread: indexing after a write: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 async function handle(request: WriterRequest): Promise<void> {
   try {
     if (request.kind === "task") {
@@ -70,9 +93,11 @@ async function handle(request: WriterRequest): Promise<void> {
       const output = task(store, request.input);
       lastWrite = Date.now();
       send({ kind: "done", id: request.id, output });
+      indexWhileSearched();
       return;
     }
     if (request.kind === "index") {
+      lastSearch = Date.now();
       const turns = indexPendingTurns(store);
       if (turns > 0) mergeWanted = true;
       send({ kind: "indexed", id: request.id, turns });
@@ -81,6 +106,7 @@ async function handle(request: WriterRequest): Promise<void> {
     const outcome = applyValidatedEvents(store, eventsOfBatch(request.source), { hashes: request.hashes, arrivedVia: request.arrivedVia });
     lastWrite = Date.now();
     send({ kind: "applied", id: request.id, outcome });
+    indexWhileSearched();
   } catch (error) {
     send({ kind: "failed", id: request.id, error: error instanceof Error ? error.message : String(error) });
   }

@@ -125,6 +125,20 @@ describe("ingestion through the writer thread", () => {
     expect(ids).toEqual(["fresh-r0", "fresh-r1", "fresh-r2"]);
   }, 60_000);
 
+  it("after a search, indexes each later batch's turns as it is written, not only once writes pause", async () => {
+    // The writer here indexes in the background only after 60 s without writes, and nothing below searches:
+    // the index can only catch up with these turns because a search came just before.
+    const search = await rolloutList.GET(new Request(`${base}/api/v1/rollouts?q=anything`, { headers: { authorization: `Bearer ${readToken}` } }));
+    expect(search.status).toBe(200);
+    const indexedUpto = () => getStore().sqlite.prepare("SELECT indexed_upto FROM turns_fts_progress WHERE id = 1").pluck().get() as number;
+    const lastTurn = () => getStore().sqlite.prepare("SELECT max(id) FROM turns").pluck().get() as number;
+    const before = indexedUpto();
+    expect(before).toBe(lastTurn());
+    for (let i = 0; i < 3; i++) expect((await post(batch(`searched${i}`, 4, "quokkaword"))).status).toBe(200);
+    expect(lastTurn()).toBe(before + 3 * 4 * 30);
+    await vi.waitFor(() => expect(indexedUpto()).toBe(lastTurn()), { timeout: 20_000, interval: 50 });
+  }, 60_000);
+
   it("applies a batch handed over as the parse worker sends it, one JSON text per event in a moved buffer, all or nothing", async () => {
     // Validated first, as the parse worker does (defaults filled in).
     const validated = (text: string) => (JSON.parse(text) as unknown[]).map((value, i) => {
