@@ -178,7 +178,6 @@ function countsByKey<K extends string>(keys: readonly K[], rows: Array<{ key: K;
   return out;
 }
 
-/** Everything the experiment overview page shows, or null for an unknown id. */
 /** The experiment itself, without its counts: for a page that shows its name and links (null: no such experiment). */
 export function getExperiment(store: Store, id: string): ExperimentOverview["experiment"] | null {
   return (
@@ -198,6 +197,7 @@ export function getExperiment(store: Store, id: string): ExperimentOverview["exp
   );
 }
 
+/** Everything the experiment overview page shows, or null for an unknown id. */
 export function getExperimentOverview(store: Store, id: string, at: { now?: number } = {}): ExperimentOverview | null {
   const experiment = getExperiment(store, id);
   if (!experiment) return null;
