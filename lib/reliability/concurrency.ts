@@ -6,7 +6,9 @@
 // own suffix: the browser query beside 2 heavy-page readers and 32 producers at the server's CPU priority (no
 // suffix), the same with the producers niced (trainers run on other machines; `_producers_niced`), the page
 // readers alone (`_pages_only`), and the issue's load alone, the niced producers: the browser query with no
-// page readers (`_producers_niced_browser_alone`), one reader's heavy pages (`_producers_niced_one_page_reader`).
+// page readers (`_producers_niced_browser_alone`), one reader's heavy pages (`_producers_niced_one_page_reader`);
+// last, the issue's load read literally, the 32 producers at the server's priority with no page readers
+// (`_browser_alone`).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -184,6 +186,8 @@ export const runConcurrency: ReliabilityPart = async (options) => {
       // reader's heavy pages with no browser query (a researcher opening pages while trainers post).
       { producers: PRODUCERS, nice: PRODUCER_NICE, readers: 0, browser: true },
       { producers: PRODUCERS, nice: PRODUCER_NICE, readers: 1, browser: false },
+      // 5: the browser query beside the 32 producers at the server's priority, no page readers.
+      { producers: PRODUCERS, nice: 0, readers: 0, browser: true },
     ];
     for (const plan of plans) {
       // Before each phase the server finishes what the last one left (indexing, merging): they start alike.
@@ -226,6 +230,8 @@ export const runConcurrency: ReliabilityPart = async (options) => {
         ...phaseFigures(phases[3], idleP95, "_producers_niced_browser_alone"),
         // The same producers and one reader's heavy pages, no browser query timed beside them.
         ...phaseFigures(phases[4], idleP95, "_producers_niced_one_page_reader"),
+        // The 32 producers at the server's priority and the browser query, nothing else.
+        ...phaseFigures(phases[5], idleP95, "_browser_alone"),
         responses_5xx: serverErrors,
         sqlite_busy_seen_by_clients: busyAnswers,
         sqlite_busy_in_server_log: busyInLog,
