@@ -178,28 +178,21 @@ function countsByKey<K extends string>(keys: readonly K[], rows: Array<{ key: K;
   return out;
 }
 
-/** The experiment itself, without its counts: for a page that shows its name and links (null: no such experiment). */
-export function getExperiment(store: Store, id: string): ExperimentOverview["experiment"] | null {
-  return (
-    store.db
-      .select({
-        id: experiments.id,
-        name: experiments.name,
-        method: experiments.method,
-        description: experiments.description,
-        config: experiments.config,
-        createdAt: experiments.createdAt,
-        updatedAt: experiments.updatedAt,
-      })
-      .from(experiments)
-      .where(eq(experiments.id, id))
-      .get() ?? null
-  );
-}
-
 /** Everything the experiment overview page shows, or null for an unknown id. */
 export function getExperimentOverview(store: Store, id: string, at: { now?: number } = {}): ExperimentOverview | null {
-  const experiment = getExperiment(store, id);
+  const experiment = store.db
+    .select({
+      id: experiments.id,
+      name: experiments.name,
+      method: experiments.method,
+      description: experiments.description,
+      config: experiments.config,
+      createdAt: experiments.createdAt,
+      updatedAt: experiments.updatedAt,
+    })
+    .from(experiments)
+    .where(eq(experiments.id, id))
+    .get();
   if (!experiment) return null;
 
   const runRows: RunSummary[] = store.db

@@ -30,6 +30,9 @@ const PRODUCERS = 32;
 const BATCH = 10;
 const EXPERIMENT = "bb-exp-0";
 
+/** The shape of the i-th browser query: the three below in turn (filtered, sorted, search). */
+const shapeOf = (i: number) => i % 3;
+
 function browserQueries(seed: number, count: number): string[] {
   const random = mulberry32(seed);
   const shapes = [
@@ -37,14 +40,14 @@ function browserQueries(seed: number, count: number): string[] {
     () => `/api/v1/rollouts?experiment=${EXPERIMENT}&purpose=train&sort=turns&limit=50`,
     () => `/api/v1/rollouts?experiment=${EXPERIMENT}&q=${encodeURIComponent(BENCH_IDENTIFIERS[Math.floor(random() * BENCH_IDENTIFIERS.length)])}&limit=50`,
   ];
-  return Array.from({ length: count }, (_, i) => shapes[i % shapes.length]());
+  return Array.from({ length: count }, (_, i) => shapes[shapeOf(i)]());
 }
 
 const round1 = (x: number) => Math.round(x * 10) / 10;
 
-/** The p95 of each of the browser query's shapes (filtered, sorted, search: query i has shape i % 3), in that order. */
+/** The p95 of each of the browser query's shapes (filtered, sorted, search: shapeOf), in that order. */
 export function p95ByShape(times: number[]): number[] {
-  return [0, 1, 2].map((shape) => round1(percentile(times.filter((_, i) => i % 3 === shape), 95)));
+  return [0, 1, 2].map((shape) => round1(percentile(times.filter((_, i) => shapeOf(i) === shape), 95)));
 }
 
 /**

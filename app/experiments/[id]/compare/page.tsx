@@ -5,7 +5,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
-import { getExperiment } from "@/db/queries/experiments";
+import { getExperimentHeading } from "@/db/queries/failure-packets";
 import { requireUser } from "@/lib/auth/current-user";
 import { roleAtLeast } from "@/lib/auth/pure/principal";
 import { listJobTemplates } from "@/lib/jobs/templates";
@@ -33,7 +33,7 @@ export default async function ExperimentComparePage({ params, searchParams }: Pr
   if (id === null) notFound();
   const store = getStore();
   // The experiment alone: its overview's counts read every rollout of it, which this page does not show.
-  const experiment = getExperiment(store, id);
+  const experiment = getExperimentHeading(store, id);
   if (!experiment) notFound();
   const query = await searchParams;
   const { params: matrixParams, problems } = parseMatrixParams(query, { experiments: false });
