@@ -13,7 +13,7 @@ import { projectHome } from "../client";
 import { applyValidatedEvents, type ApplyOutcome } from "../apply-events";
 import { indexPendingTurns, startFullTextIndexer } from "../full-text-index";
 import type { HarnessArrival } from "../../lib/harness-trust/arrival";
-import { batchTransfer, eventsOfBatch, type BatchSource, type WriterData, type WriterReply, type WriterRequest } from "./writer-messages";
+import { batchTransfer, CHECKPOINT_PAUSE_MS, eventsOfBatch, SQLITE_DEFAULT_WAL_AUTOCHECKPOINT, WAL_LIMIT_PAGES, type BatchSource, type WriterData, type WriterReply, type WriterRequest } from "./writer-messages";
 import { logLine } from "../../lib/log-text";
 
 /** Batches waiting for (or in) the writer at most; more are refused with 429 until it catches up. */
@@ -55,20 +55,32 @@ function writerEntry(): { boot: string; entry: string } {
  * Starts the writer thread for this store (the server's start-up does this). Until it reports ready, and if
  * it cannot start, batches are applied here and the full-text indexer runs here as before.
  */
-export function startStoreWriter(store: Store, options: { quietMs?: number } = {}): void {
+export function startStoreWriter(
+  store: Store,
+  options: { quietMs?: number; checkpointer?: boolean; walLimitPages?: number; checkpointDelayMs?: number } = {},
+): void {
   const s = state();
   if (s.worker || s.stopIndexer) return;
   s.stopIndexer = startFullTextIndexer(store);
   if (store.file === ":memory:" || process.env.HARNESS_LAB_WRITER === "0") return;
   try {
     const { boot, entry } = writerEntry();
-    const data: WriterData = { file: store.file, quietMs: options.quietMs ?? 500 };
+    const data: WriterData = {
+      file: store.file,
+      quietMs: options.quietMs ?? 500,
+      checkpointer: options.checkpointer ?? true,
+      walLimitPages: options.walLimitPages ?? WAL_LIMIT_PAGES,
+      checkpointDelayMs: options.checkpointDelayMs ?? CHECKPOINT_PAUSE_MS,
+    };
     // Taken from the running Node, not imported: Turbopack treats `new Worker(x)` of an imported Worker as a
     // bundle entry and, for a path it cannot resolve, traces every module of the project as a candidate.
     const { Worker: WorkerThread } = process.getBuiltinModule("node:worker_threads");
     const worker: Worker = new WorkerThread(boot, { workerData: { ...data, entry }, execArgv: ["--conditions=react-server"] });
     worker.unref();
     s.worker = worker;
+    // This thread's rare commits (a token, a decision) no longer copy the WAL into the store inside a page's
+    // request either: the writer's checkpoint thread does, and the writer's limit bounds the WAL.
+    if (data.checkpointer) store.sqlite.pragma(`wal_autocheckpoint = ${data.walLimitPages}`);
     worker.on("message", (reply: WriterReply) => {
       if (reply.kind === "ready") {
         s.ready = true;
@@ -94,6 +106,8 @@ export function startStoreWriter(store: Store, options: { quietMs?: number } = {
       for (const [id, waiter] of s.waiting) waiter.resolve({ kind: "failed", id, error: `writer thread stopped: ${reason}` });
       s.waiting.clear();
       s.stopIndexer ??= startFullTextIndexer(store);
+      // No writer, no checkpoint thread: this thread's commits checkpoint as SQLite does by default.
+      if (data.checkpointer) store.sqlite.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_WAL_AUTOCHECKPOINT}`);
     };
     worker.on("error", (error) => fail(error.message));
     worker.on("exit", (code) => fail(`exit code ${code}`));

@@ -41,8 +41,34 @@ export type WriterReply =
   | { kind: "done"; id: number; output: unknown }
   | { kind: "failed"; id: number; error: string };
 
+/**
+ * WAL pages (4 KiB each) past which the writer's commit copies the WAL into the store's file itself: 32 MB,
+ * a trainer's step of a few hundred rollouts. Below it the copy waits for a pause in the commits and is the
+ * checkpoint thread's (checkpoint-thread.ts). SQLite's default is 1000 pages, about one batch of 100 rollouts.
+ */
+export const WAL_LIMIT_PAGES = 8192;
+/** SQLite's own threshold: a commit copies the WAL past this many pages. Where no checkpoint thread runs. */
+export const SQLITE_DEFAULT_WAL_AUTOCHECKPOINT = 1000;
+/** How long the writer's commits must pause before the checkpoint thread copies them. */
+export const CHECKPOINT_PAUSE_MS = 200;
+
 export interface WriterData {
   file: string;
   /** Quiet time after the last batch before the writer indexes turns in the background. */
   quietMs: number;
+  /**
+   * Whether a checkpoint thread (db/writer/checkpoint-thread.ts) copies the WAL into the store once commits
+   * pause; without one the writer's commits do it themselves, as SQLite does by default.
+   */
+  checkpointer: boolean;
+  /** With the checkpointer: WAL pages past which the writer's own commit copies them (bounds the WAL). */
+  walLimitPages: number;
+  /** With the checkpointer: how long commits must pause before it copies them (CheckpointerData.delayMs). */
+  checkpointDelayMs: number;
+}
+
+export interface CheckpointerData {
+  file: string;
+  /** How long commits must pause before the checkpoint thread copies them. */
+  delayMs: number;
 }

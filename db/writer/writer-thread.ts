@@ -4,23 +4,26 @@
 // writes have paused, it indexes new turns for full-text search and merges the index's segments: neither
 // competes with a page for the request thread. A search asks for the index to be caught up first ("index");
 // for a while after one, each write is followed by a slice of indexing, so the next search finds little left.
-// It runs at a lower CPU priority than the request thread (lib/os/thread-priority.ts).
+// It runs at a lower CPU priority than the request thread (lib/os/thread-priority.ts). Copying its commits
+// from the WAL into the store's file (checkpointing) is left to a thread of its own (checkpoint-thread.ts).
 //
 // Same guarantees as applying in the request thread: applyValidatedEvents is the one apply function, every
 // batch is one transaction (all or nothing), re-sent batches are answered "unchanged", and a SIGKILL of the
 // process loses only what was never committed (the client saw no answer and sends it again).
-import { parentPort, workerData } from "node:worker_threads";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parentPort, Worker, workerData } from "node:worker_threads";
 import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import * as schema from "../schema";
 import type { Store } from "../client";
 import { applyValidatedEvents } from "../apply-events";
 import { indexPendingTurns, mergeFullTextSegments } from "../full-text-index";
-import { eventsOfBatch, type WriterData, type WriterReply, type WriterRequest } from "./writer-messages";
+import { eventsOfBatch, SQLITE_DEFAULT_WAL_AUTOCHECKPOINT, type CheckpointerData, type WriterData, type WriterReply, type WriterRequest } from "./writer-messages";
 import { backgroundNice, lowerThisThreadPriority } from "../../lib/os/thread-priority";
 
 const port = parentPort!;
-const { file, quietMs } = workerData as WriterData;
+const { file, quietMs, checkpointer: withCheckpointer, walLimitPages, checkpointDelayMs } = workerData as WriterData;
 
 // Below the request thread's priority (nice 10 unless HARNESS_LAB_BACKGROUND_NICE says otherwise): when the
 // cores are busy, a page being rendered gets one before a batch being written, whose producer can wait.
@@ -33,6 +36,45 @@ sqlite.pragma("synchronous = NORMAL");
 sqlite.pragma("foreign_keys = ON");
 sqlite.pragma("busy_timeout = 10000");
 const store: Store = { file, sqlite, db: drizzle(sqlite, { schema }) };
+
+/**
+ * Starts the checkpoint thread and raises this connection's checkpoint threshold to `walLimitPages`, so a
+ * commit no longer copies the WAL into the store itself unless that much piled up without a pause. Should
+ * the thread stop, the threshold goes back to SQLite's default.
+ */
+function startCheckpointer(): Worker | null {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  try {
+    const data: CheckpointerData & { entry: string } = { file, delayMs: checkpointDelayMs, entry: path.join(here, "checkpoint-thread.ts") };
+    const worker = new Worker(path.join(here, "writer-boot.mjs"), { workerData: data, execArgv: ["--conditions=react-server"] });
+    worker.unref();
+    const stopped = (reason: string) => {
+      if (checkpointer !== worker) return;
+      checkpointer = null;
+      sqlite.pragma(`wal_autocheckpoint = ${SQLITE_DEFAULT_WAL_AUTOCHECKPOINT}`);
+      console.warn(`writer thread: the checkpoint thread stopped (${reason}); commits checkpoint the WAL themselves`);
+    };
+    worker.on("error", (error) => stopped(error.message));
+    worker.on("exit", (code) => stopped(`exit code ${code}`));
+    sqlite.pragma(`wal_autocheckpoint = ${walLimitPages}`);
+    return worker;
+  } catch (error) {
+    console.warn(`writer thread: no checkpoint thread (${error instanceof Error ? error.message : String(error)})`);
+    return null;
+  }
+}
+
+let checkpointer: Worker | null = null;
+if (withCheckpointer) checkpointer = startCheckpointer();
+
+/**
+ * After a commit that wrote something: the checkpoint thread copies it into the store's file once commits
+ * pause. Only then: a refused or re-sent batch, or a search with nothing to index, writes nothing, and should
+ * leave the store's files as they are (the hostile-input run checks them byte for byte).
+ */
+function committed(): void {
+  checkpointer?.postMessage(0);
+}
 
 /** Turns indexed per background slice: a few ms, so a queued batch never waits long behind indexing. */
 const INDEX_SLICE_TURNS = 500;
@@ -80,7 +122,10 @@ async function taskFunction(module: string, name: string): Promise<(store: Store
 function indexWhileSearched(): void {
   if (Date.now() - lastSearch >= SEARCHED_RECENTLY_MS) return;
   try {
-    if (indexPendingTurns(store, INDEX_SLICE_TURNS) > 0) mergeWanted = true;
+    if (indexPendingTurns(store, INDEX_SLICE_TURNS) > 0) {
+      mergeWanted = true;
+      committed();
+    }
   } catch (error) {
     console.warn(`writer thread: indexing after a write: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -93,19 +138,24 @@ async function handle(request: WriterRequest): Promise<void> {
       const output = task(store, request.input);
       lastWrite = Date.now();
       send({ kind: "done", id: request.id, output });
+      committed();
       indexWhileSearched();
       return;
     }
     if (request.kind === "index") {
       lastSearch = Date.now();
       const turns = indexPendingTurns(store);
-      if (turns > 0) mergeWanted = true;
       send({ kind: "indexed", id: request.id, turns });
+      if (turns > 0) {
+        mergeWanted = true;
+        committed();
+      }
       return;
     }
     const outcome = applyValidatedEvents(store, eventsOfBatch(request.source), { hashes: request.hashes, arrivedVia: request.arrivedVia });
     lastWrite = Date.now();
     send({ kind: "applied", id: request.id, outcome });
+    if (outcome.ok && Object.values(outcome.applied).some((n) => n > 0)) committed();
     indexWhileSearched();
   } catch (error) {
     send({ kind: "failed", id: request.id, error: error instanceof Error ? error.message : String(error) });
@@ -152,9 +202,14 @@ function background(): void {
     const indexed = indexPendingTurns(store, INDEX_SLICE_TURNS);
     if (indexed > 0) {
       mergeWanted = true;
+      committed();
       return scheduleBackground(0);
     }
-    if (mergeWanted && mergeFullTextSegments(store, MERGE_PAGES)) return scheduleBackground(0);
+    if (mergeWanted && mergeFullTextSegments(store, MERGE_PAGES)) {
+      committed();
+      return scheduleBackground(0);
+    }
+    if (mergeWanted) committed();
     mergeWanted = false;
   } catch (error) {
     // A busy store (another process writing): try again after a pause rather than stop for good.

@@ -1,6 +1,8 @@
-// Byte-for-byte and logical fingerprints of a store. In WAL mode every commit appends frames to the -wal
-// file and a checkpoint only ever follows a commit, so with no commit in between both files hash the same;
-// the -shm index is left out, since readers update it without writing anything. The logical fingerprint
+// Byte-for-byte and logical fingerprints of a store. In WAL mode every commit appends frames to the -wal file
+// (or, once the WAL was reset, overwrites its first frames under a new salt), so an unchanged -wal means nothing
+// was committed. The store's own file is hashed too, but it may change without a commit: the server's
+// checkpoint thread copies frames committed earlier into it once commits pause (db/writer/checkpoint-thread.ts).
+// The -shm index is left out, since readers update it without writing anything. The logical fingerprint
 // (every row of every table, read through a read-only connection) is the second opinion.
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -23,7 +25,8 @@ export function fileFingerprint(dbFile: string): FileFingerprint {
   return { db: sha256File(dbFile) ?? "missing", wal: sha256File(wal), walBytes: fs.existsSync(wal) ? fs.statSync(wal).size : 0 };
 }
 
-export const sameFiles = (a: FileFingerprint, b: FileFingerprint): boolean => a.db === b.db && a.wal === b.wal;
+/** Whether nothing was committed between two fingerprints: the -wal file is byte for byte the same. */
+export const noCommitBetween = (a: FileFingerprint, b: FileFingerprint): boolean => a.wal === b.wal && a.walBytes === b.walBytes;
 
 /** sha256 over every row of every table (FTS shadow tables included), in table-name and rowid order. */
 export function logicalFingerprint(dbFile: string): { hash: string; tables: number; rows: number } {

@@ -11,7 +11,7 @@ import { randomToken } from "../auth/secrets";
 import type { ReliabilityPart } from "./part";
 import type { HostileCase, HostileContext } from "./hostile-case";
 import { countCases, FULL_MINIMUM, generateHostileCases, QUICK_MINIMUM } from "./hostile-generate";
-import { fileFingerprint, logicalFingerprint, sameFiles, type FileFingerprint } from "./hostile-fingerprint";
+import { fileFingerprint, logicalFingerprint, noCommitBetween, type FileFingerprint } from "./hostile-fingerprint";
 import { judge, sendCase, type Answer } from "./hostile-send";
 import { createCredentials, seedThroughApi, SEED_PREFIX, signInActionId } from "./hostile-setup";
 import { measureReadsDuringBombs } from "./hostile-bomb-load";
@@ -58,12 +58,12 @@ export const runHostileInputs: ReliabilityPart = async ({ home, quick, seed, log
     const control = await controlWrite(server.url, adminToken, dbFile, after);
 
     const figures = summarize(cases, results);
-    const fileUnchanged = sameFiles(before, after);
+    const fileUnchanged = noCommitBetween(before, after);
     const logicalUnchanged = logicalBefore.hash === logicalAfter.hash;
     const minimum = quick ? QUICK_MINIMUM : FULL_MINIMUM;
     if (cases.length < minimum) failures.push(`${cases.length} inputs, fewer than ${minimum}`);
     for (const { c, problem } of results) if (problem) failures.push(`${c.id}: ${problem}`);
-    if (!fileUnchanged) failures.push(`the store files changed (db ${before.db.slice(0, 12)}→${after.db.slice(0, 12)}, wal ${before.walBytes}→${after.walBytes} bytes)`);
+    if (!fileUnchanged) failures.push(`something was committed: the -wal file changed (${before.wal?.slice(0, 12)}→${after.wal?.slice(0, 12)}, ${before.walBytes}→${after.walBytes} bytes)`);
     if (!logicalUnchanged) failures.push(`the store's rows changed (${logicalBefore.rows}→${logicalAfter.rows} rows)`);
     if (figures.rate_limited_429 === 0) failures.push("no wrong-password attempt met the sign-in rate limit (429)");
     if (figures.rate_limited_with_retry_after !== figures.rate_limited_429) failures.push("a 429 came without Retry-After");
@@ -98,7 +98,7 @@ async function quietFingerprint(dbFile: string): Promise<FileFingerprint> {
   for (let i = 0; i < 20; i++) {
     await new Promise((r) => setTimeout(r, 1_000));
     const current = fileFingerprint(dbFile);
-    if (i >= 2 && sameFiles(previous, current)) return current;
+    if (i >= 2 && noCommitBetween(previous, current)) return current;
     previous = current;
   }
   throw new Error("the store kept changing without any request; no fingerprint to compare against");
@@ -132,7 +132,7 @@ async function controlWrite(baseUrl: string, adminToken: string, dbFile: string,
     headers: { authorization: `Bearer ${adminToken}`, "content-type": "application/json" },
     body: JSON.stringify([{ type: "experiment", id: "hostile-control", name: "control write", method: "custom" }]),
   });
-  return { changed: response.ok && !sameFiles(before, fileFingerprint(dbFile)) };
+  return { changed: response.ok && !noCommitBetween(before, fileFingerprint(dbFile)) };
 }
 
 function summarize(cases: HostileCase[], results: Result[]) {
