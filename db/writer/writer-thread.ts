@@ -64,6 +64,9 @@ function startCheckpointer(): Worker | null {
   }
 }
 
+/** Rows this connection has inserted, updated or deleted since it opened: did a task write anything? */
+const totalChanges = sqlite.prepare("SELECT total_changes()").pluck();
+
 let checkpointer: Worker | null = null;
 if (withCheckpointer) checkpointer = startCheckpointer();
 
@@ -135,10 +138,12 @@ async function handle(request: WriterRequest): Promise<void> {
   try {
     if (request.kind === "task") {
       const task = await taskFunction(request.module, request.name);
+      const changesBefore = totalChanges.get();
       const output = task(store, request.input);
       lastWrite = Date.now();
       send({ kind: "done", id: request.id, output });
-      committed();
+      // An upload refused by its importer returns its refusal without writing a row.
+      if (totalChanges.get() !== changesBefore) committed();
       indexWhileSearched();
       return;
     }
