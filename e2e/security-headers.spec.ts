@@ -71,6 +71,34 @@ test.describe("headers", () => {
     expect(viaTls.headers()["strict-transport-security"]).toBe("max-age=31536000");
   });
 
+  test("a short API answer goes out as it is, a long one gzipped for a client that accepts it", async ({ request, server }) => {
+    const gzip = { ...bearer(server.adminToken), "accept-encoding": "gzip" };
+    // A producer's answer of a few dozen bytes: gzip would only cost the server time.
+    const small = await request.post("/api/v1/events", {
+      headers: gzip,
+      data: [
+        { type: "experiment", id: "e2e-gzip", name: "answers and gzip", method: "custom" },
+        { type: "run", id: "e2e-gzip-run", experiment: "e2e-gzip", kind: "eval", status: "finished" },
+        { type: "task", id: "e2e-gzip-task", key: "e2e-gzip-task", benchmark: "bench" },
+        {
+          type: "rollout", id: "e2e-gzip-rollout", experiment: "e2e-gzip", run: "e2e-gzip-run", task: "e2e-gzip-task", purpose: "eval",
+          reward: 1, success: true, turns: [{ role: "assistant", content: "a long turn ".repeat(400) }],
+        },
+      ],
+    });
+    expect(small.status(), await small.text()).toBe(200);
+    expect(small.headers()["content-encoding"]).toBeUndefined();
+    expect(small.headers()["cache-control"]).toBe("no-store, no-transform");
+    expect(await small.json()).toMatchObject({ events: 4 });
+    // The rollout read back is kilobytes long: still gzipped. (Node's fetch keeps the Content-Encoding header
+    // of a body it decodes; Playwright's request does not.)
+    const large = await fetch(`${server.baseURL}/api/v1/rollouts/e2e-gzip-rollout`, { headers: gzip });
+    expect(large.status).toBe(200);
+    expect(large.headers.get("content-encoding")).toBe("gzip");
+    expect(large.headers.get("cache-control")).toBe("no-store");
+    expect((await large.text()).length).toBeGreaterThan(4800);
+  });
+
   test("the sign-in link answers with no-referrer, so its token travels nowhere", async ({ anonymousRequest }) => {
     const res = await anonymousRequest.get("/sign-in/link?token=hl_link_not-a-real-token", { maxRedirects: 0 });
     expect(res.status()).toBe(303);
