@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { writerTestBatch } from "./writer-batch";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-import-writer-"));
 process.env.HARNESS_LAB_DB = path.join(dir, "test.db");
@@ -46,19 +47,7 @@ function manyTrajectories(prefix: string, n: number): Record<string, string> {
 }
 
 function eventBatch(prefix: string, rollouts: number): string {
-  const list: unknown[] = [
-    { type: "experiment", id: `${prefix}-exp`, name: prefix, method: "grpo" },
-    { type: "run", id: `${prefix}-run`, experiment: `${prefix}-exp`, kind: "train", status: "running" },
-    { type: "task", id: `${prefix}-task`, key: `${prefix}-task`, benchmark: "bench" },
-  ];
-  for (let i = 0; i < rollouts; i++) {
-    list.push({
-      type: "rollout", id: `${prefix}-r${i}`, experiment: `${prefix}-exp`, run: `${prefix}-run`, task: `${prefix}-task`,
-      purpose: "train", step: Math.floor(i / 64), reward: i % 2, success: i % 2 === 1,
-      turns: Array.from({ length: 30 }, (_, t) => ({ role: t % 2 ? "tool" : "assistant", content: `turn ${t} of ${i} `.repeat(30) })),
-    });
-  }
-  return JSON.stringify(list);
+  return JSON.stringify(writerTestBatch(prefix, rollouts));
 }
 
 beforeAll(async () => {

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { writerTestBatch } from "./writer-batch";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-writer-"));
 process.env.HARNESS_LAB_DB = path.join(dir, "test.db");
@@ -30,19 +31,7 @@ const post = (body: string) =>
 const count = (table: string) => getStore().sqlite.prepare(`SELECT count(*) FROM ${table}`).pluck().get() as number;
 
 function batch(prefix: string, rollouts: number, word = "ordinary"): string {
-  const events: unknown[] = [
-    { type: "experiment", id: `${prefix}-exp`, name: prefix, method: "grpo" },
-    { type: "run", id: `${prefix}-run`, experiment: `${prefix}-exp`, kind: "train", status: "running" },
-    { type: "task", id: `${prefix}-task`, key: `${prefix}-task`, benchmark: "bench" },
-  ];
-  for (let i = 0; i < rollouts; i++) {
-    events.push({
-      type: "rollout", id: `${prefix}-r${i}`, experiment: `${prefix}-exp`, run: `${prefix}-run`, task: `${prefix}-task`,
-      purpose: "train", step: Math.floor(i / 64), reward: i % 2, success: i % 2 === 1,
-      turns: Array.from({ length: 30 }, (_, t) => ({ role: t % 2 ? "tool" : "assistant", content: `${word} turn ${t} of ${i} `.repeat(30) })),
-    });
-  }
-  return JSON.stringify(events);
+  return JSON.stringify(writerTestBatch(prefix, rollouts, word));
 }
 
 beforeAll(async () => {

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { writerTestBatch } from "./writer-batch";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-checkpoint-"));
 process.env.HARNESS_LAB_DB = path.join(dir, "unused.db");
@@ -14,6 +15,7 @@ const { openStore } = await import("@/db/client");
 const { startStoreWriter, stopStoreWriter, whenWriterReady, writeValidatedEvents } = await import("@/db/writer/store-writer");
 const { WAL_LIMIT_PAGES } = await import("@/db/writer/writer-messages");
 const { validateEvent } = await import("@/lib/events/contract");
+const { statFields } = await import("@/lib/bench/server-process");
 type Store = ReturnType<typeof openStore>;
 
 const stores: Store[] = [];
@@ -33,30 +35,17 @@ async function storeWithWriter(name: string, options: Parameters<typeof startSto
 
 /** `rollouts` rollouts of 30 turns (about 22 KB each), validated as the parse worker hands them over. */
 function batch(prefix: string, rollouts: number) {
-  const values: unknown[] = [
-    { type: "experiment", id: `${prefix}-exp`, name: prefix, method: "grpo" },
-    { type: "run", id: `${prefix}-run`, experiment: `${prefix}-exp`, kind: "train", status: "running" },
-    { type: "task", id: `${prefix}-task`, key: `${prefix}-task`, benchmark: "bench" },
-  ];
-  for (let i = 0; i < rollouts; i++) {
-    values.push({
-      type: "rollout", id: `${prefix}-r${i}`, experiment: `${prefix}-exp`, run: `${prefix}-run`, task: `${prefix}-task`,
-      purpose: "train", step: Math.floor(i / 64), reward: i % 2, success: i % 2 === 1,
-      turns: Array.from({ length: 30 }, (_, t) => ({ role: t % 2 ? "tool" : "assistant", content: `turn ${t} of rollout ${i} `.repeat(30) })),
-    });
-  }
-  return values.map((value, i) => {
+  return writerTestBatch(prefix, rollouts, "rollout").map((value, i) => {
     const result = validateEvent(value, i);
     if (!result.ok) throw new Error(JSON.stringify(result.problems));
     return result.event;
   });
 }
 
-/** A thread's nice value (Linux: /proc/self/task/<tid>/stat, field 19); NaN once it has exited. */
+/** A thread's nice value (Linux: proc(5) field 19 of its stat); NaN once it has exited. */
 function niceOf(tid: number): number {
   try {
-    const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
-    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+    return Number(statFields(`/proc/self/task/${tid}/stat`)[16]);
   } catch {
     return Number.NaN;
   }
