@@ -1,6 +1,7 @@
 // End-to-end tests against the production build (`npm run test:e2e` runs `next build` first).
-// e2e/global-setup.ts starts `next start` on a free port with a fresh database; the "sign-in" project uses
-// the server's one-time link once and saves the admin session that every other spec reuses.
+// e2e/global-setup.ts starts the production server (lib/server/serve-http.mjs) on a free port with a fresh
+// database; the "sign-in" project uses the server's one-time link once and saves the admin session that every
+// other spec reuses.
 import { defineConfig } from "@playwright/test";
 import { ADMIN_STORAGE_STATE } from "./e2e/state";
 

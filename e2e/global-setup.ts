@@ -1,12 +1,13 @@
-// Starts the production server (`next start`, built by `next build` beforehand) on a free port with a
-// brand-new database, waits for the one-time sign-in link it prints on first start and for it to answer,
-// and writes what the tests need to e2e/.state/server.json.
+// Starts the production server (lib/server/serve-http.mjs, as `npm start` runs it, on the build of `next build`)
+// on a free port with a brand-new database, waits for the one-time sign-in link it prints on first start and for
+// it to answer, and writes what the tests need to e2e/.state/server.json.
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../lib/server/free-port";
+import { serverCommand } from "../lib/server/server-command";
 import { ADMIN_STORAGE_STATE, PROJECT_ROOT, SERVER_LOG_FILE, SERVER_STATE_FILE, STATE_DIR, type ServerState } from "./state";
 
 const HOST = "127.0.0.1";
@@ -39,8 +40,8 @@ export default async function globalSetup(): Promise<void> {
 
   // The server writes to a file rather than a pipe: nothing has to keep draining it after setup returns.
   const log = fs.openSync(SERVER_LOG_FILE, "w");
-  const nextBin = path.join(PROJECT_ROOT, "node_modules", "next", "dist", "bin", "next");
-  const child = spawn(process.execPath, [nextBin, "start", "-H", HOST, "-p", String(port)], {
+  const command = serverCommand(PROJECT_ROOT, HOST, port);
+  const child = spawn(process.execPath, command, {
     cwd: PROJECT_ROOT,
     env: {
       ...process.env,
@@ -52,12 +53,12 @@ export default async function globalSetup(): Promise<void> {
       HOST,
       PORT: String(port),
     },
-    // Its own process group, so teardown can stop `next start` and anything it spawned in one signal.
+    // Its own process group, so teardown can stop the server and anything it spawned in one signal.
     detached: true,
     stdio: ["ignore", log, log],
   });
   fs.closeSync(log);
-  if (child.pid === undefined) throw new Error(`could not start ${nextBin}`);
+  if (child.pid === undefined) throw new Error(`could not start ${command.join(" ")}`);
   const pid = child.pid;
   const status: { exited: string | null } = { exited: null };
   child.on("exit", (code, signal) => {

@@ -69,6 +69,19 @@ test.describe("headers", () => {
     expect(await all(refused, "content-security-policy")).toEqual(["default-src 'none'; frame-ancestors 'none'; sandbox"]);
     const viaTls = await request.get("/api/v1/experiments", { headers: { ...bearer(server.adminToken), "x-forwarded-proto": "https" } });
     expect(viaTls.headers()["strict-transport-security"]).toBe("max-age=31536000");
+    // A producer's batch is answered by the server's direct ingest door, beside Next's router: the same headers,
+    // each once, on its answers and its refusals.
+    const ingestRefused = await anonymousRequest.post("/api/v1/events", { headers: { authorization: "Bearer hl_not_a_token" }, data: [] });
+    expect(ingestRefused.status()).toBe(401);
+    const ingested = await request.post("/api/v1/events", { headers: { ...bearer(server.adminToken), "x-forwarded-proto": "https" }, data: hostileEvents() });
+    expect(ingested.status(), await ingested.text()).toBe(200);
+    for (const answer of [ingestRefused, ingested]) {
+      expect(await all(answer, "content-security-policy")).toEqual(["default-src 'none'; frame-ancestors 'none'; sandbox"]);
+      for (const name of ["x-content-type-options", "referrer-policy", "x-frame-options", "cross-origin-opener-policy", "cross-origin-resource-policy", "permissions-policy"])
+        expect(await all(answer, name), name).toEqual([ok.headers()[name]]);
+    }
+    expect(ingestRefused.headers()["strict-transport-security"]).toBeUndefined();
+    expect(ingested.headers()["strict-transport-security"]).toBe("max-age=31536000");
   });
 
   test("a short API answer goes out as it is, a long one gzipped for a client that accepts it", async ({ request, server }) => {

@@ -48,7 +48,7 @@ test("a server started under umask 022 keeps its store owner-only; serve warns a
   const serve = spawn("sh", ["-c", "umask 022; exec node bin/harness-lab.mjs serve"], {
     cwd: PROJECT_ROOT,
     env: { ...process.env, ...env, HOST: "127.0.0.1", PORT: String(port) },
-    // Its own process group: stopping it stops the `next start` it runs as well.
+    // Its own process group: stopping it stops the server it runs as well.
     detached: true,
     stdio: ["ignore", "pipe", "pipe"],
   });

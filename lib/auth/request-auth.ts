@@ -20,7 +20,14 @@ export const BEARER_MESSAGES: Record<BearerError, string> = {
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
-export async function authenticateRequest(request: Request, scope: TokenScope, store: Store = getStore()): Promise<AuthResult> {
+/** What authentication reads of a request: a web Request, or a Node request seen through `{ get }` (lib/server/direct-ingest.ts). */
+export interface RequestHead {
+  method: string;
+  url: string;
+  headers: { get(name: string): string | null };
+}
+
+export async function authenticateRequest(request: RequestHead, scope: TokenScope, store: Store = getStore()): Promise<AuthResult> {
   const authorization = request.headers.get("authorization");
   let principal: Principal;
   if (authorization !== null) {

@@ -1,10 +1,9 @@
-// Starts the production server (`next start`) on a free port with its own store, for benchmarks, and
+// Starts the production server (serve-http.mjs, as npm start runs it) on a free port with its own store, for benchmarks, and
 // samples its memory from /proc while a measurement runs.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import path from "node:path";
 
-import { SERVER_NODE_FLAGS } from "../server/node-flags";
+import { serverCommand } from "../server/server-command";
 import { freePort } from "../server/free-port";
 
 export interface RunningServer {
@@ -21,10 +20,9 @@ export interface RunningServer {
 /** `port` restarts a server where a killed one listened, so its producers find it again. */
 export async function startProductionServer(home: string, env: Record<string, string>, options: { port?: number } = {}): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
-  const next = path.join(home, "node_modules", "next", "dist", "bin", "next");
   // BENCH_CPU_PROF=DIR writes a V8 CPU profile of the server there, to see where ingestion spends its time.
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profile, next, "start", "-H", "127.0.0.1", "-p", String(port)], {
+  const child = spawn(process.execPath, serverCommand(home, "127.0.0.1", port, profile), {
     cwd: home,
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", HOST: "127.0.0.1", PORT: String(port), ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -74,7 +72,7 @@ export function cpuTicksOf(fields: string[]): number {
   return Number(fields[11]) + Number(fields[12]);
 }
 
-/** A process and all of its descendants (Linux /proc): `next start` may fork workers of its own. */
+/** A process and all of its descendants (Linux /proc): the server may fork workers of its own. */
 export function processTree(rootPid: number): number[] {
   const parents = new Map<number, number>();
   for (const entry of fs.readdirSync("/proc")) {

@@ -83,14 +83,15 @@ class SpoolingCollector {
 }
 
 
-function contentTypeProblem(request: Request): string | null {
-  const type = request.headers.get("content-type")?.split(";")[0].trim().toLowerCase();
+/** Why a Content-Type is refused (415), or null: none at all is taken for JSON. */
+export function contentTypeProblem(header: string | null | undefined): string | null {
+  const type = header?.split(";")[0].trim().toLowerCase();
   if (!type || ACCEPTED_TYPES.includes(type)) return null;
   return `content-type "${type}" is not accepted; send application/json (an array of events) or application/x-ndjson`;
 }
 
 export async function readEventBody(request: Request, limits = INGEST_LIMITS): Promise<EventBody> {
-  const typeProblem = contentTypeProblem(request);
+  const typeProblem = contentTypeProblem(request.headers.get("content-type"));
   if (typeProblem) return { ok: false, status: 415, error: typeProblem };
   const declared = Number(request.headers.get("content-length") ?? NaN);
   const tooLarge = { ok: false as const, status: 413 as const, error: `the body is larger than the limit of ${limits.maxBodyBytes} bytes; split it into several requests` };
@@ -101,14 +102,22 @@ export async function readEventBody(request: Request, limits = INGEST_LIMITS): P
     // One copy of the body: Request.arrayBuffer() concatenates the chunks and then copies the result again.
     const bytes = await readLimited(request.body, limits.maxBodyBytes, { leaveRest: true });
     if (!bytes) return tooLarge;
-    const parsed = await parseEventBytesOffThread(bytes);
-    if (!parsed.ok) return { ok: false, status: parsed.unavailable ? 503 : 400, error: parsed.error, ...(parsed.errors ? { errors: parsed.errors } : {}) };
-    if (parsed.packed !== undefined && parsed.count !== undefined) {
-      return { ok: true, count: parsed.count, packed: parsed.packed, get events() { return parsed.events; }, hashes: parsed.hashes, dispose: () => {} };
-    }
-    return { ok: true, count: parsed.events.length, events: parsed.events, hashes: parsed.hashes, dispose: () => {} };
+    return eventBodyOfBytes(bytes);
   }
   return readStreamedBody(request.body, limits, tooLarge);
+}
+
+/**
+ * A whole body held in memory (at most the in-memory limit), parsed and validated in the parse worker when it is
+ * large enough to be worth it. `bytes` is moved there when it owns its whole buffer: the caller must not reuse it.
+ */
+export async function eventBodyOfBytes(bytes: Uint8Array): Promise<EventBody> {
+  const parsed = await parseEventBytesOffThread(bytes);
+  if (!parsed.ok) return { ok: false, status: parsed.unavailable ? 503 : 400, error: parsed.error, ...(parsed.errors ? { errors: parsed.errors } : {}) };
+  if (parsed.packed !== undefined && parsed.count !== undefined) {
+    return { ok: true, count: parsed.count, packed: parsed.packed, get events() { return parsed.events; }, hashes: parsed.hashes, dispose: () => {} };
+  }
+  return { ok: true, count: parsed.events.length, events: parsed.events, hashes: parsed.hashes, dispose: () => {} };
 }
 
 /** Bodies over the in-memory limit, or of unknown length: split as they arrive, validated, spooled to disk. */

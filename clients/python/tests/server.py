@@ -74,7 +74,7 @@ class ServerProcess:
             os.killpg(self._process.pid, signal.SIGKILL)
             self._process.wait(10)
         self._process = None
-        # `next start` may leave the port busy for a moment: wait until it is free again.
+        # The server may leave the port busy for a moment: wait until it is free again.
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             with socket.socket() as sock:

@@ -1,13 +1,14 @@
-// `harness-lab serve` (npm start): apply migrations, build once if there is no production build, run
-// `next start` on HOST:PORT (default 127.0.0.1:3000) and, on a brand-new store, the reference experiment
-// in the background (HARNESS_LAB_NO_DEMO=1 turns that off; HARNESS_LAB_DEMO_SIZE=small shrinks it).
+// `harness-lab serve` (npm start): apply migrations, build once if there is no production build, run the
+// server (lib/server/serve-http.mjs: Next's handler behind the direct ingest door) on HOST:PORT (default
+// 127.0.0.1:3000) and, on a brand-new store, the reference experiment in the background (HARNESS_LAB_NO_DEMO=1
+// turns that off; HARNESS_LAB_DEMO_SIZE=small shrinks it).
 import fs from "node:fs";
 import path from "node:path";
 import { spawn, spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { defaultDatabaseFile, openStore, projectHome } from "../../../db/client";
 import { isBrandNewStore, mintReferenceToken, startReferenceExperiment, waitForServer } from "../../server/first-start-demo";
-import { SERVER_NODE_FLAGS } from "../../server/node-flags";
+import { serverCommand } from "../../server/server-command";
 import { readableStoreWarnings } from "../../files/private-files";
 
 export async function run(args: string[]): Promise<number> {
@@ -31,7 +32,7 @@ export async function run(args: string[]): Promise<number> {
     if (build.status !== 0) return build.status ?? 1;
   }
 
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, next, "start", "-H", env.HOST, "-p", env.PORT], { cwd: home, env, stdio: "inherit" });
+  const server = spawn(process.execPath, serverCommand(home, env.HOST, env.PORT), { cwd: home, env, stdio: "inherit" });
   let reference: ReturnType<typeof startReferenceExperiment> | null = null;
   if (referenceToken) {
     const url = `http://${env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST}:${env.PORT}`;

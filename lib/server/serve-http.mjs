@@ -1,0 +1,55 @@
+// The dashboard's HTTP server (npm start, the e2e tests and the benches run this, not `next start`): Next.js's
+// own request handler, the one `next start` runs, behind a plain Node listener that first offers each request to
+// the direct ingest door (lib/server/direct-ingest.ts). The door answers a producer's batch without Next's router
+// and web streams, which cost the request thread the time the researcher's pages needed (BENCHMARKS.md, issue 19).
+// The door lives in Next's server bundle (set on globalThis when the server starts, instrumentation.ts): this file
+// only routes, so it stays plain JavaScript that Node runs as is.
+//
+// Usage: node lib/server/serve-http.mjs [-H HOST] [-p PORT]   (defaults: $HOST or 127.0.0.1, $PORT or 3000)
+import http from "node:http";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+
+// What `next start` sets before it loads Next: the production build, and its "Ready in" clock.
+process.env.NODE_ENV = "production";
+process.env.NEXT_PRIVATE_START_TIME ??= String(Date.now());
+
+const { values } = parseArgs({ options: { hostname: { type: "string", short: "H" }, port: { type: "string", short: "p" } } });
+const hostname = values.hostname ?? process.env.HOST ?? "127.0.0.1";
+const port = Number(values.port ?? process.env.PORT ?? 3000);
+const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
+const DIRECT_INGEST_KEY = Symbol.for("harness-lab.direct-ingest");
+
+const { default: next } = await import("next");
+const app = next({ dev: false, dir, hostname, port });
+await app.prepare();
+const handle = app.getRequestHandler();
+
+const server = http.createServer((req, res) => {
+  const direct = /** @type {Record<symbol, unknown>} */ (globalThis)[DIRECT_INGEST_KEY];
+  if (typeof direct === "function" && direct(req, res)) return;
+  // As `next start` does with what its handler throws: a plain 500, and the error in the log.
+  handle(req, res).catch((error) => {
+    console.error(`Failed to handle request for ${req.url}`, error);
+    if (res.headersSent) return void res.destroy();
+    res.statusCode = 500;
+    res.end("Internal Server Error");
+  });
+});
+server.on("error", (error) => {
+  console.error(`Harness Lab: cannot listen on ${hostname}:${port}: ${error.message}`);
+  process.exit(1);
+});
+server.listen(port, hostname, () => console.log(`Harness Lab: ready on http://${hostname}:${port}`));
+
+// As `next start`: stop on SIGINT/SIGTERM with the signal's exit code; the store's writer and the job supervisor
+// are built to be stopped at any point (crash safety), so nothing else waits here.
+for (const [signal, code] of /** @type {const} */ ([["SIGINT", 130], ["SIGTERM", 143]])) {
+  process.on(signal, () => {
+    server.close();
+    // Next's own close, bounded: a request still streaming must not keep the process up.
+    setTimeout(() => process.exit(code), 3_000).unref();
+    void app.close().finally(() => process.exit(code));
+  });
+}
