@@ -1,5 +1,5 @@
-// Starts the production server (serve-http.mjs, as npm start runs it) on a free port with its own store, for benchmarks, and
-// samples its memory from /proc while a measurement runs.
+// Starts the production server (lib/server/serve-http.mjs, as npm start runs it) on a free port with its own store,
+// for benchmarks, and samples its memory from /proc while a measurement runs.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 
