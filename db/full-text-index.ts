@@ -58,6 +58,14 @@ export function fullTextSegmentCount(store: Store): number {
   return store.sqlite.prepare("SELECT count(DISTINCT segid) FROM turns_fts_idx").pluck().get() as number;
 }
 
+/** Whether any stored turn is not yet searchable (one probe of the primary key, whatever the store's size). */
+export function hasPendingTurns(store: Store): boolean {
+  return store.sqlite
+    .prepare("SELECT EXISTS (SELECT 1 FROM turns WHERE id > (SELECT indexed_upto FROM turns_fts_progress WHERE id = 1))")
+    .pluck()
+    .get() === 1;
+}
+
 /** Turns stored but not yet searchable. */
 export function pendingTurnCount(store: Store): number {
   return store.sqlite

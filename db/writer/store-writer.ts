@@ -11,10 +11,11 @@ import type { Worker } from "node:worker_threads";
 import type { Store } from "../client";
 import { projectHome } from "../client";
 import { applyValidatedEvents, type ApplyOutcome } from "../apply-events";
-import { indexPendingTurns, startFullTextIndexer } from "../full-text-index";
+import { hasPendingTurns, indexPendingTurns, startFullTextIndexer } from "../full-text-index";
 import type { HarnessArrival } from "../../lib/harness-trust/arrival";
-import { batchTransfer, CHECKPOINT_PAUSE_MS, eventsOfBatch, SQLITE_DEFAULT_WAL_AUTOCHECKPOINT, WAL_LIMIT_PAGES, type BatchSource, type WriterData, type WriterReply, type WriterRequest } from "./writer-messages";
+import { batchTransfer, CHECKPOINT_PAUSE_MS, eventsOfBatch, SQLITE_DEFAULT_WAL_AUTOCHECKPOINT, WAL_LIMIT_PAGES, type BatchSource, type WriterData, type WriterNotice, type WriterReply, type WriterRequest } from "./writer-messages";
 import { logLine } from "../../lib/log-text";
+import { catchUpIndexInServingProcess, isPageRenderer } from "./serving-process-index";
 
 /** Batches waiting for (or in) the writer at most; more are refused with 429 until it catches up. */
 export const WRITE_QUEUE_LIMIT = queueLimit(process.env.HARNESS_LAB_WRITE_QUEUE);
@@ -206,9 +207,18 @@ export async function runWriterTask<I, O>(store: Store, task: WriterTask<I, O>):
 
 /** Brings the full-text index up to every stored turn (before a search), in the writer thread when it runs. */
 export async function catchUpFullTextIndex(store: Store): Promise<void> {
+  // The page renderer leaves the index to the serving process's writer thread.
+  if (isPageRenderer()) return catchUpIndexInServingProcess();
   const s = state();
   if (!s.worker || !s.ready) {
     indexPendingTurns(store);
+    return;
+  }
+  // Nothing stored is left to index (while searches go on, the writer indexes each batch's turns in its
+  // transaction): the search need not wait behind the batches queued in the writer. The writer is told a search
+  // happened, so it keeps doing so.
+  if (!hasPendingTurns(store)) {
+    s.worker.postMessage({ kind: "searched" } satisfies WriterNotice);
     return;
   }
   const reply = await ask(s, { kind: "index", id: s.next++ });
@@ -227,8 +237,12 @@ export async function stopStoreWriter(): Promise<void> {
   }
 }
 
-/** Whether batches currently go to the writer thread (then only it writes the full-text index). */
+/**
+ * Whether batches currently go to a writer thread (then only it writes the full-text index): this process's, or,
+ * in the page renderer, the serving process's.
+ */
 export function writerThreadRunning(): boolean {
+  if (isPageRenderer()) return true;
   const s = global.__harnessLabWriter;
   return Boolean(s?.worker && s.ready);
 }

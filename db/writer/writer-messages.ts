@@ -34,6 +34,12 @@ export type WriterRequest =
    */
   | { kind: "task"; id: number; module: string; name: string; input: unknown };
 
+/**
+ * A search found nothing left to index and did not wait: the writer only notes when, so it keeps indexing each
+ * batch's turns in the batch's transaction while searches go on. Not queued, never answered.
+ */
+export type WriterNotice = { kind: "searched" };
+
 export type WriterReply =
   | { kind: "ready" }
   | { kind: "applied"; id: number; outcome: ApplyOutcome }

@@ -19,7 +19,8 @@ import * as schema from "../schema";
 import type { Store } from "../client";
 import { applyValidatedEvents } from "../apply-events";
 import { indexPendingTurns, mergeFullTextSegments } from "../full-text-index";
-import { eventsOfBatch, SQLITE_DEFAULT_WAL_AUTOCHECKPOINT, type CheckpointerData, type WriterData, type WriterReply, type WriterRequest } from "./writer-messages";
+import { writeTransaction } from "../write-transaction";
+import { eventsOfBatch, SQLITE_DEFAULT_WAL_AUTOCHECKPOINT, type CheckpointerData, type WriterData, type WriterNotice, type WriterReply, type WriterRequest } from "./writer-messages";
 import { backgroundNice, lowerThisThreadPriority } from "../../lib/os/thread-priority";
 
 const port = parentPort!;
@@ -89,6 +90,7 @@ const INDEX_SLICE_TURNS = 500;
  * pages) to index every turn since the last one: the search shape held the browser query's p95 under load.
  */
 const SEARCHED_RECENTLY_MS = 30_000;
+const searchedRecently = () => Date.now() - lastSearch < SEARCHED_RECENTLY_MS;
 /** Pages per background merge step. */
 const MERGE_PAGES = 64;
 
@@ -123,7 +125,7 @@ async function taskFunction(module: string, name: string): Promise<(store: Store
  * (the producer does not wait for it). A busy store leaves them to the next slice or the background pass.
  */
 function indexWhileSearched(): void {
-  if (Date.now() - lastSearch >= SEARCHED_RECENTLY_MS) return;
+  if (!searchedRecently()) return;
   try {
     if (indexPendingTurns(store, INDEX_SLICE_TURNS) > 0) {
       mergeWanted = true;
@@ -157,7 +159,17 @@ async function handle(request: WriterRequest): Promise<void> {
       }
       return;
     }
-    const outcome = applyValidatedEvents(store, eventsOfBatch(request.source), { hashes: request.hashes, arrivedVia: request.arrivedVia });
+    const apply = () => applyValidatedEvents(store, eventsOfBatch(request.source), { hashes: request.hashes, arrivedVia: request.arrivedVia });
+    // While searches go on, the batch's turns are indexed in the batch's own transaction (a slice at most): a search
+    // then usually finds nothing left to index and answers without waiting behind the batches queued here
+    // (store-writer.ts catchUpFullTextIndex). All or nothing still: a refused batch indexes nothing either.
+    const outcome = searchedRecently()
+      ? writeTransaction(store, () => {
+          const applied = apply();
+          if (applied.ok) indexPendingTurns(store, INDEX_SLICE_TURNS);
+          return applied;
+        })
+      : apply();
     lastWrite = Date.now();
     send({ kind: "applied", id: request.id, outcome });
     if (outcome.ok && Object.values(outcome.applied).some((n) => n > 0)) committed();
@@ -229,7 +241,11 @@ function scheduleBackground(ms: number): void {
   backgroundTimer = setTimeout(background, Math.max(0, ms));
 }
 
-port.on("message", (request: WriterRequest) => {
+port.on("message", (request: WriterRequest | WriterNotice) => {
+  if (request.kind === "searched") {
+    lastSearch = Date.now();
+    return;
+  }
   queue.push(request);
   schedule();
 });

@@ -5,7 +5,8 @@
 // missing) and start the job supervisor, which first finds the jobs a previous server process left running.
 import "server-only";
 import { getStore } from "../../db/client";
-import { startStoreWriter } from "../../db/writer/store-writer";
+import { catchUpFullTextIndex, startStoreWriter } from "../../db/writer/store-writer";
+import { isPageRenderer } from "../../db/writer/serving-process-index";
 import { DIRECT_INGEST_KEY, directIngest } from "./direct-ingest";
 import { ensureFirstAdmin } from "../auth/users";
 import { serverBaseUrl } from "./base-url";
@@ -13,8 +14,14 @@ import { seedReferenceTemplates } from "../jobs/reference-templates";
 import { startJobSupervisor } from "../jobs/supervisor";
 import { readableStoreWarnings } from "../files/private-files";
 
+/** Where serve-http.mjs's page renderer finds how to catch the index up for a search page (page-renderer.mjs). */
+const CATCH_UP_INDEX_KEY = Symbol.for("harness-lab.catch-up-full-text-index");
+
 export function startServer(): void {
   const store = getStore();
+  // The page renderer (a second process, lib/server/page-renderer.mjs) only reads: the serving process that started it
+  // opened the store first, and it alone writes ingested data, runs jobs and sets up a fresh install.
+  if (isPageRenderer()) return;
   if (store.file !== ":memory:") for (const line of readableStoreWarnings(store.file)) console.warn(line);
   console.info(`Harness Lab: store ${store.file} ready (migrations applied)`);
   ensureFirstAdmin(store, serverBaseUrl());
@@ -24,6 +31,7 @@ export function startServer(): void {
     // The producers' batches are answered beside Next's router (lib/server/direct-ingest.ts); serve-http.mjs finds
     // the door here. HARNESS_LAB_DIRECT_INGEST=0 leaves every batch to Next's route, e.g. to compare the two.
     if (process.env.HARNESS_LAB_DIRECT_INGEST !== "0") (globalThis as Record<symbol, unknown>)[DIRECT_INGEST_KEY] = directIngest;
+    (globalThis as Record<symbol, unknown>)[CATCH_UP_INDEX_KEY] = () => catchUpFullTextIndex(store);
   }
   seedReferenceTemplates(store);
   // `next build` loads the server too; only a serving process may start (or adopt) jobs.

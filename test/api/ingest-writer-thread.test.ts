@@ -15,11 +15,12 @@ process.env.HARNESS_LAB_WRITE_QUEUE = "1";
 
 const { getStore, closeStore } = await import("@/db/client");
 const { createApiToken } = await import("@/lib/auth/api-tokens");
-const { startStoreWriter, stopStoreWriter, whenWriterReady, writeQueueDepth, writerThreadRunning, writeValidatedEvents } = await import("@/db/writer/store-writer");
+const { catchUpFullTextIndex, runWriterTask, startStoreWriter, stopStoreWriter, whenWriterReady, writeQueueDepth, writerThreadRunning, writeValidatedEvents } = await import("@/db/writer/store-writer");
 const events = await import("@/app/api/v1/events/route");
 const { validateEvent } = await import("@/lib/events/contract");
 const { packJson } = await import("@/lib/ingest/pure/packed-json");
 const rolloutList = await import("@/app/api/v1/rollouts/route");
+const { hasPendingTurns } = await import("@/db/full-text-index");
 const rllm = await import("@/app/api/v1/rllm/api/[...path]/route");
 const imports = await import("@/app/api/v1/imports/route");
 
@@ -126,6 +127,30 @@ describe("ingestion through the writer thread", () => {
     for (let i = 0; i < 3; i++) expect((await post(batch(`searched${i}`, 4, "quokkaword"))).status).toBe(200);
     expect(lastTurn()).toBe(before + 3 * 4 * 30);
     await vi.waitFor(() => expect(indexedUpto()).toBe(lastTurn()), { timeout: 20_000, interval: 50 });
+  }, 60_000);
+
+  it("while searches go on, a batch's turns are searchable as soon as its answer arrives", async () => {
+    expect((await rolloutList.GET(new Request(`${base}/api/v1/rollouts?q=anything`, { headers: { authorization: `Bearer ${readToken}` } }))).status).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      expect((await post(batch(`atonce${i}`, 4, "wombatword"))).status).toBe(200);
+      // Indexed in the batch's own transaction: nothing is left for the next search to wait for.
+      expect(hasPendingTurns(getStore())).toBe(false);
+    }
+  }, 60_000);
+
+  it("answers a search with nothing left to index at once, not after the write the writer is busy with", async () => {
+    expect((await rolloutList.GET(new Request(`${base}/api/v1/rollouts?q=anything`, { headers: { authorization: `Bearer ${readToken}` } }))).status).toBe(200);
+    expect(hasPendingTurns(getStore())).toBe(false);
+    const startedFile = path.join(dir, "hold-started");
+    let held = true;
+    const hold = runWriterTask(getStore(), {
+      module: path.join(import.meta.dirname, "writer-hold-task.ts"), name: "holdWriter", input: { ms: 3_000, startedFile },
+      inThisThread: () => { throw new Error("the test needs the writer thread"); },
+    }).then(() => (held = false));
+    await vi.waitFor(() => expect(fs.existsSync(startedFile)).toBe(true), { timeout: 20_000, interval: 20 });
+    await catchUpFullTextIndex(getStore());
+    expect(held).toBe(true);
+    await hold;
   }, 60_000);
 
   it("applies a batch handed over as the parse worker sends it, one JSON text per event in a moved buffer, all or nothing", async () => {
