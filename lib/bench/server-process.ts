@@ -17,8 +17,11 @@ export interface RunningServer {
 }
 
 
-/** `port` restarts a server where a killed one listened, so its producers find it again. */
-export async function startProductionServer(home: string, env: Record<string, string>, options: { port?: number } = {}): Promise<RunningServer> {
+/**
+ * `port` restarts a server where a killed one listened, so its producers find it again. `waitForPages: false`
+ * returns as soon as the API answers, before the page renderer is ready (a run that times only the API's return).
+ */
+export async function startProductionServer(home: string, env: Record<string, string>, options: { port?: number; waitForPages?: boolean } = {}): Promise<RunningServer> {
   const port = options.port ?? (await freePort());
   // BENCH_CPU_PROF=DIR writes a V8 CPU profile of the server there, to see where ingestion spends its time.
   const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
@@ -42,6 +45,14 @@ export async function startProductionServer(home: string, env: Record<string, st
     }
     if (Date.now() > deadline) throw new Error(`the server did not answer within 60 s:\n${tail()}`);
     await new Promise((r) => setTimeout(r, 200));
+  }
+  // Pages go to the page renderer once it is ready (lib/server/page-renderer.mjs); until then the serving process
+  // renders them itself, so a bench that started earlier would time, and warm up, the wrong process.
+  const renderer = options.waitForPages !== false && (env.HARNESS_LAB_PAGE_RENDERER ?? process.env.HARNESS_LAB_PAGE_RENDERER) !== "0";
+  while (renderer && !chunks.join("").includes("page renderer ready")) {
+    if (child.exitCode !== null) throw new Error(`the server exited early:\n${tail()}`);
+    if (Date.now() > deadline) throw new Error(`the page renderer was not ready within 60 s:\n${tail()}`);
+    await new Promise((r) => setTimeout(r, 100));
   }
   return {
     url,

@@ -63,7 +63,8 @@ export const runCrashSafety: ReliabilityPart = async (options) => {
         const started = performance.now();
         for (let attempt = 0; ; attempt++) {
           try {
-            server = await startProductionServer(options.home, env, { port: server.port });
+            // Timed until the API answers again: the producers do not wait for the page renderer.
+            server = await startProductionServer(options.home, env, { port: server.port, waitForPages: false });
             break;
           } catch (error) {
             if (attempt >= 5) throw error;

@@ -28,8 +28,9 @@ const STABLE_MS = 60_000;
 /**
  * The renderer's nice value unless HARNESS_LAB_RENDERER_NICE says otherwise: a little below the serving process, so
  * on a 2-core machine a JSON query waits less behind two pages being rendered. Beside two page readers and 32
- * producers the browser query's p95 ÷ idle was ×1.94–2.24 at nice 0, ×1.54–1.99 at 2, ×1.47–2.19 at 3; the heavy
- * pages' p95 rose with it (272–371, 308–498, 330–490 ms; past 500 at 5). BENCHMARKS.md, issue 19, fourteenth round.
+ * producers the browser query's p95 ÷ idle was ×1.94–2.24 at nice 0, ×1.54–1.99 at 2, ×1.47–2.19 at 3, and the
+ * heavy pages' p95 272–371, 308–498, 330–490 ms (cold first renders included; 239–268 ms at 2 with the pages
+ * warmed; past 500 at 5). BENCHMARKS.md, issue 19, fourteenth round.
  */
 const DEFAULT_RENDERER_NICE = 2;
 
