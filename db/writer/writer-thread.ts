@@ -17,7 +17,7 @@ import Database from "better-sqlite3";
 import { drizzle } from "drizzle-orm/better-sqlite3";
 import * as schema from "../schema";
 import type { Store } from "../client";
-import { applyValidatedEvents } from "../apply-events";
+import { applyValidatedEvents, type ApplyOutcome } from "../apply-events";
 import { indexPendingTurns, mergeFullTextSegments } from "../full-text-index";
 import { writeTransaction } from "../write-transaction";
 import { eventsOfBatch, SQLITE_DEFAULT_WAL_AUTOCHECKPOINT, type CheckpointerData, type WriterData, type WriterNotice, type WriterReply, type WriterRequest } from "./writer-messages";
@@ -162,20 +162,35 @@ async function handle(request: WriterRequest): Promise<void> {
     const apply = () => applyValidatedEvents(store, eventsOfBatch(request.source), { hashes: request.hashes, arrivedVia: request.arrivedVia });
     // While searches go on, the batch's turns are indexed in the batch's own transaction (a slice at most): a search
     // then usually finds nothing left to index and answers without waiting behind the batches queued here
-    // (store-writer.ts catchUpFullTextIndex). All or nothing still: a refused batch indexes nothing either.
-    const outcome = searchedRecently()
-      ? writeTransaction(store, () => {
-          const applied = apply();
-          if (applied.ok) indexPendingTurns(store, INDEX_SLICE_TURNS);
-          return applied;
-        })
-      : apply();
+    // (store-writer.ts catchUpFullTextIndex). All or nothing still: a refused batch rolls the whole transaction
+    // back, not only its savepoint, whose rolled-back pages the commit would otherwise write to the WAL again.
+    const outcome = searchedRecently() ? applyAndIndex(apply) : apply();
     lastWrite = Date.now();
     send({ kind: "applied", id: request.id, outcome });
     if (outcome.ok && Object.values(outcome.applied).some((n) => n > 0)) committed();
     indexWhileSearched();
   } catch (error) {
     send({ kind: "failed", id: request.id, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/** A refused batch, thrown out of the transaction so that all of it rolls back. */
+class RefusedBatch {
+  constructor(readonly outcome: ApplyOutcome) {}
+}
+
+/** `apply` and the indexing of its turns in one transaction: committed only when the batch was applied. */
+function applyAndIndex(apply: () => ApplyOutcome): ApplyOutcome {
+  try {
+    return writeTransaction(store, () => {
+      const applied = apply();
+      if (!applied.ok) throw new RefusedBatch(applied);
+      indexPendingTurns(store, INDEX_SLICE_TURNS);
+      return applied;
+    });
+  } catch (error) {
+    if (error instanceof RefusedBatch) return error.outcome;
+    throw error;
   }
 }
 

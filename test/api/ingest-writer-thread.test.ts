@@ -21,6 +21,7 @@ const { validateEvent } = await import("@/lib/events/contract");
 const { packJson } = await import("@/lib/ingest/pure/packed-json");
 const rolloutList = await import("@/app/api/v1/rollouts/route");
 const { hasPendingTurns } = await import("@/db/full-text-index");
+const { fileFingerprint } = await import("@/lib/reliability/hostile-fingerprint");
 const rllm = await import("@/app/api/v1/rllm/api/[...path]/route");
 const imports = await import("@/app/api/v1/imports/route");
 
@@ -136,6 +137,19 @@ describe("ingestion through the writer thread", () => {
       // Indexed in the batch's own transaction: nothing is left for the next search to wait for.
       expect(hasPendingTurns(getStore())).toBe(false);
     }
+  }, 60_000);
+
+  it("while searches go on, a batch refused by the writer commits nothing: the -wal file stays byte for byte the same", async () => {
+    expect((await rolloutList.GET(new Request(`${base}/api/v1/rollouts?q=anything`, { headers: { authorization: `Bearer ${readToken}` } }))).status).toBe(200);
+    // Valid events whose run is missing: only the writer, checking references, refuses them (400).
+    const orphans = (writerTestBatch("orphan", 3, "wombatword") as Array<{ type: string }>).filter((e) => e.type !== "run");
+    const before = fileFingerprint(getStore().file);
+    const refused = await post(JSON.stringify(orphans));
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain("orphan-run");
+    // The store's own file may change meanwhile: the checkpoint thread copies earlier commits into it.
+    const after = fileFingerprint(getStore().file);
+    expect({ wal: after.wal, walBytes: after.walBytes }).toEqual({ wal: before.wal, walBytes: before.walBytes });
   }, 60_000);
 
   it("answers a search with nothing left to index at once, not after the write the writer is busy with", async () => {
