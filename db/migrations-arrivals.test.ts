@@ -1,6 +1,7 @@
 // Migration 0008 (how harness versions arrived): versions stored before it are "unknown" — nobody can say a
-// person wrote them — so the trust rule holds them as unreviewed, except each experiment's own H0 and a
-// candidate a person accepted in this store (a decision made through the form, which carries a nonce).
+// person wrote them — so the trust rule holds them as unreviewed, each experiment's own H0 included (issue 36:
+// a reviewer confirms it at its first launch), except a candidate a person accepted in this store (a decision
+// made through the form, which carries a nonce).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -28,7 +29,7 @@ function migrationsBefore(tag: string): string {
 }
 
 describe("migration 0008 (harness version arrivals)", () => {
-  it("marks existing versions unknown: unreviewed unless the experiment's H0 or accepted by a person in this store", () => {
+  it("marks existing versions unknown: unreviewed, the experiment's H0 too, unless accepted by a person in this store", () => {
     const sqlite = new Database(":memory:");
     sqlite.pragma("foreign_keys = ON");
     const db = drizzle(sqlite);
@@ -47,7 +48,8 @@ describe("migration 0008 (harness version arrivals)", () => {
     migrate(db, { migrationsFolder: migrationsFolder() });
     const trust = listHarnessTrust({ sqlite } as Store, "e");
     expect(trust.map((t) => [t.id, t.arrivedVia, t.reviewedBy, t.unreviewed])).toEqual([
-      ["h0", "unknown", null, false],
+      // an H0 is not exempt: it may have come through a token as well
+      ["h0", "unknown", null, true],
       // accepted through the form of this store
       ["c1", "unknown", null, false],
       // a "human" decision that arrived as an event (an export, or a token) vouches for nothing

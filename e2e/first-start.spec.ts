@@ -1,5 +1,6 @@
 // First start as a newcomer sees it: `npm start`'s command on an empty store serves the dashboard and runs
-// the reference experiment in the background; after the one-time link, its experiments appear.
+// the reference experiment in the background; after the one-time link, its experiments appear — and their
+// harness versions, the installation's own demo code, need no review before a launch.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -54,4 +55,14 @@ test("an empty store gets the reference experiment, which appears in the list as
   const versions = page.getByRole("region", { name: "Harness versions" });
   // Each version by its label, with "(same files as …)" where the one naming adds it.
   for (const label of ["H0", "H1", "H2"]) await expect(versions.getByRole("rowheader", { name: new RegExp(`^${label}(?: \\(|$)`) })).toBeVisible();
+
+  // Its versions came with the first start (the token `serve` minted for it), so none waits for review (issue 36):
+  // no "unreviewed" badge in the harness history, and launching on H0 asks for no confirmation.
+  const experimentPage = new URL(page.url()).pathname;
+  await page.goto(new URL(`${experimentPage}/harness?expand=all`, link).href);
+  await expect(page.getByRole("listitem", { name: "Harness version H0" }).first()).toBeVisible();
+  await expect(page.getByRole("list", { name: "Harness versions" }).getByText("unreviewed", { exact: true })).toHaveCount(0);
+  await page.goto(new URL(`${experimentPage}/launch?template=reference-evaluate`, link).href);
+  await expect(page.getByRole("form", { name: "Launch a job" })).toBeVisible();
+  await expect(page.getByRole("region", { name: /^Unreviewed harness version / })).toHaveCount(0);
 });

@@ -3,7 +3,23 @@
 // "Reference: evaluate" template on it shows, on the form, that it came from outside and its changed lines
 // against the incumbent, and is refused until "I have reviewed this harness version's code" is ticked; the
 // confirmed launch starts the job and the audit log records the review.
+// Issue 36, item 4 — an experiment's own H0 is no exception: one an ingest token sent with a new experiment is
+// refused through the API with a link to its review; that link opens the launch form, which shows its whole
+// files (there is nothing reviewed to compare with) and launches only once the confirmation is ticked.
+import type { Page } from "@playwright/test";
 import { test, expect, bearer } from "./fixtures";
+
+/** An API token of scope ingest only, made under Settings, as a trainer would be given one. */
+async function createIngestToken(page: Page, name: string): Promise<string> {
+  await page.goto("/settings");
+  const tokenForm = page.getByRole("form", { name: "Create API token" });
+  await tokenForm.getByLabel("Token name").fill(name);
+  await tokenForm.getByRole("checkbox", { name: /^ingest\b/ }).check();
+  await tokenForm.getByRole("checkbox", { name: /^read\b/ }).uncheck();
+  await tokenForm.getByRole("checkbox", { name: /^admin\b/ }).uncheck();
+  await tokenForm.getByRole("button", { name: "Create token" }).click();
+  return (await page.getByLabel("New token secret").textContent())!.trim();
+}
 
 const EXP = "e2e-unreviewed";
 const H0 = `${EXP}-h0`;
@@ -13,14 +29,7 @@ const HOSTILE = 'module.exports = () => module.constructor.constructor("return p
 test("a version an ingest token sent is unreviewed until a person confirms its code at launch", async ({ page, request, server }) => {
   test.setTimeout(120_000);
   // An admin creates an ingest token in Settings, as a trainer would be given one.
-  await page.goto("/settings");
-  const tokenForm = page.getByRole("form", { name: "Create API token" });
-  await tokenForm.getByLabel("Token name").fill("e2e-unreviewed-trainer");
-  await tokenForm.getByRole("checkbox", { name: /^ingest\b/ }).check();
-  await tokenForm.getByRole("checkbox", { name: /^read\b/ }).uncheck();
-  await tokenForm.getByRole("checkbox", { name: /^admin\b/ }).uncheck();
-  await tokenForm.getByRole("button", { name: "Create token" }).click();
-  const ingestToken = (await page.getByLabel("New token secret").textContent())!.trim();
+  const ingestToken = await createIngestToken(page, "e2e-unreviewed-trainer");
 
   // The experiment and its H0 through the admin token; the hostile H1 through the ingest token.
   const setup = await request.post("/api/v1/events", {
@@ -81,4 +90,77 @@ test("a version an ingest token sent is unreviewed until a person confirms its c
   await page.goto(`/experiments/${encodeURIComponent(EXP)}/harness?expand=all`);
   await expect(page.getByRole("listitem", { name: "Harness version H1-outside" })).toBeVisible();
   await expect(page.getByRole("listitem", { name: "Harness version H1-outside" }).getByText("unreviewed", { exact: true })).toHaveCount(0);
+});
+
+const EXP_H0 = "e2e-unreviewed-own-h0";
+const OUTSIDE_H0 = `${EXP_H0}-h0`;
+const VIEW_LINES = ["// tools/view.js: shows a file to the agent", HOSTILE, "module.exports.view = (file) => String(file);"];
+
+test("an H0 an ingest token sent with a new experiment waits for review: whole files on the form, confirmation required", async ({ page, request, server }) => {
+  test.setTimeout(120_000);
+  const ingestToken = await createIngestToken(page, "e2e-unreviewed-h0-trainer");
+
+  // The reproduction: the token creates the experiment and its only version, H0, whose tool leaves node:vm.
+  const planted = await request.post("/api/v1/events", {
+    headers: bearer(ingestToken),
+    data: [
+      { type: "experiment", id: EXP_H0, name: "E2E unreviewed H0", method: "custom" },
+      { type: "harness_version", id: OUTSIDE_H0, experiment: EXP_H0, label: "H0", origin: "initial", files: [
+        { path: "tools/view.js", kind: "tool", content: `${VIEW_LINES.join("\n")}\n` },
+        { path: "prompts/system.md", kind: "prompt", content: "You are a careful engineer.\n" },
+      ] },
+    ],
+  });
+  expect(planted.status(), await planted.text()).toBe(200);
+
+  // The harness history marks H0 itself.
+  await page.goto(`/experiments/${encodeURIComponent(EXP_H0)}/harness?expand=all`);
+  await expect(page.getByRole("listitem", { name: "Harness version H0" }).getByText("unreviewed", { exact: true })).toBeVisible();
+
+  // Through the API (an admin token cannot confirm): 409 naming it, with the path of its review.
+  const refused = await request.post("/api/v1/jobs", {
+    headers: bearer(server.adminToken),
+    data: { template: "reference-evaluate", experiment: EXP_H0, params: { harness_version: OUTSIDE_H0 } },
+  });
+  expect(refused.status(), await refused.text()).toBe(409);
+  const body = (await refused.json()) as { error: string; review: string; unreviewed: unknown[] };
+  expect(body.unreviewed).toEqual([{ id: OUTSIDE_H0, label: "H0", arrivedVia: "ingest_token" }]);
+  expect(body.review).toMatch(new RegExp(`^/experiments/${EXP_H0}/launch\\?template=reference-evaluate&harness_version=${OUTSIDE_H0}(&|$)`));
+  expect(body.error).toContain(`"H0" (${OUTSIDE_H0}) arrived through an ingest token`);
+  expect(body.error).toContain(body.review);
+
+  // The link opens the launch form with the template and H0 chosen; nothing to compare with, so the whole files.
+  await page.goto(body.review);
+  const form = page.getByRole("form", { name: "Launch a job" });
+  await expect(form.getByLabel("Harness version", { exact: true })).toHaveValue(OUTSIDE_H0);
+  const review = form.getByRole("region", { name: "Unreviewed harness version H0" });
+  await expect(review.getByRole("alert")).toContainText("came from outside: it arrived through an ingest token");
+  await expect(review).toContainText("No reviewed version to compare with: its 2 files are shown whole, every line as added.");
+  const view = review.getByLabel("Changed lines of tools/view.js");
+  for (const line of VIEW_LINES) await expect(view).toContainText(`+ ${line}`);
+  await expect(review.getByLabel("Changed lines of prompts/system.md")).toContainText("+ You are a careful engineer.");
+  await expect(review.getByRole("link", { name: "Open the full diff" })).toHaveCount(0);
+
+  // Unticked: refused, naming the field and the review, nothing launched.
+  await form.getByRole("button", { name: "Launch" }).click();
+  const notLaunched = form.getByRole("alert").filter({ hasText: "Not launched" });
+  await expect(notLaunched).toContainText("confirmUnreviewed:");
+  await expect(notLaunched).toContainText(`/experiments/${EXP_H0}/launch?template=reference-evaluate`);
+  await expect(page).toHaveURL(/\/launch\?/);
+  const jobs = await request.get(`/api/v1/jobs?experiment=${EXP_H0}`, { headers: bearer(server.adminToken) });
+  expect(((await jobs.json()) as { jobs: unknown[] }).jobs).toHaveLength(0);
+
+  // Ticked: launched, and recorded as reviewed against nothing.
+  await review.getByRole("checkbox", { name: /I have reviewed this harness version's code/ }).check();
+  await form.getByRole("button", { name: "Launch" }).click();
+  await expect(page).toHaveURL(/\/jobs\/[^/]+$/);
+  await page.goto("/audit?action=harness_version.review");
+  const row = page.getByRole("table", { name: "Audit log" }).getByRole("row").filter({ hasText: OUTSIDE_H0 });
+  await expect(row).toContainText("tools/view.js");
+  await expect(row).toContainText("ingest_token");
+
+  // Reviewed now: no badge on H0.
+  await page.goto(`/experiments/${encodeURIComponent(EXP_H0)}/harness?expand=all`);
+  await expect(page.getByRole("listitem", { name: "Harness version H0" })).toBeVisible();
+  await expect(page.getByRole("listitem", { name: "Harness version H0" }).getByText("unreviewed", { exact: true })).toHaveCount(0);
 });

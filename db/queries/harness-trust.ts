@@ -1,7 +1,8 @@
 // The facts the trust rule (lib/harness-trust/trust.ts) judges a harness version by, read from the store:
-// how it arrived, whether it is its experiment's first initial version, whether a reviewer confirmed it, and
-// whether a person signed in to this store accepted a proposal whose candidate it is (a decision with a form
-// nonce: an imported "human" decision arrives through a token and has none, so it cannot vouch for code).
+// how it arrived, whether a reviewer confirmed it, and whether a person signed in to this store accepted a
+// proposal whose candidate it is (a decision with a form nonce: an imported "human" decision arrives through a
+// token and has none, so it cannot vouch for code). Whether it is its experiment's first version is no fact
+// here: an H0 is judged like any other version (issue 36).
 import "server-only";
 import type { Store } from "../client";
 import type { HarnessArrival } from "../../lib/harness-trust/arrival";
@@ -19,22 +20,19 @@ export interface HarnessTrust {
   unreviewed: boolean;
 }
 
-const FACTS_SQL = `SELECT v.id, v.label, v.experiment_id AS experimentId, v.parent_id AS parentId, v.origin,
+const FACTS_SQL = `SELECT v.id, v.label, v.experiment_id AS experimentId, v.parent_id AS parentId,
     v.arrived_via AS arrivedVia, v.reviewed_by AS reviewedBy, v.reviewed_at AS reviewedAt,
-    v.id = (SELECT f.id FROM harness_versions f WHERE f.experiment_id = v.experiment_id ORDER BY f.created_at, f.rowid LIMIT 1) AS firstInExperiment,
     EXISTS (SELECT 1 FROM proposals p JOIN decisions d ON d.proposal_id = p.id
       WHERE p.candidate_harness_version_id = v.id AND d.verdict = 'accept' AND d.actor_kind = 'human' AND d.nonce IS NOT NULL) AS acceptedByPerson
   FROM harness_versions v`;
 
 interface FactsRow extends Omit<HarnessTrust, "unreviewed"> {
-  origin: string;
-  firstInExperiment: number;
   acceptedByPerson: number;
 }
 
 function judge(row: FactsRow): HarnessTrust {
-  const { origin, firstInExperiment, acceptedByPerson, ...rest } = row;
-  return { ...rest, unreviewed: isUnreviewed({ ...rest, origin, firstInExperiment: firstInExperiment === 1, acceptedByPerson: acceptedByPerson === 1 }) };
+  const { acceptedByPerson, ...rest } = row;
+  return { ...rest, unreviewed: isUnreviewed({ ...rest, acceptedByPerson: acceptedByPerson === 1 }) };
 }
 
 /** The versions with these ids (unknown ids are left out). */
@@ -53,7 +51,8 @@ export function listHarnessTrust(store: Store, experimentId: string): HarnessTru
 /**
  * What a reviewer compares an unreviewed version against: the experiment's incumbent when a person can vouch
  * for it, else the nearest such ancestor (so code carried over from an unreviewed parent is shown too); null
- * when there is none (every file is shown as added).
+ * when there is none — an untrusted H0, or a version whose every ancestor is untrusted: its whole files are shown,
+ * every line as added (db/queries/harness-review-diff.ts).
  */
 export function reviewBaseFor(store: Store, version: HarnessTrust): { id: string; label: string; incumbent: boolean } | null {
   const incumbent = getIncumbent(store, version.experimentId);

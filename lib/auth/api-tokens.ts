@@ -17,6 +17,13 @@ export const ENV_ADMIN_TOKEN_VAR = "HARNESS_LAB_ADMIN_TOKEN";
 export const ENV_ADMIN_TOKEN_ID = "env-admin-token";
 /** A job token must outlive the job; a day covers an epoch, and the job can be re-issued one. */
 export const JOB_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * The first start's reference-experiment token: minted by `serve` on a brand-new store (no users, no
+ * experiments), for the demo process it starts. It is told apart by this name AND no creator AND no job: a
+ * token a person makes always records its creator (Settings, Connect), so no person's token can pass for it.
+ */
+export const FIRST_START_TOKEN_NAME = "reference experiment (first start)";
+const FIRST_START_TOKEN_TTL_MS = 24 * 60 * 60 * 1000;
 
 export interface CreateApiTokenInput {
   name: string;
@@ -67,6 +74,14 @@ export function mintJobIngestToken(store: Store, jobId: string, options: { ttlMs
   );
 }
 
+/** The first start's reference-experiment token (ingest + read, a day): its harness versions arrive "first_start". */
+export function createFirstStartToken(store: Store, now: number = Date.now()): CreatedApiToken {
+  return createApiToken(store, { name: FIRST_START_TOKEN_NAME, scopes: ["ingest", "read"], createdBy: null, expiresAt: now + FIRST_START_TOKEN_TTL_MS }, now);
+}
+
+const isFirstStartToken = (row: { name: string; createdBy: string | null; jobId: string | null }) =>
+  row.name === FIRST_START_TOKEN_NAME && row.createdBy === null && row.jobId === null;
+
 export type { RevokeApiTokenResult };
 
 export function revokeApiToken(store: Store, id: string, actor: AuditActor, now: number = Date.now()): RevokeApiTokenResult {
@@ -103,6 +118,7 @@ export function verifyBearer(store: Store, secret: string, now: number = Date.no
     kind: "token", id: row.id, name: row.name, scopes: normalizeScopes(row.scopes),
     // A job's token carries its read scope: the job's experiment, looked up once per request.
     ...(row.jobId ? { jobId: row.jobId, jobExperimentId: jobExperimentId(store, row.jobId) } : {}),
+    ...(isFirstStartToken(row) ? { firstStart: true as const } : {}),
   };
   if (scope === undefined || hasScope(principal, scope)) touchLastUsed(store, row.id, row.lastUsedAt, now);
   return { ok: true, principal };

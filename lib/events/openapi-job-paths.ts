@@ -31,7 +31,8 @@ export function jobPaths() {
         description:
           "JSON `{ template, experiment, params }`: params maps the template's placeholders to values, checked before anything runs. " +
           "Needs a token with scope admin or a signed-in reviewer/admin. The launch is recorded in the audit log. " +
-          "Harness versions that arrived through an ingest or job token and no person reviewed are refused (409, `unreviewed`) " +
+          "Harness versions that arrived through an ingest or job token (an experiment's H0 included) and no person reviewed are refused " +
+          "(409, `unreviewed`, and `review`: the launch form's path, where a reviewer reads their code and confirms it) " +
           "until a signed-in reviewer sends `confirmUnreviewed: [ids]` (recorded as `harness_version.review`); a token cannot confirm (403).",
         requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["template"], properties: {
           template: { type: "string" }, experiment: { type: "string" }, params: { type: "object", additionalProperties: true },
@@ -41,7 +42,7 @@ export function jobPaths() {
           201: ok("{ job }: recorded and queued or started"),
           400: failure("a field is missing or invalid (`field`), or parameters are refused (`problems`: [{ param, message }])"),
           ...writeFailures,
-          409: failure("the job would run harness code nobody reviewed (`unreviewed`: [{ id, label, arrivedVia }]); nothing was written"),
+          409: failure("the job would run harness code nobody reviewed (`unreviewed`: [{ id, label, arrivedVia }]; `review`: the launch form's path, to read and confirm it); nothing was written"),
           503: failure("the scheduler cannot be reached; the job is recorded as failed with the reason (`job`)"),
         },
       },

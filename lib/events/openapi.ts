@@ -55,7 +55,7 @@ export function buildOpenApiDocument() {
             },
             400: failure("invalid events, or a reference to a record that exists nowhere"),
             401: failure("no, invalid, expired or revoked token"),
-            403: failure("the token lacks scope ingest"),
+            403: failure("the token lacks scope ingest, or it is a job's own token and an event reaches beyond its run's records (another experiment, another run, a decision, harness code that is not its run's proposal's candidate): `errors` names each event and field; nothing was written"),
             409: failure("an event changes an immutable record"),
             413: failure("the body or one event is over the limit"),
             415: failure("unsupported content type"),

@@ -40,7 +40,7 @@ export const COMPARED_TABLES: ComparedTable[] = [
   own("checkpoints", ["id"]),
   own("harness_versions", ["id"], {
     created_at: INGESTED,
-    arrived_via: "who sent the version to this store (a token's kind, a person, a local command); the copy records its own arrival",
+    arrived_via: "who sent the version to this store (a token's kind, a person, a local command, the first start's reference experiment); the copy records its own arrival",
     reviewed_by: "the reviewer of this server who confirmed the code at a launch (a user of this store)",
     reviewed_at: "when a reviewer of this server confirmed the code",
   }),

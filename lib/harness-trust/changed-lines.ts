@@ -13,6 +13,13 @@ export interface ChangedLines {
 
 export const MAX_REVIEW_LINES = 400;
 
+/**
+ * With nothing reviewed to compare with (an untrusted H0), the review is the whole files, every line as added:
+ * no diff page exists to send the reviewer to, so this cap only keeps a pathological file (tens of thousands of
+ * lines) from filling the page; what it leaves out is counted and the reviewer is told to read it in full.
+ */
+export const MAX_WHOLE_FILE_LINES = 20_000;
+
 export function changedLines(before: string, after: string, maxLines = MAX_REVIEW_LINES): ChangedLines {
   const a = splitLines(before);
   const b = splitLines(after);

@@ -1,10 +1,10 @@
 // The trust rule: which harness versions a launch must ask a reviewer to confirm.
 import { describe, expect, it } from "vitest";
-import { arrivalOf } from "./arrival";
+import { arrivalOf, HARNESS_ARRIVALS, OUTSIDE_ARRIVALS } from "./arrival";
 import { isUnreviewed, type HarnessTrustFacts } from "./trust";
 
 const facts = (over: Partial<HarnessTrustFacts> = {}): HarnessTrustFacts => ({
-  arrivedVia: "ingest_token", origin: "proposal", firstInExperiment: false, reviewedBy: null, acceptedByPerson: false, ...over,
+  arrivedVia: "ingest_token", reviewedBy: null, acceptedByPerson: false, ...over,
 });
 
 describe("isUnreviewed", () => {
@@ -14,14 +14,18 @@ describe("isUnreviewed", () => {
     expect(isUnreviewed(facts({ arrivedVia: "unknown" }))).toBe(true);
   });
 
-  it("trusts what a person, an admin token or a local command wrote", () => {
-    for (const arrivedVia of ["session", "admin_token", "local"] as const) expect(isUnreviewed(facts({ arrivedVia }))).toBe(false);
+  it("trusts what a person, an admin token, a local command or the first start's reference experiment wrote", () => {
+    for (const arrivedVia of ["session", "admin_token", "local", "first_start"] as const) expect(isUnreviewed(facts({ arrivedVia }))).toBe(false);
+    // Every arrival is either of the two kinds: a new one cannot slip in trusted by omission.
+    expect(HARNESS_ARRIVALS.filter((a) => !OUTSIDE_ARRIVALS.has(a))).toEqual(["session", "admin_token", "local", "first_start"]);
   });
 
-  it("exempts the experiment's own H0, but not a later version that calls itself initial", () => {
-    expect(isUnreviewed(facts({ origin: "initial", firstInExperiment: true }))).toBe(false);
-    expect(isUnreviewed(facts({ origin: "initial", firstInExperiment: false }))).toBe(true);
-    expect(isUnreviewed(facts({ origin: "proposal", firstInExperiment: true }))).toBe(true);
+  it("exempts no version for being its experiment's H0 (issue 36): an H0 a token sent is unreviewed", () => {
+    // What the rule used to exempt; the facts no longer carry it, and a stray field changes nothing.
+    const h0 = { origin: "initial", firstInExperiment: true };
+    expect(isUnreviewed({ ...facts(), ...h0 } as HarnessTrustFacts)).toBe(true);
+    expect(isUnreviewed({ ...facts({ arrivedVia: "job_token" }), ...h0 } as HarnessTrustFacts)).toBe(true);
+    expect(isUnreviewed({ ...facts({ arrivedVia: "ingest_token", reviewedBy: "u1" }), ...h0 } as HarnessTrustFacts)).toBe(false);
   });
 
   it("clears once a reviewer confirmed it or a person accepted its proposal", () => {
@@ -36,5 +40,6 @@ describe("arrivalOf", () => {
     expect(arrivalOf({ kind: "token", scopes: ["ingest", "read", "admin"] })).toBe("admin_token");
     expect(arrivalOf({ kind: "token", scopes: ["ingest"] })).toBe("ingest_token");
     expect(arrivalOf({ kind: "token", scopes: ["ingest"], jobId: "j" })).toBe("job_token");
+    expect(arrivalOf({ kind: "token", scopes: ["ingest", "read"], firstStart: true })).toBe("first_start");
   });
 });

@@ -34,7 +34,8 @@ export async function answerEventBody(principal: Principal, body: EventBody, sto
     // The writer reads the events where they are (the parse worker's packed JSON text, moved to it; the spool
     // file), unless this thread must look at them first.
     let source: BatchSource = body.packed !== undefined ? { packed: body.packed } : body.spoolFile ? { spoolFile: body.spoolFile } : { events: [...body.events] };
-    // A job's own token writes only into its job's experiment, and the runs it creates link back to the job.
+    // A job's own token writes only its own run's records (db/queries/jobs-ingest-scope.ts), and the runs it
+    // creates link back to the job.
     if (principal.jobId) {
       const scoped = scopeJobEvents(store, principal.jobId, body.events);
       if (!scoped.ok) {

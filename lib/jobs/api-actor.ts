@@ -13,7 +13,8 @@ type LaunchRefused = Extract<LaunchResult, { ok: false }>;
 
 /**
  * launchJob says "experimentId:"; the body field is "experiment". An unknown template is a bad field, not a missing
- * page. The problems, the job (a 503 after it was recorded) and the unreviewed versions go along for the client.
+ * page. The problems, the job (a 503 after it was recorded), the unreviewed versions and where a reviewer reads
+ * and confirms them (`review`: the launch form's path) go along for the client.
  */
 export function launchRefusal(result: LaunchRefused, templateId: string, jobJson: (job: NonNullable<LaunchRefused["job"]>) => unknown): Refusal {
   const error = result.error.replace(/^experimentId:/, "experiment:");
@@ -21,6 +22,7 @@ export function launchRefusal(result: LaunchRefused, templateId: string, jobJson
     ...(result.problems ? { problems: result.problems } : {}),
     ...(result.job ? { job: jobJson(result.job) } : {}),
     ...(result.unreviewed ? { unreviewed: result.unreviewed } : {}),
+    ...(result.review ? { review: result.review } : {}),
   };
   if (result.status === 404 && !error.startsWith("experiment:")) return { kind: "invalid", error: `template: template "${templateId}" does not exist`, extra };
   if (result.status === 404) return { kind: "invalid", error, extra };

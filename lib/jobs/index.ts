@@ -15,10 +15,13 @@
 // LAUNCH / CANCEL (launch.ts, cancel.ts) — reviewers and admins (or a token with scope admin); never a job's token
 //   launchJob(store, { templateId, params, actor, experimentId?, confirmUnreviewed? }) → { ok, job } | { ok: false, status, error, problems? }
 //     params are validated BEFORE anything is written (problems name the parameter and the reason);
-//     harness code from outside nobody reviewed (unreviewed-gate.ts) → 409 { unreviewed } unless a signed-in
-//     reviewer passes confirmUnreviewed: [ids] (then marked reviewed + audit "harness_version.review");
+//     harness code from outside nobody reviewed, an H0 included (unreviewed-gate.ts) → 409 { unreviewed, review:
+//     the launch form's path } unless a signed-in reviewer passes confirmUnreviewed: [ids] (then marked reviewed
+//     + audit "harness_version.review"); checked before any executor is chosen, so local and Slurm alike;
 //     records job + audit "job.launch" + the job's token (ingest+read, job_id set) in ONE transaction; writes
-//     <jobDir>/harness/ (the chosen version), base-harness/ (a proposal's base), inputs.json, spec.json, job.log;
+//     the server's control files <jobDir>/spec.json, job.log (later exit.json) and the job's work folder
+//     <jobDir>/work/ (HARNESS_LAB_JOB_DIR, {job_dir}): harness/ (the chosen version), base-harness/ (a proposal's
+//     base), inputs.json — the one folder a confined job sees of its directory, and may write;
 //     env of the job: HARNESS_LAB_URL, HARNESS_LAB_TOKEN, HARNESS_LAB_EXPERIMENT, HARNESS_LAB_RUN (run id
 //     "job-<job id>"; the run it creates gets runs.job_id), HARNESS_LAB_HARNESS_DIR, HARNESS_LAB_JOB, HARNESS_LAB_JOB_DIR.
 //     Slurm: an unreachable controller → { ok: false, status: 503, job } with the job recorded "failed" and the reason.
@@ -40,10 +43,13 @@
 //
 // PROGRESS: a job prints a line `{"harness_lab_progress": 0.4, "message": "…"}` (progressLine()) on stdout;
 // the supervisor reads it from the log into jobs.progress / progress_message.
-// INGEST: a job's token may only write into its own experiment (403 otherwise; app/api/v1/events/route.ts,
-// db/queries/jobs-ingest-scope.ts), and run events it sends get runs.job_id = the job.
+// INGEST: a job's token may only write its own runs' records in its own experiment, and never a decision (403
+// otherwise; app/api/v1/events/route.ts, db/queries/jobs-ingest-scope.ts), and run events it sends get
+// runs.job_id = the job.
+// CONFINEMENT (sandbox.ts): local and Slurm jobs run in bubblewrap; a server running as root hands the job to an
+// unprivileged user (HARNESS_LAB_JOB_USER) with no capabilities.
 // SETTINGS: HARNESS_LAB_JOB_EXECUTOR, HARNESS_LAB_JOB_SLOTS, HARNESS_LAB_JOBS_DIR, HARNESS_LAB_JOB_URL,
-// HARNESS_LAB_JOB_GRACE_MS (lib/jobs/job-config.ts).
+// HARNESS_LAB_JOB_GRACE_MS (lib/jobs/job-config.ts), HARNESS_LAB_JOB_SANDBOX, HARNESS_LAB_JOB_USER (sandbox.ts).
 export { launchJob, type LaunchInput, type LaunchResult } from "./launch";
 export { cancelJob, type CancelResult } from "./cancel";
 export { getJob, listJobs, type JobRecord, type JobFilter, type JobStatus } from "../../db/queries/jobs";

@@ -1,5 +1,9 @@
 // The layout of a job's directory (<jobs root>/<job id>/), and the launch spec the server writes into it so a
-// queued job can be started later — after a restart too — exactly as it was rendered at launch.
+// queued job can be started later — after a restart too — exactly as it was rendered at launch. The directory
+// itself is the server's control folder (spec, log, exit status, token, Slurm script): the job never sees it
+// (the sandbox hides every job directory). The job's own folder is work/ inside it, the one place it may write
+// (HARNESS_LAB_JOB_DIR, {job_dir}); nothing the server or the job wrapper reads or writes lives there (issue 36:
+// a log replaced by a FIFO froze the server, an exit file replaced by a link overwrote a host file).
 import fs from "node:fs";
 import path from "node:path";
 import type { ResourcesSpec } from "./pure/template-schema";
@@ -10,11 +14,14 @@ export const SPEC_FILE = "spec.json";
 export const EXIT_FILE = "exit.json";
 export const SLURM_SCRIPT = "job.sbatch";
 export const TOKEN_FILE = ".token";
+export const WORK_SUBDIR = "work";
 /** jobs.status_reason of a job being cancelled: carries the request (and who made it) across a restart. */
 export const CANCEL_MARK = "cancel requested by ";
 
 /** The directory of a job, from its log path (which the job record keeps). */
 export const jobDirOf = (logPath: string) => path.dirname(logPath);
+/** The job's work folder, in its directory. */
+export const workDirOf = (jobDir: string) => path.join(jobDir, WORK_SUBDIR);
 
 export interface LaunchSpec {
   argv: string[];

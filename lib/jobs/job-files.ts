@@ -91,3 +91,17 @@ export function writePrivateFile(file: string, content: string, mode = 0o600): v
   fs.chmodSync(tmp, mode);
   fs.renameSync(tmp, file);
 }
+
+/**
+ * Gives the job's work folder, and everything the server wrote into it, to the user the job runs as (the server is
+ * root, the job is not: it must read its inputs and write its outputs there, and nothing else). Called before the
+ * job starts, so nothing in the tree is the job's yet; links are changed, never followed.
+ */
+export function handOverTree(root: string, owner: { uid: number; gid: number }): void {
+  const visit = (entry: string) => {
+    const stat = fs.lstatSync(entry);
+    fs.lchownSync(entry, owner.uid, owner.gid);
+    if (stat.isDirectory()) for (const name of fs.readdirSync(entry)) visit(path.join(entry, name));
+  };
+  visit(root);
+}

@@ -7,7 +7,10 @@
 // SIGINT and SIGHUP and stays to write down how its child ended. Plain JavaScript: it must start fast.
 // With --sandbox (lib/jobs/sandbox.ts) the program runs inside bubblewrap, under sandbox-entry.mjs, which
 // reports the program's end on fd 3; the job has no network, so the wrapper — outside — forwards each
-// connection on a Unix socket in the job directory to the dashboard's address, and nowhere else.
+// connection on a Unix socket in the job's control folder (bound into the sandbox) to the dashboard's address,
+// and nowhere else. The wrapper runs with the server's rights, outside: it never follows a link or opens a
+// file the job could have planted (the exit file is written beside the log, in the control folder the sandbox
+// hides, and even there only through a fresh O_EXCL|O_NOFOLLOW file renamed into place).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -23,7 +26,13 @@ if (!exitFile || !program) {
 
 function record(status) {
   const tmp = `${exitFile}.tmp`;
-  fs.writeFileSync(tmp, `${JSON.stringify({ ...status, endedAt: Date.now() })}\n`, { mode: 0o600 });
+  fs.rmSync(tmp, { force: true });
+  const fd = fs.openSync(tmp, fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | fs.constants.O_NOFOLLOW, 0o600);
+  try {
+    fs.writeFileSync(fd, `${JSON.stringify({ ...status, endedAt: Date.now() })}\n`);
+  } finally {
+    fs.closeSync(fd);
+  }
   fs.renameSync(tmp, exitFile);
 }
 
@@ -34,7 +43,7 @@ function finish(status) {
 
 for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"]) process.on(signal, () => {});
 
-if (sandbox) runSandboxed();
+if (sandbox) void runSandboxed();
 else runPlain();
 
 function runPlain() {
@@ -46,7 +55,11 @@ function runPlain() {
   child.on("exit", (code, signal) => finish({ exitCode: code, signal }));
 }
 
-/** The dashboard forwarder: each connection on the job's socket becomes one TCP connection to the dashboard. */
+/**
+ * The dashboard forwarder: each connection on the job's socket becomes one TCP connection to the dashboard.
+ * Resolves once it listens (bwrap binds the socket into the sandbox, so it must exist first); a job that runs
+ * as another user (the server is root) is given the socket, which connecting to needs write permission on.
+ */
 function forwardToDashboard() {
   fs.rmSync(sandbox.socket, { force: true });
   const server = net.createServer((inner) => {
@@ -55,18 +68,25 @@ function forwardToDashboard() {
     inner.on("error", () => outer.destroy());
     outer.on("error", () => inner.destroy());
   });
-  server.on("error", (error) => process.stderr.write(`harness-lab: the dashboard forwarder failed: ${error.message}\n`));
-  server.listen(sandbox.socket);
-  return server;
+  return new Promise((resolve) => {
+    server.once("error", (error) => {
+      process.stderr.write(`harness-lab: the dashboard forwarder failed: ${error.message}\n`);
+      resolve(server);
+    });
+    server.listen(sandbox.socket, () => {
+      if (sandbox.jobUser) fs.chownSync(sandbox.socket, sandbox.jobUser.uid, sandbox.jobUser.gid);
+      resolve(server);
+    });
+  });
 }
 
-function runSandboxed() {
-  forwardToDashboard();
+async function runSandboxed() {
+  await forwardToDashboard();
   // bwrap is in the job's process group (so a cancel reaches the program inside) but must outlive a SIGTERM,
   // or it would take the program down at once, with no grace: it is started ignoring SIGTERM/SIGINT/SIGHUP
   // (dispositions that exec keeps; libuv resets them, hence the fixed one-line shell — every value is an
   // argument, never shell text). sandbox-entry starts the program with the default dispositions again.
-  const bwrapArgv = [sandbox.bwrap, ...sandbox.args, "--", sandbox.node, sandbox.entry, sandbox.socket, String(sandbox.port), program, ...args];
+  const bwrapArgv = [sandbox.bwrap, ...sandbox.args, "--", ...sandbox.drop, sandbox.node, sandbox.entry, sandbox.innerSocket, String(sandbox.port), program, ...args];
   const child = spawn("/bin/sh", ["-c", 'trap "" TERM INT HUP; exec "$@"', "sh", ...bwrapArgv], {
     stdio: ["ignore", "inherit", "inherit", "pipe"],
   });

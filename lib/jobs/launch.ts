@@ -2,7 +2,8 @@
 //   1. who may launch; the template; the experiment;
 //   2. the parameters, validated and rendered (nothing is written before they all pass), and the harness code
 //      they would run: code from outside nobody reviewed needs a reviewer's confirmation (unreviewed-gate.ts);
-//   3. the job directory: the chosen harness version's files (path-checked), inputs.json, the launch spec;
+//   3. the job directory: its control files (the launch spec, the log; later the exit status) and its work folder
+//      work/, the one folder the job may write: the chosen harness version's files (path-checked), inputs.json;
 //   4. ONE transaction: the job row, the audit entry, the job's own token, and any confirmed reviews;
 //   5. start: the local queue's next tick, or sbatch (an unreachable scheduler fails the job with the reason).
 import "server-only";
@@ -20,7 +21,7 @@ import { describeProblems, renderCommand, type ParamProblem } from "./render-com
 import type { JobTemplateSpec } from "./pure/template-schema";
 import { createFreshDirectory, JobPathError, writeFilesUnder, writePrivateFile } from "./job-files";
 import { BASE_HARNESS_SUBDIR, HARNESS_SUBDIR, INPUTS_FILE, type HarnessManifest, type JobInputs } from "./job-inputs";
-import { LOG_FILE, writeLaunchSpec } from "./job-dir";
+import { LOG_FILE, workDirOf, writeLaunchSpec } from "./job-dir";
 import { mintJobToken, tokenLifetimeMs } from "./job-token";
 import { jobRuntime } from "./runtime";
 import { submitSlurmJob } from "./slurm-runner";
@@ -42,7 +43,7 @@ export interface LaunchInput {
 export type LaunchResult =
   | { ok: true; job: JobRecord }
   /** Refused (nothing recorded) — or, with `job`, recorded and failed at submission (the scheduler's answer). */
-  | { ok: false; status: 400 | 403 | 404 | 409 | 500 | 503; error: string; problems?: ParamProblem[]; job?: JobRecord; unreviewed?: UnreviewedVersion[] };
+  | { ok: false; status: 400 | 403 | 404 | 409 | 500 | 503; error: string; problems?: ParamProblem[]; job?: JobRecord; unreviewed?: UnreviewedVersion[]; review?: string };
 
 export async function launchJob(store: Store, input: LaunchInput, now: number = Date.now()): Promise<LaunchResult> {
   const allowed = mayLaunch(input.actor);
@@ -62,26 +63,29 @@ export async function launchJob(store: Store, input: LaunchInput, now: number = 
   const jobId = newId();
   const run = `job-${jobId}`;
   const jobDir = path.join(rt.options.jobsRoot, jobId);
-  const harnessDir = path.join(jobDir, HARNESS_SUBDIR);
+  // What the job sees as its folder ({job_dir}, HARNESS_LAB_JOB_DIR) is its work folder, never the control files.
+  const workDir = workDirOf(jobDir);
+  const harnessDir = path.join(workDir, HARNESS_SUBDIR);
   const rendered = renderCommand(spec, input.params, {
-    builtins: { node: rt.options.nodePath, home: rt.options.home, job: jobId, job_dir: jobDir, harness_dir: harnessDir, experiment: experimentId, run },
+    builtins: { node: rt.options.nodePath, home: rt.options.home, job: jobId, job_dir: workDir, harness_dir: harnessDir, experiment: experimentId, run },
     exists: (type, id) => recordInExperiment(store, type, id, experimentId),
   });
   if (!rendered.ok) return { ok: false, status: 400, error: describeProblems(rendered.problems), problems: rendered.problems };
-  const gate = checkUnreviewed(store, input.actor, harnessVersionsRun(store, spec, rendered.values), input.confirmUnreviewed);
+  const gate = checkUnreviewed(store, input.actor, spec, harnessVersionsRun(store, spec, rendered.values), input.confirmUnreviewed, { experimentId, templateId: input.templateId, values: rendered.values });
   if (!gate.ok) return gate;
 
   const executor = spec.resources.executor ?? rt.options.executor;
   const env = {
     ...rendered.env,
     HARNESS_LAB_URL: rt.options.serverUrl, HARNESS_LAB_EXPERIMENT: experimentId, HARNESS_LAB_RUN: run,
-    HARNESS_LAB_HARNESS_DIR: harnessDir, HARNESS_LAB_JOB: jobId, HARNESS_LAB_JOB_DIR: jobDir,
+    HARNESS_LAB_HARNESS_DIR: harnessDir, HARNESS_LAB_JOB: jobId, HARNESS_LAB_JOB_DIR: workDir,
   };
   const logPath = path.join(jobDir, LOG_FILE);
   try {
     createFreshDirectory(jobDir);
-    const inputs = writeInputs(store, spec, rendered.values, { jobDir, jobId, run, experiment });
-    writePrivateFile(path.join(jobDir, INPUTS_FILE), `${JSON.stringify(inputs, null, 2)}\n`);
+    fs.mkdirSync(workDir, { mode: 0o700 });
+    const inputs = writeInputs(store, spec, rendered.values, { workDir, jobId, run, experiment });
+    writePrivateFile(path.join(workDir, INPUTS_FILE), `${JSON.stringify(inputs, null, 2)}\n`);
     writeLaunchSpec(jobDir, { argv: rendered.argv, env, cwd: rendered.cwd ?? rt.options.home, resources: spec.resources });
     writePrivateFile(logPath, "");
   } catch (error) {
@@ -131,7 +135,7 @@ function writeInputs(
   store: Store,
   spec: JobTemplateSpec,
   values: Record<string, string>,
-  ctx: { jobDir: string; jobId: string; run: string; experiment: JobInputs["experiment"] },
+  ctx: { workDir: string; jobId: string; run: string; experiment: JobInputs["experiment"] },
 ): JobInputs {
   const inputs: JobInputs = { job: ctx.jobId, run: ctx.run, experiment: ctx.experiment, params: values, checkpoints: {}, harness: null, baseHarness: null, proposal: null };
   let chosen: string | null = null;
@@ -152,18 +156,18 @@ function writeInputs(
     chosen ??= inputs.proposal.candidate;
     base = inputs.proposal.base;
   }
-  fs.mkdirSync(path.join(ctx.jobDir, HARNESS_SUBDIR), { mode: 0o700 });
-  if (chosen) inputs.harness = writeHarness(store, chosen, ctx.jobDir, HARNESS_SUBDIR);
+  fs.mkdirSync(path.join(ctx.workDir, HARNESS_SUBDIR), { mode: 0o700 });
+  if (chosen) inputs.harness = writeHarness(store, chosen, ctx.workDir, HARNESS_SUBDIR);
   if (base) {
-    fs.mkdirSync(path.join(ctx.jobDir, BASE_HARNESS_SUBDIR), { mode: 0o700 });
-    inputs.baseHarness = writeHarness(store, base, ctx.jobDir, BASE_HARNESS_SUBDIR);
+    fs.mkdirSync(path.join(ctx.workDir, BASE_HARNESS_SUBDIR), { mode: 0o700 });
+    inputs.baseHarness = writeHarness(store, base, ctx.workDir, BASE_HARNESS_SUBDIR);
   }
   return inputs;
 }
 
-function writeHarness(store: Store, versionId: string, jobDir: string, subdir: string): HarnessManifest {
+function writeHarness(store: Store, versionId: string, workDir: string, subdir: string): HarnessManifest {
   const version = getHarnessVersionWithFiles(store, versionId);
   if (!version) throw new Error(`harness version "${versionId}" disappeared`);
-  writeFilesUnder(path.join(jobDir, subdir), version.files);
+  writeFilesUnder(path.join(workDir, subdir), version.files);
   return { id: version.id, label: version.label, dir: subdir, files: version.files.map((f) => ({ path: f.path, kind: f.kind, hookPosition: f.hookPosition })) };
 }

@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import type { WrapperSandbox } from "./sandbox";
+import { openRegularFile } from "./job-log-file";
 import { formatIdentity, livingGroupMembers, parseIdentity, readProcStat } from "./process-identity";
 
 export interface SpawnInput {
@@ -57,12 +58,17 @@ export interface ExitRecord {
   endedAt?: number;
 }
 
+/** How the job ended, as its wrapper wrote it; null when there is no such record (or only something else at the path). */
 export function readExitRecord(exitFile: string): ExitRecord | null {
+  const opened = openRegularFile(exitFile);
+  if (!opened.ok) return null;
   try {
-    const value = JSON.parse(fs.readFileSync(exitFile, "utf8")) as ExitRecord;
+    const value = JSON.parse(fs.readFileSync(opened.fd, "utf8")) as ExitRecord;
     return typeof value === "object" && value !== null ? value : null;
   } catch {
     return null;
+  } finally {
+    fs.closeSync(opened.fd);
   }
 }
 

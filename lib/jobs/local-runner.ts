@@ -9,7 +9,8 @@ import { StringDecoder } from "node:string_decoder";
 import type { JobRecord } from "../../db/queries/jobs";
 import { finishJob, markJobRunning, setJobExternalId, setJobTokenExpiry, type FinalStatus } from "../../db/mutations/jobs";
 import { checkIdentity } from "./process-identity";
-import { CANCEL_MARK, EXIT_FILE, jobDirOf, readLaunchSpec } from "./job-dir";
+import { CANCEL_MARK, EXIT_FILE, jobDirOf, readLaunchSpec, workDirOf } from "./job-dir";
+import { handOverTree } from "./job-files";
 import { groupAlive, readExitRecord, signalGroup, spawnJob } from "./local-process";
 import { inheritedEnv } from "./job-config";
 import { reissueJobToken, tokenLifetimeMs } from "./job-token";
@@ -34,13 +35,22 @@ export async function startLocalJob(rt: JobRuntime, job: JobRecord): Promise<boo
     return false;
   }
   const o = rt.options;
+  const workDir = workDirOf(jobDir);
   const plan = planSandbox(
     { status: o.sandbox, home: o.home, nodePath: o.nodePath, entryPath: o.sandboxEntryPath, storeFile: o.storeFile, jobsRoot: o.jobsRoot, extraReadOnly: o.sandboxReadOnly },
-    { jobDir, cwd: spec.cwd, serverUrl: spec.env.HARNESS_LAB_URL ?? o.serverUrl },
+    { jobDir, workDir, cwd: spec.cwd, serverUrl: spec.env.HARNESS_LAB_URL ?? o.serverUrl },
   );
   if (!plan.ok) {
     fail(plan.error);
     return false;
+  }
+  if (plan.sandbox?.jobUser) {
+    try {
+      handOverTree(workDir, plan.sandbox.jobUser);
+    } catch (error) {
+      fail(`cannot give the job's work folder to the job's user: ${(error as Error).message}`);
+      return false;
+    }
   }
   // Claim it first: a cancel arriving now finds it running and signals the process once it has one.
   if (!markJobRunning(rt.store, job.id, { externalId: null, startedAt: now })) return false;

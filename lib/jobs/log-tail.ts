@@ -4,6 +4,7 @@ import "server-only";
 import fs from "node:fs";
 import type { Store } from "../../db/client";
 import { getJob } from "../../db/queries/jobs";
+import { openRegularFile } from "./job-log-file";
 
 export const MAX_TAIL_BYTES = 256 * 1024;
 
@@ -18,7 +19,7 @@ export type LogChunk =
       /** The job has ended and everything has been read: stop polling. */
       done: boolean;
     }
-  | { ok: false; status: 400 | 404; error: string };
+  | { ok: false; status: 400 | 404 | 409; error: string };
 
 export function tailLog(store: Store, jobId: string, offset = 0, maxBytes = MAX_TAIL_BYTES): LogChunk {
   if (!Number.isInteger(offset) || offset < 0) return { ok: false, status: 400, error: "offset: must be a whole number ≥ 0" };
@@ -26,13 +27,11 @@ export function tailLog(store: Store, jobId: string, offset = 0, maxBytes = MAX_
   if (!job) return { ok: false, status: 404, error: `job "${jobId}" does not exist` };
   const ended = job.status !== "queued" && job.status !== "running";
   if (!job.logPath) return { ok: true, text: "", nextOffset: 0, size: 0, done: ended };
-  let fd: number;
-  try {
-    fd = fs.openSync(job.logPath, fs.constants.O_RDONLY | fs.constants.O_NOFOLLOW);
-  } catch {
-    // A Slurm job that has not started has no output file yet.
-    return { ok: true, text: "", nextOffset: offset, size: 0, done: ended };
-  }
+  const opened = openRegularFile(job.logPath);
+  // A Slurm job that has not started has no output file yet.
+  if (!opened.ok && opened.missing) return { ok: true, text: "", nextOffset: offset, size: 0, done: ended };
+  if (!opened.ok) return { ok: false, status: 409, error: `the job's log ${opened.error}` };
+  const { fd } = opened;
   try {
     const size = fs.fstatSync(fd).size;
     const from = Math.min(offset, size);

@@ -14,7 +14,7 @@ import { listActiveJobs, type JobRecord } from "../../db/queries/jobs";
 import { cancelGraceMs, defaultExecutor, inheritedEnv, jobServerUrl, jobsRoot, localSlots, type JobExecutor } from "./job-config";
 import type { SlurmOptions } from "./slurm-commands";
 import { slurmRestOptions } from "./slurm-rest";
-import { checkLocalJob, startLocalJob } from "./local-runner";
+import { beginEnding, checkLocalJob, startLocalJob } from "./local-runner";
 import { checkSlurmJob } from "./slurm-runner";
 import { followProgress } from "./progress-follow";
 import type { AuditActor } from "../domain/audit-actor";
@@ -118,7 +118,10 @@ export class JobRuntime {
   private async pass(): Promise<void> {
     for (const job of listActiveJobs(this.store)) {
       try {
-        if (job.status === "running") followProgress(this, job);
+        const unreadableLog = job.status === "running" ? followProgress(this, job) : null;
+        // Only the server writes a local job's log (the job cannot reach its folder): anything else there is an attack.
+        if (unreadableLog && job.executor === "local") beginEnding(this, job, { status: "failed", reason: unreadableLog });
+        else if (unreadableLog) console.error(logLine`jobs: job ${job.id}: ${unreadableLog}`);
         if (job.executor === "local") {
           if (job.status === "running") await checkLocalJob(this, job);
         } else if (!this.submitting.has(job.id)) {

@@ -6,8 +6,9 @@ import path from "node:path";
 import { StringDecoder } from "node:string_decoder";
 import { getJobStatusReason, type JobRecord } from "../../db/queries/jobs";
 import { finishJob, markJobRunning, setJobExternalId, setJobStatusReason, setJobTokenExpiry } from "../../db/mutations/jobs";
-import { jobDirOf, readLaunchSpec, removeTokenFile, SLURM_SCRIPT, TOKEN_FILE } from "./job-dir";
-import { writePrivateFile } from "./job-files";
+import { jobDirOf, readLaunchSpec, removeTokenFile, SLURM_SCRIPT, TOKEN_FILE, workDirOf } from "./job-dir";
+import { handOverTree, writePrivateFile } from "./job-files";
+import { dropPrivilegesArgv } from "./sandbox";
 import { slurmBatchScript } from "./slurm-script";
 import { sandboxArgs } from "./sandbox-plan";
 import { querySlurmJob, submitBatch } from "./slurm-commands";
@@ -26,10 +27,17 @@ export async function submitSlurmJob(rt: JobRuntime, job: Pick<JobRecord, "id" |
     const tokenFile = path.join(jobDir, TOKEN_FILE);
     const o = rt.options;
     // Confined on the node unless the installation opted out; the node's own bwrap decides (not this server's).
+    const workDir = workDirOf(jobDir);
+    const settings = { home: o.home, nodePath: o.nodePath, storeFile: o.storeFile, jobsRoot: o.jobsRoot, extraReadOnly: o.sandboxReadOnly };
+    const folders = { workDir, cwd: spec.cwd };
+    const jobUser = o.sandbox.jobUser;
     const sandbox = o.sandbox.mode === "none" ? null : {
       required: o.sandbox.mode === "bwrap",
-      args: sandboxArgs({ home: o.home, nodePath: o.nodePath, storeFile: o.storeFile, jobsRoot: o.jobsRoot, extraReadOnly: o.sandboxReadOnly }, { jobDir, cwd: spec.cwd }, { kind: "shared" }),
+      asRoot: { args: sandboxArgs(settings, folders, { kind: "shared" }, true), drop: jobUser ? dropPrivilegesArgv(jobUser) : [] },
+      asUser: { args: sandboxArgs(settings, folders, { kind: "shared" }, false) },
     };
+    // A server that is root submits jobs that run as root on the node: inside the sandbox they become the job user.
+    if (sandbox && jobUser) handOverTree(workDir, jobUser);
     const script = slurmBatchScript({ jobId: job.id, logPath: job.logPath!, argv: spec.argv, env: spec.env, cwd: spec.cwd, tokenFile, resources: spec.resources, sandbox });
     writePrivateFile(tokenFile, secret);
     writePrivateFile(path.join(jobDir, SLURM_SCRIPT), script, 0o700);

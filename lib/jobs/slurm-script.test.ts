@@ -3,8 +3,8 @@ import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { sbatchDirectives, shellQuote, slurmBatchScript, type SlurmScriptInput } from "./slurm-script";
-import { bwrapArgs } from "./sandbox";
+import { sbatchDirectives, shellQuote, slurmBatchScript, type SlurmSandbox, type SlurmScriptInput } from "./slurm-script";
+import { bwrapArgs, dropPrivilegesArgv } from "./sandbox";
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "hl-sbatch-"));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -70,30 +70,38 @@ describe("slurmBatchScript with the sandbox (the real bubblewrap, as on a node t
     return { status: result.status, out: result.stdout, err: result.stderr };
   };
   const node = fs.realpathSync(process.execPath);
-  const args = bwrapArgs({
-    jobDir: tmp, cwd: tmp, home: path.resolve(__dirname, "../.."), nodePrefix: path.dirname(path.dirname(node)), storeFile: null, jobsRoot: path.dirname(tmp),
-    extraReadOnly: [], homeEntries: [], network: { kind: "shared" },
+  const layout = (privileged: boolean) => bwrapArgs({
+    workDir: tmp, cwd: tmp, home: path.resolve(__dirname, "../.."), nodePrefix: path.dirname(path.dirname(node)), storeFile: null, jobsRoot: path.dirname(tmp),
+    extraReadOnly: [], homeEntries: [], network: { kind: "shared" }, privileged,
   });
-  // What the job sees: its pid, whether this test's process exists for it, the args and the token.
-  const probe = (argv: string[]) => input({ argv: [node, "-e", `process.stdout.write(JSON.stringify({ pid: process.pid, parent: require("fs").existsSync("/proc/${process.pid}"), argv: process.argv.slice(1), token: process.env.HARNESS_LAB_TOKEN }))`, ...argv] });
+  const sandbox = (args?: string[]): SlurmSandbox => ({
+    required: true, asRoot: { args: args ?? layout(true), drop: dropPrivilegesArgv({ uid: 65534, gid: 65534 }) }, asUser: { args: args ?? layout(false) },
+  });
+  // What the job sees: its pid, whether this test's process exists for it, the args, the token, its uid and capabilities.
+  const probe = (argv: string[]) => input({
+    argv: [node, "-e", `const status = require("fs").readFileSync("/proc/self/status", "utf8"); process.stdout.write(JSON.stringify({ pid: process.pid, parent: require("fs").existsSync("/proc/${process.pid}"), argv: process.argv.slice(1), token: process.env.HARNESS_LAB_TOKEN, uid: /Uid:\\s+(\\d+)/.exec(status)[1], capEff: /CapEff:\\s+(\\S+)/.exec(status)[1] }))`, ...argv],
+  });
 
-  it("runs the command inside bwrap: its own pid namespace, the same arguments and token", () => {
-    const { status, out, err } = run(slurmBatchScript({ ...probe(HOSTILE), sandbox: { required: true, args } }));
+  it("runs the command inside bwrap: its own pid namespace, the same arguments and token, no privileges", () => {
+    fs.chmodSync(tmp, 0o755); // the job user writes nothing here, but enters it (its working directory)
+    const { status, out, err } = run(slurmBatchScript({ ...probe(HOSTILE), sandbox: sandbox() }));
     expect(status, err).toBe(0);
     const seen = JSON.parse(out);
     expect(seen.parent).toBe(false);
     expect(seen.pid).toBeLessThan(10);
     expect(seen.argv).toEqual(HOSTILE);
     expect(seen.token).toBe("hl_secret");
+    expect(seen.capEff).toBe("0000000000000000");
+    if (process.getuid!() === 0) expect(seen.uid).toBe("65534"); // the script ran as root: the job did not
   });
 
   it("fails the job where bwrap cannot run when the sandbox is required; runs it unconfined with a warning otherwise", () => {
     const broken = ["--no-such-bwrap-option"];
-    const required = run(slurmBatchScript({ ...probe([]), sandbox: { required: true, args: broken } }));
+    const required = run(slurmBatchScript({ ...probe([]), sandbox: sandbox(broken) }));
     expect(required.status).toBe(1);
     expect(required.err).toMatch(/^harness-lab: HARNESS_LAB_JOB_SANDBOX=bwrap, but bubblewrap cannot run on .+: bwrap: Unknown option --no-such-bwrap-option/);
     expect(required.out).toBe("");
-    const auto = run(slurmBatchScript({ ...probe([]), sandbox: { required: false, args: broken } }));
+    const auto = run(slurmBatchScript({ ...probe([]), sandbox: { ...sandbox(broken), required: false } }));
     expect(auto.status).toBe(0);
     expect(JSON.parse(auto.out).parent).toBe(true);
     expect(auto.err).toMatch(/WARNING: this job is NOT confined/);

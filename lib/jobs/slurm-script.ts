@@ -26,8 +26,16 @@ export interface SlurmScriptInput {
   /**
    * Run the command inside bubblewrap on the node (sandbox.ts, with the node's network): `required` fails the
    * job when bwrap cannot run there, otherwise it runs unconfined with a warning in its log. null: unconfined.
+   * Which user the job runs as on the node is known only there: as root, bwrap gets `asRoot` (no user namespace)
+   * and the command starts with `drop` (setpriv to the job user); as anyone else, `asUser`.
    */
-  sandbox?: { required: boolean; args: readonly string[] } | null;
+  sandbox?: SlurmSandbox | null;
+}
+
+export interface SlurmSandbox {
+  required: boolean;
+  asRoot: { args: readonly string[]; drop: readonly string[] };
+  asUser: { args: readonly string[] };
 }
 
 export function sbatchDirectives(input: Pick<SlurmScriptInput, "jobId" | "logPath" | "resources">): string[] {
@@ -71,14 +79,21 @@ export function slurmBatchScript(input: SlurmScriptInput): string {
 }
 
 /** Tries bwrap on the node first (it may be missing, or user namespaces off), then runs the command inside it. */
-function sandboxLines(sandbox: NonNullable<SlurmScriptInput["sandbox"]>, command: string): string[] {
+function sandboxLines(sandbox: SlurmSandbox, command: string): string[] {
   const unconfined = sandbox.required
     ? [`  echo "harness-lab: HARNESS_LAB_JOB_SANDBOX=bwrap, but bubblewrap cannot run on $(hostname): $HL_SANDBOX_ERROR" >&2`, "  exit 1"]
     : [`  echo "harness-lab: WARNING: this job is NOT confined: bubblewrap cannot run on $(hostname): $HL_SANDBOX_ERROR" >&2`];
+  const words = (argv: readonly string[]) => argv.map(shellQuote).join(" ");
   return [
-    `HL_SANDBOX=(${sandbox.args.map(shellQuote).join(" ")})`,
-    `if HL_SANDBOX_ERROR="$(bwrap "\${HL_SANDBOX[@]}" -- /bin/sh -c 'exit 0' 2>&1)"; then`,
-    `  exec bwrap "\${HL_SANDBOX[@]}" -- ${command}`,
+    'if [ "$(id -u)" = 0 ]; then',
+    `  HL_SANDBOX=(${words(sandbox.asRoot.args)})`,
+    `  HL_DROP=(${words(sandbox.asRoot.drop)})`,
+    "else",
+    `  HL_SANDBOX=(${words(sandbox.asUser.args)})`,
+    "  HL_DROP=()",
+    "fi",
+    `if HL_SANDBOX_ERROR="$(bwrap "\${HL_SANDBOX[@]}" -- "\${HL_DROP[@]}" /bin/sh -c 'exit 0' 2>&1)"; then`,
+    `  exec bwrap "\${HL_SANDBOX[@]}" -- "\${HL_DROP[@]}" ${command}`,
     "else",
     ...unconfined,
     "fi",

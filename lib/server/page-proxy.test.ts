@@ -2,14 +2,17 @@
 // a page reaching them exactly as the renderer answered it (status, every Set-Cookie, the streamed body), on the
 // renderer seeing the request as Next would have (path, query, host, client address, scheme), on pages still being
 // answered when the renderer is down, on a page cut off midway never looking complete, and on the renderer
-// dropping a page nobody waits for. Nothing that writes, and no API request, may go to the renderer.
+// dropping a page nobody waits for. Nothing that writes, and no API request, may go to the renderer, however its
+// address is spelled, and no request may reach it with a body it is not sent (the renderer would read the next
+// request's bytes as that body: issue 36 items 4 and 5).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { AddressInfo } from "node:net";
-import { isPageRequest, proxyToRenderer } from "./page-proxy.mjs";
+import { forwardedRequestHeaders, isPageRequest, notAPageBecause, proxyToRenderer } from "./page-proxy.mjs";
+import { normalPathname } from "./normal-path.mjs";
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-page-proxy-"));
 const socketPath = path.join(dir, "pages.sock");
@@ -72,8 +75,22 @@ function get(pathname: string, headers: Record<string, string> = {}): Promise<{ 
   });
 }
 
+/** A GET with a body (or any method), sent as is: Node's client sends the Content-Length it is given. */
+function send(method: string, pathname: string, body: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port: frontPort, method, path: pathname, headers: { "content-length": String(Buffer.byteLength(body)) } }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (text += chunk));
+      res.on("end", () => resolve({ status: res.statusCode!, body: text }));
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
 const request = (method: string, url: string, headers: Record<string, string> = {}) =>
-  ({ method, url, headers }) as unknown as http.IncomingMessage;
+  ({ method, url, headers, socket: {} }) as unknown as http.IncomingMessage;
 
 describe("which requests the page renderer answers", () => {
   it("takes page documents and their RSC payloads: GET or HEAD outside /api and Next's files", () => {
@@ -93,6 +110,62 @@ describe("which requests the page renderer answers", () => {
     // The one GET page address that writes (it uses up a one-time link and creates a session).
     expect(isPageRequest(request("GET", "/sign-in/link?token=hl_link_x"))).toBe(false);
     expect(isPageRequest(request("GET", "/sign-in"))).toBe(true);
+    expect(isPageRequest(request("GET", "/api?x=1"))).toBe(false);
+  });
+
+  it("leaves a GET or HEAD that carries a body to the serving process, which reads it as the body it is", () => {
+    expect(isPageRequest(request("GET", "/sign-in", { "content-length": "27" }))).toBe(false);
+    expect(isPageRequest(request("HEAD", "/sign-in", { "transfer-encoding": "chunked" }))).toBe(false);
+    expect(notAPageBecause(request("GET", "/sign-in", { "content-length": "5" }))).toBe("it carries a body");
+    expect(isPageRequest(request("GET", "/sign-in", { "content-length": "0" }))).toBe(true);
+  });
+
+  it("takes only addresses already in normal form: every other spelling, of the sign-in link or not, stays with the serving process", () => {
+    const spellings = [
+      "/./sign-in/link?token=hl_link_x", "/%2e/sign-in/link", "/%2E%2e/sign-in/link", "/sign-in/x/../link", "/sign-in/link/.",
+      "//sign-in/link", "/sign-in//link", "/sign-in\\link", "/sign-in%2flink", "/sign-in%5Clink", "/sign-in/%6cink",
+      "/experiments/", "/experiments#top", "/experiments/%zz", "/experiments/%", "/experiments/e%3a1", "/experiments/é",
+    ];
+    for (const url of spellings) expect(isPageRequest(request("GET", url)), url).toBe(false);
+    expect(notAPageBecause(request("GET", "/./sign-in/link"))).toBe("its path is not in normal form");
+    // Escapes a browser sends, and anything at all in the query, are left as they are.
+    expect(isPageRequest(request("GET", "/"))).toBe(true);
+    expect(isPageRequest(request("GET", "/trajectories/run%20one/r%3A1?q=../%2e%2e//x"))).toBe(true);
+  });
+
+  it("keeps everything under the sign-in link's address with the serving process, in any case", () => {
+    for (const url of ["/sign-in/link", "/sign-in/link/", "/sign-in/link.rsc", "/sign-in/link/x", "/Sign-In/Link"]) expect(isPageRequest(request("GET", url)), url).toBe(false);
+  });
+});
+
+describe("an address in normal form", () => {
+  it("is what a URL parser and Next's router make of it: escapes of letters, dots, slashes decoded, dot segments resolved, repeated and trailing slashes dropped", () => {
+    expect(normalPathname("/a/./b/../c")).toBe("/a/c");
+    expect(normalPathname("/%2e%2E/%61//b\\c/")).toBe("/a/b/c");
+    expect(normalPathname("/a%2fb%5Cc")).toBe("/a/b/c");
+    expect(normalPathname("/../..")).toBe("/");
+    expect(normalPathname("/r%3a1%20x")).toBe("/r%3A1%20x");
+    expect(normalPathname("/a%zz")).toBeNull();
+    expect(normalPathname("relative")).toBeNull();
+  });
+});
+
+describe("the headers the renderer is sent", () => {
+  it("say nothing of a body (none is sent) and drop every hop-by-hop header, with those the Connection header names", () => {
+    const headers = forwardedRequestHeaders(
+      request("GET", "/experiments", {
+        host: "lab.example",
+        "content-length": "0",
+        "transfer-encoding": "chunked",
+        connection: "keep-alive, X-Secret-Hop, host",
+        "keep-alive": "timeout=5",
+        "x-secret-hop": "for the serving process only",
+        cookie: "harness_lab_session=s1",
+      }),
+    );
+    expect(Object.keys(headers).sort()).toEqual(["cookie", "host", "x-forwarded-host", "x-forwarded-proto"]);
+    // Host stays even when named: Next builds absolute addresses from it.
+    expect(headers.host).toBe("lab.example");
   });
 });
 
@@ -131,6 +204,15 @@ describe("a page handed to the renderer", () => {
 
   it("is cut off for the browser too when the renderer stops midway, never completed", async () => {
     await expect(get("/cut")).rejects.toThrow();
+  });
+
+  it("is never told of a body it is not sent: the next request on the renderer's connection is read as itself", async () => {
+    // A GET with a body reaching the proxy (the serving process sends none; a caller might): without the body, its
+    // Content-Length made the renderer take the first bytes of the next request on the connection as that body.
+    expect((await send("GET", "/with-a-body", "hello")).status).toBe(201);
+    const next = await get("/next-one");
+    expect(next.status).toBe(201);
+    expect(seen.url).toBe("/next-one");
   });
 
   it("stops being rendered when the browser leaves before the answer", async () => {

@@ -11,6 +11,7 @@ import http from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { refuseUnlessPage } from "./page-proxy.mjs";
 import { lowerThisProcessPriority, RENDERER_ROLE, rendererNice, startPageRenderer } from "./page-renderer.mjs";
 
 // What `next start` sets before it loads Next: the production build, and its "Ready in" clock.
@@ -44,6 +45,10 @@ const renderHere = (req, res) =>
 /** @type {ReturnType<typeof startPageRenderer> | null} */
 let renderer = null;
 const server = http.createServer((req, res) => {
+  // The renderer only reads: it answers pages and refuses anything else, however the request reached it.
+  if (isRenderer && refuseUnlessPage(req, res)) return;
+  // "*" (as in OPTIONS *) is a target Node's parser lets through and Next cannot read as an address: it answered 500.
+  if (req.url === "*") return void res.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end("The request target * names no page.\n");
   const direct = /** @type {Record<symbol, unknown>} */ (globalThis)[DIRECT_INGEST_KEY];
   if (typeof direct === "function" && direct(req, res)) return;
   if (renderer?.offer(req, res, renderHere)) return;

@@ -2,6 +2,7 @@
 // leaves a grandchild), a dashboard restart (the job is found again by pid + start time; one killed meanwhile
 // is marked lost), the queue's slots, exit codes, and launches refused before anything is recorded.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { startJobTestEnv, useTempDatabase, waitForJob, readLog, H0, REF_EXPERIMENT, type JobTestEnv } from "./job-test-env";
@@ -186,6 +187,24 @@ describe("following the log", () => {
     for await (const chunk of jobs.followLog(store, job.id, { intervalMs: 50 })) text += chunk.text;
     expect(text).toBe(`${JSON.stringify({ harness_lab_progress: 0.5, message: "half" })}\nslept\n`);
     expect(jobs.getJob(store, job.id)!.status).toBe("succeeded");
+    await jobs.jobRuntime(store).stop();
+  });
+});
+
+describe("a log that is not a regular file", () => {
+  // Issue 36, finding 3: a FIFO where the log was blocked the server's main thread in open(). The job can no
+  // longer reach its log; should anything else put a FIFO there, the log is opened without blocking, refused,
+  // and the job ends failed, saying why.
+  it("ends the job as failed with the reason, and its log answers 409 instead of blocking", async () => {
+    const store = server();
+    jobs.startJobSupervisor(store);
+    const job = await launch(store, "limited", { seconds: 60 });
+    await waitForJob(store, job.id, ["running"]);
+    fs.rmSync(job.logPath!);
+    execFileSync("mkfifo", [job.logPath!]);
+    await waitForJob(store, job.id, ["failed", "succeeded", "cancelled", "lost"], 10_000);
+    expect(jobs.getJob(store, job.id)).toMatchObject({ status: "failed", statusReason: "the job's log is not a regular file (something replaced it)" });
+    expect(jobs.tailLog(store, job.id)).toEqual({ ok: false, status: 409, error: "the job's log is not a regular file (something replaced it)" });
     await jobs.jobRuntime(store).stop();
   });
 });

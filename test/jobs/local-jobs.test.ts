@@ -57,10 +57,16 @@ describe("a reference job", () => {
     expect(tokens[0].revoked_at).not.toBeNull();
     expect(rows<{ action: string }>("SELECT action FROM audit_log WHERE target_id = ? ORDER BY id", job.id).map((r) => r.action)).toEqual(["job.launch", "job.end"]);
     expect(readLog(store(), job.id)).toMatch(/"harness_lab_progress":1/);
-    // The chosen harness version's files, exactly, in the job's harness directory.
+    // The chosen harness version's files, exactly, in the harness directory of the job's work folder…
     const h0 = rows<{ path: string }>("SELECT path FROM harness_files WHERE harness_version_id = ?", H0).map((r) => r.path).sort();
-    const written = (fs.readdirSync(path.join(env.jobsRoot, job.id, "harness"), { recursive: true }) as string[]).filter((p) => fs.statSync(path.join(env.jobsRoot, job.id, "harness", p)).isFile()).sort();
+    const harnessDir = path.join(env.jobsRoot, job.id, "work", "harness");
+    const written = (fs.readdirSync(harnessDir, { recursive: true }) as string[]).filter((p) => fs.statSync(path.join(harnessDir, p)).isFile()).sort();
     expect(written).toEqual(h0);
+    // …which a server running as root gave to the unprivileged user the job ran as; its log stays the server's.
+    if (process.getuid!() === 0) {
+      expect(fs.statSync(path.join(harnessDir, written[0])).uid).toBe(65534);
+      expect(fs.statSync(job.logPath!).uid).toBe(0);
+    }
   }, 150_000);
 
   it("evaluates the checkpoint the training job saved, and compares a proposal's candidate with its base", async () => {

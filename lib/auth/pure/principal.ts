@@ -15,6 +15,11 @@ export interface Principal {
    * and its own job (lib/auth/read-scope.ts); without jobId the principal reads the whole lab.
    */
   jobExperimentId?: string | null;
+  /**
+   * The token `serve` minted for the first start's reference experiment (lib/auth/api-tokens.ts): the harness
+   * versions it sends are the installation's own demo code, trusted without review (lib/harness-trust).
+   */
+  firstStart?: true;
 }
 
 /** admin implies every other scope. */

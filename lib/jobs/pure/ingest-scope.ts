@@ -1,5 +1,6 @@
-// Which experiment an event writes into, and which other records it points at — what the ingest route needs
-// to keep a job's token inside its own experiment. Pure: the store lookups are in db/queries/jobs-ingest-scope.ts.
+// Which experiment an event writes into, which other records it points at, and which run it belongs to — what
+// the ingest route needs to keep a job's token inside its own experiment and its own run's records. Pure: the
+// store lookups are in db/queries/jobs-ingest-scope.ts.
 import type { HarnessLabEvent } from "../../events/contract";
 
 /** Tables whose rows belong to one experiment (experiment_id). */
@@ -85,4 +86,84 @@ export function eventScope(event: HarnessLabEvent): EventScope | null {
     case "patch_evaluation":
       return { experiment: event.experiment, refs: [...ref("failure_packets", event.failure_packet, "failure_packet"), ...ref("proposals", event.proposal, "proposal")] };
   }
+}
+
+/**
+ * How a record belongs to a run, for a job's token, which writes only its own run's records: the fields that
+ * place it in one (its run, or the records it hangs on that each belong to one). A record a job sends must name
+ * at least one, and every one named must be the job's. Other references (a trainer's checkpoint an evaluation
+ * evaluates, the proposal a comparison compares, the harness versions a rollout ran under) only point at the
+ * job's experiment; they write nothing into another run.
+ */
+export interface RunTie {
+  refs: EventRef[];
+  /** The field a refusal names when the event names none. */
+  path: string;
+  /** What the event must name, in words: "its run (HARNESS_LAB_RUN)". */
+  what: string;
+  /** A tie to a record not stored yet nor in the batch is allowed (a candidate sent before the proposal citing it). */
+  laterAllowed?: boolean;
+}
+
+const ITS_RUN = "its run (HARNESS_LAB_RUN)";
+const byRun = (id: string | undefined): RunTie => ({ refs: ref("runs", id, "run"), path: "run", what: ITS_RUN });
+
+/**
+ * The run tie of an event a job sends, or null for the events that have none: the experiment, tasks and source
+ * files are shared content (checked apart, or immutable), a run event is the run itself (checked apart), and a
+ * decision is refused whatever it names (jobWriteRefusal). A harness version's tie is its origin proposal.
+ */
+export function runTie(event: HarnessLabEvent): RunTie | null {
+  switch (event.type) {
+    case "experiment":
+    case "task":
+    case "run":
+    case "source_file":
+    case "decision":
+      return null;
+    case "metrics":
+    case "rollout":
+    case "checkpoint":
+    case "eval_result":
+    case "evolution_round":
+    case "failure_packet":
+    case "comparison":
+      return byRun(event.run);
+    case "proposal":
+      return { refs: ref("evolution_rounds", event.round, "round"), path: "round", what: "its round (an evolution_round of its run)" };
+    case "skill":
+      return { refs: refs("rollouts", event.source_rollouts, "source_rollouts"), path: "source_rollouts", what: "the rollouts of its run it was drawn from" };
+    case "patch_evaluation":
+      return { refs: ref("failure_packets", event.failure_packet, "failure_packet"), path: "failure_packet", what: "a failure packet of its run" };
+    case "harness_version":
+      return { refs: ref("proposals", event.origin_proposal, "origin_proposal"), path: "origin_proposal", what: "the proposal of its run whose candidate it is", laterAllowed: true };
+  }
+}
+
+/** Why a job's token may not send this event whatever the store holds, or null. Tasks, runs and the experiment are checked against the store. */
+export function jobWriteRefusal(event: HarnessLabEvent): { path: string; message: string } | null {
+  if (event.type === "decision") {
+    // A person's decision moves between stores with export and sync (an admin's work).
+    if (event.actor_kind === "human") return { path: "actor_kind", message: "a job's token may record only its rule's decisions, not a person's" };
+    // An accept makes the candidate the experiment's incumbent: a job proposes and compares, a person decides on
+    // the Proposals page (or a trainer's own token outside the job system records its rule's decisions).
+    return { path: "type", message: "a job's token cannot decide a proposal: a job proposes and compares, a person decides on the Proposals page" };
+  }
+  return null;
+}
+
+/**
+ * Why a job's token may not create this harness version, or null. A job sends harness code only as a teacher's
+ * candidate: derived from a version of its experiment (parent) for a proposal of its own run (origin_proposal),
+ * and stored as arrived through a job token (unreviewed until a person looks). Never an initial version (an H0
+ * defines an experiment), a manual one or an import. Re-sending a version its experiment already holds is the
+ * apply step's to answer (unchanged, or 409: versions are immutable), so this is asked only of new ids.
+ */
+export function newHarnessVersionRefusal(event: Extract<HarnessLabEvent, { type: "harness_version" }>): { path: string; message: string } | null {
+  if (event.origin !== "proposal") {
+    return { path: "origin", message: `a job's token sends only candidates of its run's proposals (origin "proposal"), not a version of origin "${event.origin}": an experiment's initial version (H0) is not a job's to record` };
+  }
+  if (!event.parent) return { path: "parent", message: "a job's candidate derives from a version of its experiment: name it as parent (the proposal's base)" };
+  if (!event.origin_proposal) return { path: "origin_proposal", message: "a job's harness version is the candidate of a proposal of its run: name it as origin_proposal" };
+  return null;
 }
