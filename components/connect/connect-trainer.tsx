@@ -39,6 +39,10 @@ function SnippetCard({ snippet }: { snippet: Snippet }) {
       <pre>
         <code aria-label={`${snippet.title} snippet`}>{snippet.code}</code>
       </pre>
+      <p className="small">
+        <strong>What arrives:</strong> {snippet.arrives}
+        {snippet.testedWith && <> Tested with {snippet.testedWith}.</>}
+      </p>
       <CopyButton text={snippet.code} label={`${snippet.title} snippet`} />
     </section>
   );

@@ -5,6 +5,7 @@
 import os from "node:os";
 import { runIngestBench } from "./ingest-bench";
 import { runPythonClientBench } from "./python-client-bench";
+import { runTrlCallbackBench } from "./trl-callback-bench";
 import { environmentEpisodesPerSecond, referenceRunSeconds } from "./demo-bench";
 import { benchTaskEnvironment } from "../demo/tasks/bench";
 import { runImportBench } from "./import-bench";
@@ -90,6 +91,11 @@ export const BENCHES: BenchEntry[] = [
     what: "Python client vs TypeScript client (rollouts/s, time log_rollout blocks)",
     run: ({ home, quick }) => runPythonClientBench({ home, rollouts: quick ? 300 : 1500, rounds: quick ? 1 : 3 }),
   },
+  {
+    name: "trl-callback",
+    what: "the TRL integration's cost on a real GRPOTrainer step (with and without, one process)",
+    run: ({ home, quick }) => runTrlCallbackBench({ home, quick }),
+  },
   { name: "import", what: "importing trajectory files", run: ({ home, quick }) => runImportBench({ home, trajectories: quick ? 100 : 500, bytesEach: 200 * 1024 }) },
   { name: "viewer", what: "the trajectory viewer in headless Chromium", run: ({ home, quick }) => runViewerBench({ home, longBytes: 7_000_000, runs: quick ? 2 : 5 }) },
   {
@@ -144,6 +150,7 @@ export const BENCH_TARGETS: Record<string, string> = {
   ingest_http_vs_raw_ratio: ">= 0.5 (issue 19: in every round, _min)", ingest_600x3_http_vs_raw_ratio: ">= 0.5 in every round (_min)",
   server_peak_rss_during_big_body_mb: "< 1024",
   python_vs_ts_client_ratio: ">= 0.8", python_log_rollout_block_p99_ms: "< 1 (30-turn rollout)",
+  trl_callback_callback_ratio: "< 0.01 (time on the trainer's thread ÷ step time, a real GRPOTrainer)",
   demo_small_seconds: "< 20", demo_default_seconds: "< 120",
   reference_science: "per seed: pass_at_1.gain_pp >= 8; training pass rate up, truncation down; protocol.aa.accepted <= 2 of 20; protocol.real_gain.accepted >= 8 of 10",
   import_real_folder_ms: "< 2000", import_synthetic_ms: "< 20000",

@@ -24,13 +24,26 @@ describe("trainer snippets", () => {
     expect(byId.python!.code).toContain(`with client.run("gsm8k", "grpo-seed1") as run:`);
     expect(byId.python!.code).toMatch(/run\.log_metrics\(step, \{"critic\/score\/mean": 0\.4\}\)/);
     expect(byId.python!.code).toContain("client.close()");
-    expect(byId.verl!.code).toContain("from harness_lab.integrations.verl import install; install()");
+    // verl builds its tracker in the Ray TaskRunner: install() in the entry point alone never reaches it.
+    expect(byId.verl!.code).toContain("+ray_kwargs.ray_init.runtime_env.worker_process_setup_hook=harness_lab.integrations.verl.install");
     expect(byId.verl!.code).toContain(`trainer.logger='["console","harness_lab"]'`);
+    expect(byId.skyrl!.code).toContain(`trainer.add_callback(HarnessLabCallback(experiment="gsm8k"))`);
+    expect(byId["prime-rl"]!.code).toContain(`register(HarnessLabMonitor(experiment="gsm8k"))`);
     expect(byId.trl!.code).toContain("from harness_lab.integrations.trl import HarnessLabCallback");
     expect(byId.trl!.code).toContain(`GRPOTrainer(..., callbacks=[HarnessLabCallback(experiment="gsm8k")])`);
     expect(byId.skyrl!.code).toContain("from harness_lab.integrations.skyrl import HarnessLabCallback");
     expect(byId["prime-rl"]!.code).toContain("from harness_lab.integrations.prime_rl import HarnessLabMonitor");
     expect(byId.rllm!.code).toContain("from harness_lab.integrations.rllm import install");
+  });
+
+  it("says for each trainer what arrives and which release it was tested against", () => {
+    for (const s of snippets) expect(s.arrives, s.id).toMatch(/\w/);
+    expect(byId.trl!.arrives).toMatch(/rollout/);
+    expect(byId.skyrl!.arrives).toMatch(/^Metrics per step and checkpoints\. No rollouts/);
+    expect(byId.verl!.arrives).toMatch(/scalars only/);
+    expect(Object.fromEntries(snippets.map((s) => [s.id, s.testedWith]))).toMatchObject({
+      verl: "verl b178a3c", trl: "TRL 1.13.0, transformers 5.17", skyrl: "SkyRL a956457", "prime-rl": "prime-rl 559b447", rllm: "rllm 9beb6e0",
+    });
   });
 
   it("points rllm's UI logger at this server's rllm path with the token as its key", () => {

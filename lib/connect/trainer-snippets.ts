@@ -18,6 +18,10 @@ export interface Snippet {
   /** One sentence on when to use it. */
   note: string;
   code: string;
+  /** What reaches the dashboard through it: metrics, rollouts, groups — and what does not. */
+  arrives: string;
+  /** The trainer release its integration was tested against (null: no trainer of its own). */
+  testedWith: string | null;
 }
 
 export const TOKEN_PLACEHOLDER = "<ingest token: mint one above>";
@@ -48,6 +52,8 @@ export function trainerSnippets(input: SnippetInput): Snippet[] {
       title: "Plain Python",
       language: "python",
       note: "Any training loop: log metrics and rollouts; sending happens on a background thread.",
+      arrives: "Whatever you log: metrics per step, rollouts with their turns, GRPO groups, harness versions, proposals.",
+      testedWith: null,
       code: [
         `# ${install}`,
         "from harness_lab import Client",
@@ -64,20 +70,24 @@ export function trainerSnippets(input: SnippetInput): Snippet[] {
       id: "verl",
       title: "verl",
       language: "bash",
-      note: "Registers a harness_lab tracker backend; verl's own metrics keep their names.",
+      note: "Registers a harness_lab tracker backend; verl builds its tracker inside the Ray TaskRunner, so Ray's setup hook installs it there.",
       code: [
         `# ${install}`,
         env,
-        `# in your entry point, before the trainer starts:`,
-        `#   from harness_lab.integrations.verl import install; install()`,
-        `python3 -m verl.trainer.main_ppo ... trainer.logger='["console","harness_lab"]'`,
+        `python3 -m verl.trainer.main_ppo ... trainer.logger='["console","harness_lab"]' \\`,
+        `  +ray_kwargs.ray_init.runtime_env.worker_process_setup_hook=harness_lab.integrations.verl.install`,
+        `# rollouts: add trainer.rollout_data_dir=./outputs/rollout_data and run the follower below`,
       ].join("\n"),
+      arrives: "Metrics per step (verl's tracker carries scalars only). Rollouts from its rollout dumps through the follower.",
+      testedWith: "verl b178a3c",
     },
     {
       id: "trl",
       title: "TRL (GRPOTrainer)",
       language: "python",
-      note: "A TrainerCallback: on_log sends the trainer's logs, on_train_end flushes.",
+      note: "A TrainerCallback: it reads each step's completions from its trainer; it never raises into training.",
+      arrives: "Metrics per step; every completion as a rollout (prompt, completion, each reward function's value, advantage) in groups of num_generations; a train() that raises marks the run failed.",
+      testedWith: "TRL 1.13.0, transformers 5.17",
       code: [
         `# ${install}`,
         "import os",
@@ -93,29 +103,32 @@ export function trainerSnippets(input: SnippetInput): Snippet[] {
       id: "skyrl",
       title: "SkyRL",
       language: "python",
-      note: "A TrainingCallback (on_step_end, on_log); configuration from the HARNESS_LAB_* variables.",
+      note: "A TrainingCallback with SkyRL's on_X(trainer, callback_input, control) hooks; configuration from the HARNESS_LAB_* variables.",
       code: [
         `# ${install}`,
         `# ${env.split("\n").join("\n# ")}`,
         "from harness_lab.integrations.skyrl import HarnessLabCallback",
         "",
-        `callback = HarnessLabCallback(experiment=${quoteDouble(experiment)})`,
-        "# pass it to your SkyRL trainer's callbacks",
+        `trainer.add_callback(HarnessLabCallback(experiment=${quoteDouble(experiment)}))   # or RayPPOTrainer(..., callbacks=[...])`,
       ].join("\n"),
+      arrives: "Metrics per step and checkpoints. No rollouts: no SkyRL hook carries generations; its eval dumps come in through the follower.",
+      testedWith: "SkyRL a956457",
     },
     {
       id: "prime-rl",
       title: "prime-rl",
       language: "python",
-      note: "A Monitor (log_metrics, log_episodes) next to prime-rl's own.",
+      note: "A monitor appended to prime_rl.monitors.MONITORS after setup (prime-rl has no hook for custom monitors): metrics and episodes.",
       code: [
         `# ${install}`,
         `# ${env.split("\n").join("\n# ")}`,
-        "from harness_lab.integrations.prime_rl import HarnessLabMonitor",
+        "from harness_lab.integrations.prime_rl import HarnessLabMonitor, register",
         "",
-        `monitor = HarnessLabMonitor(experiment=${quoteDouble(experiment)})`,
-        "# add it to the orchestrator's monitors",
+        "# in the orchestrator, after `await monitors.setup(...)`:",
+        `register(HarnessLabMonitor(experiment=${quoteDouble(experiment)}))`,
       ].join("\n"),
+      arrives: "Metrics per step; each episode once as a rollout (marked when the effective filter left it out), grouped per step.",
+      testedWith: "prime-rl 559b447",
     },
     {
       id: "rllm",
@@ -128,6 +141,8 @@ export function trainerSnippets(input: SnippetInput): Snippet[] {
         `python3 -m rllm.trainer ... trainer.logger="['console','ui']"`,
         `# or, through the harness_lab package: from harness_lab.integrations.rllm import install; install()`,
       ].join("\n"),
+      arrives: "Metrics per step; episodes as rollouts with their whole dialog, in their trajectory groups; eval results.",
+      testedWith: "rllm 9beb6e0",
     },
     {
       id: "follow",
@@ -138,14 +153,18 @@ export function trainerSnippets(input: SnippetInput): Snippet[] {
         `npx harness-lab follow ./outputs --experiment ${quoteShell(experiment)} \\`,
         `  --server ${quoteShell(url)} --token ${quoteShell(token)}`,
         `# verl: trainer.logger='["console","file"]' trainer.rollout_data_dir=./outputs/rollout_data`,
-        `# TRL:  GRPOConfig(output_dir="./outputs", log_completions=True)`,
+        `# TRL:  GRPOConfig(output_dir="./outputs", log_completions=True); add --reward-weights to get TRL's combined reward`,
       ].join("\n"),
+      arrives: "What the trainers write as files: verl's metrics and rollout dumps, rllm's episodes, prime-rl's metrics and episodes (each once), TRL's completions, SkyRL's eval dumps (SkyRL writes no training metrics to files).",
+      testedWith: "the files of verl b178a3c, rllm 9beb6e0, prime-rl 559b447, SkyRL a956457 and TRL 1.13 writers",
     },
     {
       id: "typescript",
       title: "TypeScript",
       language: "typescript",
       note: "The client in lib/client: batches, retries and keeps the order of events.",
+      arrives: "Any event of the contract, in order.",
+      testedWith: null,
       code: [
         `import { HarnessLabClient } from "harness-lab/lib/client/harness-lab-client";`,
         "",

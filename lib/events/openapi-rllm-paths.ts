@@ -54,6 +54,14 @@ export function rllmUiPaths() {
         metrics: { type: "object" },
       } },
     ),
+    [`${BASE}/episodes/batch`]: post(
+      "rllm UI: the episodes of one step in one request ({session_id, episodes: [the body of …/episodes]}); all are written or none. Each step's observation, model_response and thought are read from its metadata too, where UILogger moves them",
+      { type: "object", required: ["session_id", "episodes"], properties: { session_id: sessionId, episodes: { type: "array", items: { type: "object", required: ["step", "episode_id", "trajectories"] } } } },
+    ),
+    [`${BASE}/trajectory-groups/batch`]: post(
+      "rllm UI: the trajectory groups of one step ({session_id, groups: [the body of …/trajectory-groups]}); validated, groups are derived from the episodes",
+      { type: "object", required: ["session_id", "groups"], properties: { session_id: sessionId, groups: { type: "array", items: { type: "object", required: ["step", "group_id", "num_trajectories"] } } } },
+    ),
     [`${BASE}/trajectory-groups`]: post(
       "rllm UI: a trajectory group's summary (validated; groups are derived from the episodes)",
       { type: "object", required: ["session_id", "step", "group_id", "num_trajectories"], properties: { session_id: sessionId, step, group_id: { type: "string" }, num_trajectories: { type: "integer", minimum: 0 }, avg_reward: { type: ["number", "null"] }, metadata: { type: "array" } } },

@@ -16,7 +16,7 @@ import { translateMetricsRecord } from "./pure/formats/metrics-record";
 import { translatePrimeEpisode } from "./pure/formats/prime-rl-traces";
 import { rllmEpisodeEvents } from "./pure/formats/rllm-episode";
 import { translateSkyrlEval } from "./pure/formats/skyrl-evals";
-import { translateTrlRow } from "./pure/formats/trl-completions";
+import { translateTrlRow, trlRepeatedRows } from "./pure/formats/trl-completions";
 import type { RecordInput, RecordResult, SampleCounter } from "./pure/formats/types";
 import { translateVerlGeneration } from "./pure/formats/verl-generations";
 import { readEpisodeJson, readParquetRows } from "./read-whole-file";
@@ -31,6 +31,8 @@ export interface FollowOptions {
   /** Default `<dir>/.harness-lab-follow.json`. */
   statePath?: string;
   maxBatchEvents?: number;
+  /** TRL's GRPOConfig.reward_weights, in reward_funcs order; else read from a JSON in TRL's output_dir that has them. */
+  rewardWeights?: readonly number[];
 }
 
 export interface FollowProblem {
@@ -77,6 +79,43 @@ async function listFiles(dir: string, rel = "", depth = 0, out: string[] = []): 
     else if (entry.isFile()) out.push(child);
   }
   return out.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** prime-rl's FileMonitor cohort file, rollouts/step_N/{train,eval}/{all,effective}/traces.jsonl; null for other layouts. */
+function primeCohort(relPath: string): { prefix: string; step: number; subset: "all" | "effective" } | null {
+  const match = /(?:^|\/)rollouts\/step_(\d+)\/[^/]+\/(all|effective)\/traces\.jsonl$/.exec(relPath);
+  if (!match) return null;
+  const prefix = relPath.slice(0, match.index + (relPath[match.index] === "/" ? 1 : 0));
+  return { prefix, step: Number(match[1]), subset: match[2] as "all" | "effective" };
+}
+
+/** The ids of the episodes in a file's complete lines. */
+async function episodeIds(file: string): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for await (const line of readCompleteLines(file, { offset: 0, line: 0 })) {
+    try {
+      const value = JSON.parse(line.text) as { id?: unknown };
+      if (value && value.id !== undefined) ids.add(String(value.id));
+    } catch {
+      /* the all/ file's own read reports what does not parse */
+    }
+  }
+  return ids;
+}
+
+/** GRPOConfig.reward_weights from a JSON file directly in TRL's output_dir (e.g. the config saved as JSON), if any. */
+async function rewardWeightsFromConfig(outputDir: string): Promise<number[] | null> {
+  const entries = await fs.readdir(outputDir, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries.filter((e) => e.isFile() && e.name.endsWith(".json")).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+    try {
+      const value = JSON.parse(await fs.readFile(path.join(outputDir, entry.name), "utf8")) as { reward_weights?: unknown };
+      const weights = value?.reward_weights;
+      if (Array.isArray(weights) && weights.length > 0 && weights.every((w) => typeof w === "number" && Number.isFinite(w))) return weights as number[];
+    } catch {
+      /* not JSON, or not TRL's: not a config */
+    }
+  }
+  return null;
 }
 
 function counter(samples: Record<string, number>): SampleCounter {
@@ -144,7 +183,10 @@ export async function followDirectory(options: FollowOptions): Promise<FollowOut
   };
   const fail = (error: string): FollowOutcome => ({ ok: false, summary, problems, error });
 
-  for (const rel of await listFiles(dir)) {
+  const files = await listFiles(dir);
+  const listed = new Set(files);
+  const trlWeights = new Map<string, readonly number[] | null>();
+  for (const rel of files) {
     const file = path.join(dir, rel);
     const byPath = kindFromPath(rel);
     if (byPath === null) continue;
@@ -169,18 +211,32 @@ export async function followDirectory(options: FollowOptions): Promise<FollowOut
         continue;
       }
       const samples = counter({});
+      let repeated = 0;
+      let weights: readonly number[] | null = null;
+      if (byPath === "trl-completions") {
+        // TRL writes a step's file from log deques it never clears: rows it logged at the end of the previous
+        // file are the same samples again, stored once (under the file and row that first held them).
+        const folder = rel.slice(0, rel.lastIndexOf("/") + 1);
+        const previous = files.filter((f) => f < rel && f.startsWith(folder) && kindFromPath(f) === "trl-completions" && !f.slice(folder.length).includes("/")).pop();
+        const before = previous ? await readParquetRows(path.join(dir, previous)) : null;
+        if (before?.ok) repeated = trlRepeatedRows(before.records, read.records);
+        const outputDir = path.dirname(path.dirname(file));
+        if (!trlWeights.has(outputDir)) trlWeights.set(outputDir, options.rewardWeights ?? await rewardWeightsFromConfig(outputDir));
+        weights = trlWeights.get(outputDir) ?? null;
+      }
       for (const [i, record] of read.records.entries()) {
+        if (i < repeated) continue;
         if (batch.length >= maxEvents) {
           const failed = await commit();
           if (failed) return fail(failed);
         }
         const input: RecordInput = { run, relPath: rel, line: i + 1, record, samples };
         const result: RecordResult = byPath === "trl-completions"
-          ? translateTrlRow(input)
+          ? translateTrlRow(input, weights)
           : (() => {
             // `rllm eval` episodes (episodes/episode_000001_<task>.json) have no training step: eval at step 0.
             const evalEpisode = /(^|\/)episodes\/episode_\d+_[^/]*\.json$/.test(rel);
-            const r = rllmEpisodeEvents(run, record, { relPath: rel, line: i + 1, purpose: evalEpisode ? "eval" : "train", step: evalEpisode ? 0 : undefined });
+            const r = rllmEpisodeEvents(run, record, { relPath: rel, line: i + 1, purpose: evalEpisode ? "eval" : undefined, step: evalEpisode ? 0 : undefined });
             return "problem" in r ? { problem: r.path ? `${r.path}: ${r.problem}` : r.problem } : r;
           })();
         summary.records += 1;
@@ -214,6 +270,21 @@ export async function followDirectory(options: FollowOptions): Promise<FollowOut
       }
     }
     if (kind === SKIP) continue;
+    // prime-rl logs every episode under all/ and the ones the step trained on again under effective/: each is
+    // stored once, from all/, marked effective or not. A step's all/ waits until its effective/ exists (or a
+    // later step does, when effective/ never came), so the mark is known when the rollout is stored.
+    const cohort = kind === "prime-traces" ? primeCohort(rel) : null;
+    let effective: Set<string> | null = null;
+    if (cohort?.subset === "effective") continue;
+    if (cohort?.subset === "all") {
+      const sibling = rel.replace(/\/all\/traces\.jsonl$/, "/effective/traces.jsonl");
+      if (listed.has(sibling)) {
+        effective = await episodeIds(path.join(dir, sibling));
+      } else if (!files.some((f) => f.startsWith(`${cohort.prefix}rollouts/step_`) && Number(/rollouts\/step_(\d+)\//.exec(f.slice(cohort.prefix.length))?.[1] ?? -1) > cohort.step)) {
+        summary.files[kind as FileKind] = (summary.files[kind as FileKind] ?? 0) + 1;
+        continue;
+      }
+    }
     summary.files[kind as FileKind] = (summary.files[kind as FileKind] ?? 0) + 1;
     const entry: FollowFileState = state && state.kind === kind ? state : { offset: 0, line: 0, kind, samples: {} };
     consumed[rel] = entry;
@@ -237,7 +308,15 @@ export async function followDirectory(options: FollowOptions): Promise<FollowOut
         if (value !== undefined) {
           const result = translate({ run, relPath: rel, line: line.line, record: value, samples });
           if ("problem" in result) problems.push({ file, line: line.line, message: result.problem });
-          else for (const event of result.events) push(event, file, line.line);
+          else {
+            if (effective) {
+              const id = String((value as { id?: unknown }).id);
+              for (const event of result.events) {
+                if (event.type === "rollout") event.metadata = { ...(event.metadata as Record<string, unknown>), effective: effective.has(id) };
+              }
+            }
+            for (const event of result.events) push(event, file, line.line);
+          }
         }
       }
       entry.offset = line.end;

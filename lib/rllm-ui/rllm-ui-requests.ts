@@ -6,11 +6,16 @@
 //   POST /api/sessions/{id}/complete    {status: "completed"|"failed", exit_code}
 //   POST /api/metrics                   {session_id, step, data}
 //   POST /api/episodes                  {session_id, step, episode_id, …Episode.to_dict()}
+//   POST /api/episodes/batch            {session_id, episodes: [that body, …]}  (rllm @ 9beb6e0 sends this first,
+//                                       falling back to /api/episodes one by one when it is refused)
 //   POST /api/trajectory-groups         {session_id, step, group_id, num_trajectories, avg_reward, metadata}
+//   POST /api/trajectory-groups/batch   {session_id, groups: [that body, …]}
 //   POST /api/logs/batch                {session_id, logs}  (stdout/stderr lines: acknowledged, not stored)
 //   POST /api/eval-results              {session_id, dataset_name, model, …, items: [{idx, task_id, reward, is_correct, attempt}]}
 //                                       (rllm/eval/results.py EvalResult.save's document, tied to a session)
 // A session is a run: its id is "<project>/<experiment>", the experiment's id is the project.
+// UILogger keeps only id/input/output/action/reward/done/metadata of each step and moves observation,
+// model_response and thought into the step's metadata: they are read back from there (liftStepMetadata).
 import { followRunId, type FollowRun } from "../follow/pure/follow-ids";
 import { rllmEpisodeEvents } from "../follow/pure/formats/rllm-episode";
 import { isObject } from "../follow/pure/formats/types";
@@ -20,7 +25,7 @@ export type RllmRequest =
   | { kind: "session" }
   | { kind: "heartbeat"; session: string }
   | { kind: "complete"; session: string }
-  | { kind: "metrics" | "episodes" | "trajectory-groups" | "logs" | "eval-results" };
+  | { kind: "metrics" | "episodes" | "trajectory-groups" | "logs" | "eval-results" | "episodes-batch" | "trajectory-groups-batch" };
 
 /** The request a path names (segments after /api/), or null for a path rllm never calls. */
 export function rllmRequestOf(segments: readonly string[]): RllmRequest | null {
@@ -33,6 +38,7 @@ export function rllmRequestOf(segments: readonly string[]): RllmRequest | null {
   }
   if (segments.length === 1 && (first === "metrics" || first === "episodes" || first === "trajectory-groups" || first === "eval-results")) return { kind: first };
   if (first === "logs" && second === "batch" && segments.length === 2) return { kind: "logs" };
+  if (second === "batch" && segments.length === 2 && (first === "episodes" || first === "trajectory-groups")) return { kind: `${first}-batch` };
   return null;
 }
 
@@ -57,6 +63,35 @@ const isTranslation = (v: FollowRun | Translation): v is Translation => "ok" in 
 
 function step(body: Record<string, unknown>): number | null {
   return typeof body.step === "number" && Number.isInteger(body.step) && body.step >= 0 ? body.step : null;
+}
+
+const LIFTED = ["observation", "model_response", "thought"] as const;
+
+/** The episode with each step's observation / model_response / thought back at the top of the step when UILogger
+ * moved them into its metadata (rllm/utils/tracking.py UILogger.log, _PROMOTE_TO_METADATA). */
+export function liftStepMetadata(episode: Record<string, unknown>): Record<string, unknown> {
+  if (!Array.isArray(episode.trajectories)) return episode;
+  const trajectories = episode.trajectories.map((trajectory) => {
+    if (!isObject(trajectory) || !Array.isArray(trajectory.steps)) return trajectory;
+    const steps = trajectory.steps.map((step) => {
+      if (!isObject(step) || !isObject(step.metadata)) return step;
+      const metadata = step.metadata;
+      const lifted: Record<string, unknown> = { ...step };
+      for (const key of LIFTED) if ((lifted[key] === undefined || lifted[key] === null || lifted[key] === "") && metadata[key] !== undefined) lifted[key] = metadata[key];
+      return lifted;
+    });
+    return { ...trajectory, steps };
+  });
+  return { ...episode, trajectories };
+}
+
+function trajectoryGroupProblem(value: Record<string, unknown>): { path: string; message: string } | null {
+  if (step(value) === null) return { path: "step", message: "must be a non-negative integer" };
+  if (typeof value.group_id !== "string" || !value.group_id) return { path: "group_id", message: "must be a non-empty string" };
+  if (!Number.isInteger(value.num_trajectories) || (value.num_trajectories as number) < 0) return { path: "num_trajectories", message: "must be a non-negative integer" };
+  if (value.avg_reward !== undefined && value.avg_reward !== null && (typeof value.avg_reward !== "number" || !Number.isFinite(value.avg_reward))) return { path: "avg_reward", message: "must be a number or null" };
+  if (value.metadata !== undefined && !Array.isArray(value.metadata)) return { path: "metadata", message: "must be a list" };
+  return null;
 }
 
 export function translateRllmRequest(request: RllmRequest, body: unknown, lookup: SessionLookup, now = Date.now()): Translation {
@@ -114,20 +149,52 @@ export function translateRllmRequest(request: RllmRequest, body: unknown, lookup
       if (isTranslation(run)) return run;
       const at = step(value);
       if (at === null) return bad("step", "must be a non-negative integer");
-      const result = rllmEpisodeEvents(run, value, { step: at });
+      const result = rllmEpisodeEvents(run, liftStepMetadata(value), { step: at });
       if ("problem" in result) return bad(result.path || "body", result.problem);
       return { ok: true, events: result.events, response: { ok: true } };
+    }
+    case "episodes-batch": {
+      const run = sessionRun(value, lookup);
+      if (isTranslation(run)) return run;
+      if (!Array.isArray(value.episodes)) return bad("episodes", "must be a list of episodes");
+      const events: Record<string, unknown>[] = [];
+      const tasks = new Set<string>();
+      for (const [i, episode] of value.episodes.entries()) {
+        if (!isObject(episode)) return bad(`episodes.${i}`, "must be an object");
+        const at = step(episode);
+        if (at === null) return bad(`episodes.${i}.step`, "must be a non-negative integer");
+        const result = rllmEpisodeEvents(run, liftStepMetadata(episode), { step: at });
+        if ("problem" in result) return bad(`episodes.${i}${result.path ? `.${result.path}` : ""}`, result.problem);
+        for (const event of result.events) {
+          // One task event per task: the samples of a group share it.
+          if (event.type === "task") {
+            if (tasks.has(String(event.id))) continue;
+            tasks.add(String(event.id));
+          }
+          events.push(event);
+        }
+      }
+      return { ok: true, events, response: { ok: true, stored: value.episodes.length } };
     }
     case "trajectory-groups": {
       const run = sessionRun(value, lookup);
       if (isTranslation(run)) return run;
-      if (step(value) === null) return bad("step", "must be a non-negative integer");
-      if (typeof value.group_id !== "string" || !value.group_id) return bad("group_id", "must be a non-empty string");
-      if (!Number.isInteger(value.num_trajectories) || (value.num_trajectories as number) < 0) return bad("num_trajectories", "must be a non-negative integer");
-      if (value.avg_reward !== undefined && value.avg_reward !== null && (typeof value.avg_reward !== "number" || !Number.isFinite(value.avg_reward))) return bad("avg_reward", "must be a number or null");
-      if (value.metadata !== undefined && !Array.isArray(value.metadata)) return bad("metadata", "must be a list");
+      const problem = trajectoryGroupProblem(value);
+      if (problem) return bad(problem.path, problem.message);
       // Groups are derived from the episodes themselves (task id per step); the summary adds nothing to store.
       return { ok: true, events: [], response: { ok: true } };
+    }
+    case "trajectory-groups-batch": {
+      const run = sessionRun(value, lookup);
+      if (isTranslation(run)) return run;
+      if (!Array.isArray(value.groups)) return bad("groups", "must be a list of trajectory groups");
+      for (const [i, group] of value.groups.entries()) {
+        if (!isObject(group)) return bad(`groups.${i}`, "must be an object");
+        const problem = trajectoryGroupProblem(group);
+        if (problem) return bad(`groups.${i}.${problem.path}`, problem.message);
+      }
+      // As one by one: the groups are the episodes' own (step and task), the summaries add nothing to store.
+      return { ok: true, events: [], response: { ok: true, stored: 0 } };
     }
     case "logs": {
       const run = sessionRun(value, lookup);

@@ -12,14 +12,24 @@ import { parseCommandArgs } from "../command-args";
 
 const USAGE = `usage: harness-lab follow DIR --experiment NAME [--run NAME] [--server URL --token TOKEN | --db FILE]
                            [--once] [--interval SECONDS] [--method grpo|custom|…] [--state FILE]
+                           [--reward-weights W1,W2,…]
 
 Follows the files a trainer writes under DIR and sends them as they grow:
   verl       trainer.logger file backend (VERL_FILE_LOGGER_PATH, {"step","data"} lines) and
              trainer.rollout_data_dir / validation_data_dir {step}.jsonl dumps
-  prime-rl   metrics.jsonl and rollouts/step_N/{train,eval}/…/traces.jsonl
-  SkyRL      dumped_evals/global_step_N_evals/*.jsonl (and aggregated_results.jsonl)
-  TRL        completions/completions_NNNNN.parquet (GRPOConfig log_completions=True)
-  rllm       FileLogger JSONL and episode JSON (rllm eval --save-episodes)
+  prime-rl   metrics.jsonl and rollouts/step_N/{train,eval}/{all,effective}/traces.jsonl: each episode once,
+             from all/, with metadata.effective false for those the step did not train on (absent from
+             effective/); a step's episodes wait for its effective/ file (or a later step)
+  SkyRL      only its eval dumps are files: dumped_evals/global_step_N_evals/*.jsonl and aggregated_results.jsonl.
+             SkyRL writes no training metrics and no training samples to files (they go to its tracker:
+             wandb, mlflow, tensorboard or console); trainer.dump_data_batch's dumped_data/*.pkl are not read
+  TRL        completions/completions_NNNNN.parquet (GRPOConfig log_completions=True). Rows TRL logs again
+             (its log keeps the last generation across steps) are stored once. The reward is TRL's,
+             Σ reward_weights × reward-function columns, when the weights are known (--reward-weights, or
+             a JSON in the output dir holding "reward_weights"); otherwise no reward is made up: the logged
+             columns are kept in metadata. TRL logs no success, so none is claimed (success false)
+  rllm       FileLogger JSONL, training episodes (EpisodeLogger: episodes/{train,val}_step_N_epoch_E/*.json)
+             and eval episodes (rllm eval --save-episodes: episodes/episode_NNNNNN_<task>.json)
 Samples of one prompt at one step form a GRPO group. Re-following is safe: ids are deterministic.
 
   --experiment NAME  experiment id and name (created if new)
@@ -29,12 +39,14 @@ Samples of one prompt at one step form a GRPO group. Re-following is safe: ids a
   --once             one pass, then exit (1 if any record could not be read)
   --interval SECONDS between passes when following (default 5)
   --state FILE       where progress is kept (default: DIR/.harness-lab-follow.json)
+  --reward-weights W1,W2,…  TRL: GRPOConfig.reward_weights, in reward_funcs order
 `;
 
 export async function run(args: string[]): Promise<number> {
   const parsed = parseCommandArgs("follow", USAGE, args, {
     experiment: { type: "string" }, run: { type: "string" }, server: { type: "string" }, token: { type: "string" }, db: { type: "string" },
     once: { type: "boolean" }, interval: { type: "string" }, method: { type: "string" }, state: { type: "string" },
+    "reward-weights": { type: "string" },
   });
   if (!parsed.ok) return parsed.exit;
   const { values, positionals, fail } = parsed;
@@ -46,6 +58,9 @@ export async function run(args: string[]): Promise<number> {
   if (!EXPERIMENT_METHODS.includes(method)) return fail(`--method must be one of ${EXPERIMENT_METHODS.join(", ")}`);
   const interval = values.interval === undefined ? 5 : Number(values.interval);
   if (!Number.isFinite(interval) || interval <= 0) return fail(`--interval must be a positive number of seconds, got "${values.interval}"`);
+  const rawWeights = values["reward-weights"];
+  const rewardWeights = rawWeights === undefined ? undefined : rawWeights.split(",").map((w) => (w.trim() === "" ? NaN : Number(w)));
+  if (rewardWeights && !rewardWeights.every(Number.isFinite)) return fail(`--reward-weights must be numbers separated by commas, got "${rawWeights}"`);
 
   if (values.db !== undefined && values.server !== undefined) return fail("choose one target: --server or --db, not both");
   const server = values.db === undefined ? (values.server ?? process.env.HARNESS_LAB_URL) : undefined;
@@ -82,7 +97,7 @@ export async function run(args: string[]): Promise<number> {
   });
   try {
     for (;;) {
-      const outcome = await followDirectory({ dir, target, experiment: values.experiment, run: values.run, method, statePath: values.state });
+      const outcome = await followDirectory({ dir, target, experiment: values.experiment, run: values.run, method, statePath: values.state, rewardWeights });
       const problems = fresh(outcome.problems);
       if (values.once || outcome.summary.records > 0 || !outcome.ok) process.stdout.write(`${formatFollowSummary(outcome.summary)}\n`);
       if (problems.length > 0) process.stderr.write(`harness-lab follow: ${problems.length} record(s) not imported:\n${formatFollowProblems(problems)}\n`);

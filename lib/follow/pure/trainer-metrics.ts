@@ -1,6 +1,7 @@
 // A trainer's metric record as a metrics event: nested objects flattened with "/", numbers kept under
 // their own names, and the keys the dashboard's training curves read added where a trainer reports the
-// same quantity under another name (TRL's frac_reward_zero_std is 1 − mixed-group ratio, …). Every
+// same quantity under another name (TRL's frac_reward_zero_std is 1 − mixed-group ratio, verl's critic/score/mean
+// is the reward mean, …). Every
 // other key stays a metric as sent, so nothing the trainer logged is lost.
 import type { FollowRun } from "./follow-ids";
 
@@ -12,6 +13,11 @@ const DERIVED: ReadonlyArray<[string, string, (v: number) => number]> = [
   ["train/truncation_rate", "completions/clipped_ratio", (v) => v],
   ["train/truncation_rate", "train/completions/clipped_ratio", (v) => v],
   ["train/reward_mean", "reward", (v) => v],
+  // verl (verl/trainer/ppo/metric_utils.py): the mean sequence score, and the share of responses cut at max length.
+  ["train/reward_mean", "critic/score/mean", (v) => v],
+  ["train/truncation_rate", "response_length/clip_ratio", (v) => v],
+  // rllm: the share of tasks solved by some but not all of their rollouts, i.e. mixed groups.
+  ["train/mixed_group_ratio", "batch/solve_partial", (v) => v],
 ];
 
 /** Flattens {a: {b: 1}} to {"a/b": 1}; keeps finite numbers and booleans (as 0/1), drops the rest. */

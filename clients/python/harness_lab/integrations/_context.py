@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import os
+import secrets
+import time
 from typing import Any, Mapping, Optional
 
 from ..client import Client
@@ -34,11 +36,19 @@ def plain_config(config: Any) -> Optional[dict]:
         return None
 
 
+def launch_name(base: Optional[str]) -> str:
+    """`base` (the trainer's own run name, or "run") plus this launch's time and 6 random hex digits."""
+    base = (base or "run").strip() or "run"
+    return f"{base[:200]}-{time.strftime('%Y%m%d-%H%M%S')}-{secrets.token_hex(3)}"
+
+
 def open_run(experiment: Optional[str] = None, run: Optional[str] = None, *, default_experiment: Optional[str] = None,
              default_run: Optional[str] = None, client: Optional[Client] = None, config: Any = None, method: str = "grpo",
              benchmark: str = "default") -> Run:
-    """Starts the run. Names: the ones given, else HARNESS_LAB_EXPERIMENT / HARNESS_LAB_RUN, else the trainer's own."""
+    """Starts the run. Names: the ones given, else HARNESS_LAB_EXPERIMENT / HARNESS_LAB_RUN, else the trainer's own
+    (or "run") with a per-launch suffix: a rerun of the same config is a new run, never a 409 on changed points.
+    A name given (argument or HARNESS_LAB_RUN) is kept as it is, so a restart can resume the same run."""
     client = client or Client()
     experiment = experiment or os.environ.get("HARNESS_LAB_EXPERIMENT") or default_experiment
-    run_name = run or os.environ.get("HARNESS_LAB_RUN") or default_run
+    run_name = run or os.environ.get("HARNESS_LAB_RUN") or launch_name(default_run)
     return client.run(experiment, run_name, config=plain_config(config), method=method, benchmark=benchmark).start()

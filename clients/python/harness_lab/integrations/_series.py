@@ -7,7 +7,8 @@ and train/reward_mean (lib/curves/training-series.ts). Trainers report other thi
   groups in verl-derived trainers (solve_none += 1 per group), so the mixed share needs solve_partial.
 - TRL's GRPOTrainer: reward, frac_reward_zero_std (groups whose rewards are all equal), completions/clipped_ratio.
 - SkyRL: reward/avg_raw_reward, reward/num_zero_variance_filtered (groups dropped: all rewards equal).
-- prime-rl: reward/mean, rollout/truncated_rate (or is_truncated/mean), and group counts as above.
+- prime-rl: reward/mean, rollout/truncated_rate (or is_truncated/mean), and group counts as above (older releases);
+  current ones: train/agg/effective/<agent>/{reward,is_truncated,is_trainable}/mean, train/agg/all/<agent>/solved_some.
 In GRPO every group has the same number of samples, so the share of rollouts in mixed groups (trainable
 rate) equals the share of mixed groups.
 """
@@ -50,10 +51,27 @@ def _mixed_from_solve_counts(values: Mapping[str, Optional[float]]) -> Optional[
     return None
 
 
+def _prime_rl_agent_key(values: Mapping[str, Optional[float]], subset: str, suffix: str) -> Optional[float]:
+    """prime-rl (>= 2026-05, orchestrator/metrics.py to_wandb): train/agg/<subset>/<agent>/<suffix>. The one agent's
+    value; None when several agents report it (no single series to draw)."""
+    head = f"train/agg/{subset}/"
+    found = [v for k, v in values.items() if v is not None and k.startswith(head) and k.endswith("/" + suffix)
+             and k[len(head):-len(suffix) - 1] and "/" not in k[len(head):-len(suffix) - 1]]
+    return found[0] if len(found) == 1 else None
+
+
+def _prime_rl_series(values: Mapping[str, Optional[float]], derived: Dict[str, Optional[float]]) -> None:
+    _set(derived, REWARD, _prime_rl_agent_key(values, "effective", "reward/mean"))
+    _set(derived, TRUNCATION, _prime_rl_agent_key(values, "effective", "is_truncated/mean"))
+    _set(derived, TRAINABLE, _prime_rl_agent_key(values, "effective", "is_trainable/mean"))
+    _set(derived, MIXED, _prime_rl_agent_key(values, "all", "solved_some"))
+
+
 def with_training_series(values: Mapping[str, object], *, samples_per_prompt: Optional[int] = None) -> Dict[str, Optional[float]]:
     """The numeric entries of `values` plus the dashboard's training series derived from them."""
     out = numeric_values(values)
     derived: Dict[str, Optional[float]] = {}
+    _prime_rl_series(out, derived)
     _set(derived, REWARD, _first(out, ("critic/score/mean", "reward/avg_raw_reward", "reward/mean", "reward")))
     _set(derived, TRUNCATION, _first(out, ("response_length/clip_ratio", "completions/clipped_ratio", "rollout/truncated_rate",
                                           "is_truncated/mean")))

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import functools
 import importlib
+import json
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
 from .. import ids
 from ..client import Client
 from ._context import open_run
+from ._guard import guarded, warn_once
 from ._series import with_training_series
 
 BACKEND = "harness_lab"
@@ -34,25 +36,52 @@ def _task_id(task: Any, fallback: str) -> str:
     return fallback
 
 
+def _step_field(step: Any, name: str) -> Any:
+    """A Step's field, or where rllm's UILogger moves it: observation, model_response and thought go into the
+    step's metadata in the episodes it sends (rllm/utils/tracking.py UILogger.log, _PROMOTE_TO_METADATA)."""
+    value = _get(step, name)
+    if value in (None, ""):
+        metadata = _get(step, "metadata")
+        if isinstance(metadata, Mapping):
+            value = metadata.get(name)
+    return value
+
+
 def episode_turns(episode: Any) -> list:
     """An rllm Episode's messages: the last step's chat_completions of each trajectory (they are cumulative),
-    else each step's observation and model response."""
+    else each step's observation and model response (top level, or in the step's metadata)."""
     turns: list = []
     for trajectory in _get(episode, "trajectories", None) or []:
         steps = _get(trajectory, "steps", None) or []
         last = steps[-1] if steps else None
         messages = _get(last, "chat_completions", None) if last is not None else None
         if messages:
+            # Each step's thought belongs to the assistant message that ends that step's (cumulative) history.
+            thoughts = {}
+            for step in steps:
+                history = _get(step, "chat_completions", None) or []
+                thought = _step_field(step, "thought")
+                if thought and history:
+                    thoughts[len(history) - 1] = str(thought)
+            first = len(turns)
             for m in messages:
                 role = _get(m, "role", "user")
+                reasoning = _get(m, "reasoning") or _get(m, "reasoning_content")
+                if not reasoning and role == "assistant":
+                    reasoning = thoughts.get(len(turns) - first)
                 turns.append({"role": role if role in ("system", "user", "assistant", "tool") else "environment",
-                              "content": _get(m, "content", "") or "", **({"reasoning": _get(m, "reasoning")} if _get(m, "reasoning") else {})})
+                              "content": _get(m, "content", "") or "", **({"reasoning": reasoning} if reasoning else {})})
             continue
         for step in steps:
-            if _get(step, "observation") not in (None, ""):
-                turns.append({"role": "environment", "content": str(_get(step, "observation"))})
-            turns.append({"role": "assistant", "content": str(_get(step, "model_response", "") or ""),
-                          **({"reasoning": _get(step, "thought")} if _get(step, "thought") else {})})
+            observation = _step_field(step, "observation")
+            if observation not in (None, ""):
+                turns.append({"role": "environment", "content": observation if isinstance(observation, str) else str(observation)})
+            said = _step_field(step, "model_response")
+            if said in (None, ""):
+                said = _get(step, "action")
+            thought = _step_field(step, "thought")
+            said = "" if said is None else said if isinstance(said, str) else json.dumps(said, default=str)
+            turns.append({"role": "assistant", "content": said, **({"reasoning": str(thought)} if thought else {})})
     return turns
 
 
@@ -64,6 +93,7 @@ class HarnessLabLogger:
         self.run = open_run(default_experiment=project_name, default_run=experiment_name, client=client, config=config)
         self._finished = False
 
+    @guarded("tracker.HarnessLabLogger.log")
     def log(self, data: Mapping[str, Any], step: int, episodes: Optional[Sequence[Any]] = None, **_: Any) -> None:
         values = with_training_series(data)
         if values:
@@ -71,6 +101,7 @@ class HarnessLabLogger:
         if episodes:
             self.log_episodes(episodes, step)
 
+    @guarded("tracker.HarnessLabLogger.log_episodes")
     def log_episodes(self, episodes: Iterable[Any], step: int) -> None:
         """rllm Episodes (id "task_id:rollout_idx", task, is_correct, trajectories with steps and reward)."""
         for n, episode in enumerate(episodes):
@@ -88,6 +119,7 @@ class HarnessLabLogger:
             self.run.log_rollout(step=int(step), task=task, sample=sample, reward=reward, success=correct, turns=episode_turns(episode),
                                  exit_status=reason_text, metadata={"rllm_episode_id": episode_id} if episode_id else None)
 
+    @guarded("tracker.HarnessLabLogger.finish")
     def finish(self, *_: Any, **__: Any) -> None:
         if self._finished:
             return
@@ -95,8 +127,10 @@ class HarnessLabLogger:
         self.run.finish()
 
 
-def install(module: str) -> type:
-    """Registers "harness_lab" as a backend of `module`.Tracking (e.g. "verl.utils.tracking")."""
+def install(module: str, logger_class: Optional[type] = None) -> type:
+    """Registers "harness_lab" as a backend of `module`.Tracking (e.g. "verl.utils.tracking"); the backend built is
+    a `logger_class` (default HarnessLabLogger; verl's integration passes its subclass)."""
+    new_logger = _new_logger if logger_class is None else guarded(f"{logger_class.__name__}()")(logger_class)
     tracking = importlib.import_module(module)
     cls = tracking.Tracking
     if getattr(cls, "_harness_lab_installed", False):
@@ -113,7 +147,9 @@ def install(module: str) -> type:
         backends = [default_backend] if isinstance(default_backend, str) else list(default_backend)
         original_init(self, project_name, experiment_name, default_backend, config, *args, **kwargs)
         if BACKEND in backends:
-            self.logger[BACKEND] = HarnessLabLogger(project_name, experiment_name, config)
+            ours = new_logger(project_name, experiment_name, config)
+            if ours is not None:  # else warned once; the trainer's other backends go on
+                self.logger[BACKEND] = ours
 
     @functools.wraps(original_log)
     def log(self: Any, data: Any, step: Any, backend: Any = None, *args: Any, **kwargs: Any) -> Any:
@@ -149,13 +185,30 @@ def install(module: str) -> type:
     return cls
 
 
-def chain_setup_hook(hook_path: Optional[str]) -> None:
-    """Runs another worker_process_setup_hook ("module.function") first, e.g. rllm's own verl patch."""
-    if not hook_path:
-        return
-    module_name, _, function = hook_path.rpartition(".")
-    try:
-        getattr(importlib.import_module(module_name), function)()
-    except ImportError:
-        pass
+_new_logger = guarded("tracker.HarnessLabLogger()")(HarnessLabLogger)
+
+
+def chain_setup_hook(*hook_paths: Optional[str]) -> Optional[str]:
+    """Runs another worker_process_setup_hook ("module.function") first, e.g. rllm's own verl patches: the first
+    of `hook_paths` whose module exists (a release that renamed it falls back to the next). Warns once when none
+    exists; what the hook itself raises is warned once too, never raised. Returns the path run, or None."""
+    paths = [p for p in hook_paths if p]
+    for hook_path in paths:
+        module_name, _, function = hook_path.rpartition(".")
+        try:
+            module = importlib.import_module(module_name)
+        except ImportError as error:
+            missing = getattr(error, "name", None) or ""
+            if missing and module_name != missing and not module_name.startswith(missing + "."):
+                warn_once(f"setup hook {hook_path}", error)  # the module exists but an import inside it failed
+                return None
+            continue
+        hook = getattr(module, function, None)
+        if hook is None:
+            continue
+        guarded(f"setup hook {hook_path}")(hook)()
+        return hook_path
+    if paths:
+        warn_once("setup hook", ImportError(f"none of {', '.join(paths)} exists in this release; its patches did not run in this worker"))
+    return None
 

@@ -4,6 +4,9 @@
 // "observation", "thought", "action", "model_response", "reward", "done"}]}], "metrics", "info"}; the UI body
 // adds "session_id", "step" and renames "id" to "episode_id"; `rllm eval --save-episodes` writes one per file,
 // <run_dir>/episodes/episode_{idx:06d}_{task_id}.json (rllm/eval/episode_store.py, Episode.model_dump + "eval_idx").
+// rllm's trainer writes its own layout (rllm/utils/episode_logger.py EpisodeLogger.log_episode): one file per
+// episode, <episode_log_dir>/episodes/{mode}_step_{N}_epoch_{E}/episode_hash<task hash>_id<episode id>.json with
+// "training_step", "epoch", "episode_id" and per-trajectory "reward"; mode "train" or "val" (the path's prefix).
 // The task id groups the rollouts of one step.
 import { sourceRolloutId, type FollowRun } from "../follow-ids";
 import { asStep } from "../trainer-metrics";
@@ -41,6 +44,12 @@ function episodeTurns(trajectories: unknown[]): Array<{ role: string; content: s
   return turns;
 }
 
+/** EpisodeLogger's step folder, {mode}_step_{N}_epoch_{E}, when the path has one. */
+export function episodeLoggerDir(relPath: string): { mode: string; step: number; epoch: number } | null {
+  const match = /(?:^|\/)([a-z]+)_step_(\d+)_epoch_(\d+)\//.exec(relPath);
+  return match ? { mode: match[1]!, step: Number(match[2]), epoch: Number(match[3]) } : null;
+}
+
 /** Task and rollout events of one episode. `where` names the source (file:line, or the request). */
 export function rllmEpisodeEvents(
   run: FollowRun,
@@ -52,7 +61,13 @@ export function rllmEpisodeEvents(
   const id = episode[idField];
   if (typeof id !== "string" || id.length === 0) return { problem: "must be the episode id \"<task_id>:<rollout_idx>\"", path: idField };
   if (!Array.isArray(episode.trajectories)) return { problem: "must be a list of trajectories", path: "trajectories" };
-  const step = options.step ?? (episode.step !== undefined ? asStep(episode.step) : null) ?? (options.relPath ? stepFromPath(options.relPath) : null);
+  const logged = options.relPath ? episodeLoggerDir(options.relPath) : null;
+  const step = options.step
+    ?? (episode.step !== undefined ? asStep(episode.step) : null)
+    ?? (episode.training_step !== undefined ? asStep(episode.training_step) : null)
+    ?? logged?.step
+    ?? (options.relPath ? stepFromPath(options.relPath) : null);
+  const epoch = episode.epoch !== undefined ? asStep(episode.epoch) : logged?.epoch ?? null;
   if (step === null) return { problem: "must be a non-negative integer (the training step)", path: "step" };
   const split = id.lastIndexOf(":");
   const taskField = isObject(episode.task) && (typeof episode.task.id === "string" || typeof episode.task.id === "number") ? String(episode.task.id) : null;
@@ -79,7 +94,8 @@ export function rllmEpisodeEvents(
     experiment: run.experiment,
     run: run.run,
     task: taskId,
-    purpose: options.purpose ?? "train",
+    purpose: options.purpose ?? (logged?.mode === "val" ? "eval" : "train"),
+    ...(epoch !== null ? { epoch } : {}),
     step,
     group: `step${step}:${taskId}`.slice(0, 256),
     reward,

@@ -111,7 +111,7 @@ describe("rllm UI logger protocol", () => {
     const { buildOpenApiDocument } = await import("@/lib/events/openapi");
     const paths = Object.keys(buildOpenApiDocument().paths).filter((p) => p.startsWith("/api/v1/rllm/"));
     expect(paths.sort()).toEqual([
-      "eval-results", "episodes", "logs/batch", "metrics", "sessions", "sessions/{session}/complete", "sessions/{session}/heartbeat", "trajectory-groups",
+      "eval-results", "episodes", "episodes/batch", "logs/batch", "metrics", "sessions", "sessions/{session}/complete", "sessions/{session}/heartbeat", "trajectory-groups", "trajectory-groups/batch",
     ].map((p) => `/api/v1/rllm/api/${p}`).sort());
   });
 
