@@ -1,5 +1,6 @@
 // Other accounts for specs that check rights: an admin creates the user under Settings (as a person
-// would) and the one-time link it shows signs that user in, in a browser context of its own.
+// would) and the one-time link it shows signs that user in, in a browser context of its own; API tokens are made
+// the same way, under Settings.
 import type { BrowserContext, Page } from "@playwright/test";
 import { expect, LANDING_URL } from "./fixtures";
 
@@ -21,4 +22,16 @@ export async function signInWith(context: BrowserContext, link: string): Promise
   await page.goto(link);
   await expect(page).toHaveURL(LANDING_URL);
   return page;
+}
+
+/** An API token of scope ingest only, made under Settings, as a trainer would be given one. */
+export async function createIngestToken(page: Page, name: string): Promise<string> {
+  await page.goto("/settings");
+  const tokenForm = page.getByRole("form", { name: "Create API token" });
+  await tokenForm.getByLabel("Token name").fill(name);
+  await tokenForm.getByRole("checkbox", { name: /^ingest\b/ }).check();
+  await tokenForm.getByRole("checkbox", { name: /^read\b/ }).uncheck();
+  await tokenForm.getByRole("checkbox", { name: /^admin\b/ }).uncheck();
+  await tokenForm.getByRole("button", { name: "Create token" }).click();
+  return (await page.getByLabel("New token secret").textContent())!.trim();
 }

@@ -10,6 +10,7 @@
 import path from "node:path";
 import type { Page } from "@playwright/test";
 import { test, expect, bearer } from "./fixtures";
+import { createIngestToken } from "./accounts";
 import { h0Files } from "../lib/demo/harness/h0";
 
 const EXP = "e2e-escape-ref";
@@ -73,14 +74,7 @@ test("an H0 sent with an ingest token that escapes node:vm waits for review, the
   test.setTimeout(240_000);
   const storeFile = path.join(server.tmpDir, "e2e.db");
 
-  // An API token of scope ingest only, made under Settings.
-  await page.goto("/settings");
-  const tokenForm = page.getByRole("form", { name: "Create API token" });
-  await tokenForm.getByLabel("Token name").fill("e2e-escape-ingest");
-  await tokenForm.getByRole("checkbox", { name: /^read/ }).uncheck();
-  await tokenForm.getByRole("checkbox", { name: /^ingest/ }).check();
-  await tokenForm.getByRole("button", { name: "Create token" }).click();
-  const ingestToken = (await page.getByTestId("new-token-secret").textContent())!.trim();
+  const ingestToken = await createIngestToken(page, "e2e-escape-ingest");
 
   // The token creates the experiment and its only harness version, H0, whose tool file leaves the vm.
   const files = h0Files().map((f) => ({ path: f.path, content: f.content, kind: f.kind, ...(f.hookPosition ? { hook_position: f.hookPosition } : {}) }));

@@ -6,20 +6,8 @@
 // Issue 36, item 4 — an experiment's own H0 is no exception: one an ingest token sent with a new experiment is
 // refused through the API with a link to its review; that link opens the launch form, which shows its whole
 // files (there is nothing reviewed to compare with) and launches only once the confirmation is ticked.
-import type { Page } from "@playwright/test";
 import { test, expect, bearer } from "./fixtures";
-
-/** An API token of scope ingest only, made under Settings, as a trainer would be given one. */
-async function createIngestToken(page: Page, name: string): Promise<string> {
-  await page.goto("/settings");
-  const tokenForm = page.getByRole("form", { name: "Create API token" });
-  await tokenForm.getByLabel("Token name").fill(name);
-  await tokenForm.getByRole("checkbox", { name: /^ingest\b/ }).check();
-  await tokenForm.getByRole("checkbox", { name: /^read\b/ }).uncheck();
-  await tokenForm.getByRole("checkbox", { name: /^admin\b/ }).uncheck();
-  await tokenForm.getByRole("button", { name: "Create token" }).click();
-  return (await page.getByLabel("New token secret").textContent())!.trim();
-}
+import { createIngestToken } from "./accounts";
 
 const EXP = "e2e-unreviewed";
 const H0 = `${EXP}-h0`;

@@ -73,12 +73,12 @@ export function checkUnreviewed(
   const mayConfirm = actor.kind === "user" && actor.role !== undefined && roleAtLeast(actor.role, "reviewer");
   const reviews = getHarnessReviews(store, versionIds);
   const unreviewed = reviews.map((r) => ({ id: r.version.id, label: r.version.label, arrivedVia: r.version.arrivedVia }));
-  const review = reviewPath(spec, target);
   if (confirming && !mayConfirm) {
-    return { ok: false, status: 403, unreviewed, review, error: `${CONFIRM_FIELD}: only a signed-in reviewer or admin can confirm a harness version's code; a token cannot` };
+    return { ok: false, status: 403, unreviewed, review: reviewPath(spec, target), error: `${CONFIRM_FIELD}: only a signed-in reviewer or admin can confirm a harness version's code; a token cannot` };
   }
   const missing = reviews.filter((r) => !confirm?.includes(r.version.id));
   if (missing.length === 0) return { ok: true, confirmed: reviews };
+  const review = reviewPath(spec, target);
   const named = missing.map((r) => `"${r.version.label}" (${r.version.id}) arrived ${describeArrival(r.version.arrivedVia)}`).join("; ");
   const how = mayConfirm
     ? `read its code (its changes against a version a person vouched for, or its whole files when there is none) and confirm "I have reviewed this harness version's code"`

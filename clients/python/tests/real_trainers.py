@@ -25,3 +25,9 @@ def load_module(name: str, path: Path) -> ModuleType:
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def our_warnings(stderr):
+    """The integration's warnings: each is printed by warnings.warn ("...: HarnessLabIntegrationWarning: harness_lab:
+    <message>") and by the harness_lab logger ("harness_lab: <message>"); the message, first line, once each."""
+    return [line.split("HarnessLabIntegrationWarning: ", 1)[1] for line in stderr.splitlines() if "HarnessLabIntegrationWarning: " in line]

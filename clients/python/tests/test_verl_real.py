@@ -19,7 +19,7 @@ import pytest
 
 import harness_lab
 from harness_lab import Client, ids
-from real_trainers import trainer_dir
+from real_trainers import our_warnings, trainer_dir
 from answering_server import AnsweringServer, closed_port_url
 
 VERL = trainer_dir("verl")
@@ -105,11 +105,6 @@ def run_driver(tmp_path, source, url, token, experiment, close_timeout=2.0, hard
     env.pop("VERL_FILE_LOGGER_ROOT", None)
     return subprocess.run([sys.executable, str(script), str(DRIVE)], env=env, capture_output=True, text=True, timeout=120)
 
-
-def our_warnings(stderr):
-    """The integration's warnings: each is printed by warnings.warn ("...: HarnessLabIntegrationWarning: harness_lab:
-    <message>") and by the harness_lab logger ("harness_lab: <message>"); the message, first line, once each."""
-    return [line.split("HarnessLabIntegrationWarning: ", 1)[1] for line in stderr.splitlines() if "HarnessLabIntegrationWarning: " in line]
 
 
 def assert_training_went_on(done):
