@@ -9,12 +9,14 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import subprocess
 import sys
 import warnings
 from pathlib import Path
 
 import pytest
 
+import harness_lab
 from harness_lab import Client, ids
 from harness_lab.integrations import _guard
 from real_trainers import load_module, trainer_dir
@@ -187,3 +189,52 @@ def test_a_failing_server_never_reaches_the_trainer(prime, tmp_path, monkeypatch
             answering.close()
     if answering is not None:
         assert answering.posts > 0
+
+
+# An orchestrator that crashes in step 2 after its rollouts arrived under "all" (their effective cohort never comes):
+# prime-rl then skips monitors.finalize(), and the process exits on the uncaught exception.
+CRASH = r"""
+import asyncio, os, sys
+from pathlib import Path
+trainer = Path(sys.argv[1])
+sys.path.insert(0, str(trainer))
+from _real import use_real_src
+use_real_src()
+from prime_rl import monitors
+from prime_rl.configs.monitors import FileMonitorConfig
+from samples import SampleEpisode
+from harness_lab import Client
+from harness_lab.integrations.prime_rl import HarnessLabMonitor, register
+
+async def main():
+    await monitors.setup(file=FileMonitorConfig(), output_dir=Path(sys.argv[2]))
+    register(HarnessLabMonitor(run="prime-crashed", client=Client(close_timeout=30)))
+    batch = [SampleEpisode(1, 0, k) for k in range(2)]
+    for episode in batch:
+        await monitors.log([episode], 1, "train", "all")
+    await monitors.log(batch, 1, "train", "effective")
+    await monitors.log({"train/agg/effective/default/reward/mean": 0.5}, step=1)
+    for episode in [SampleEpisode(2, 0, k) for k in range(2)]:
+        await monitors.log([episode], 2, "train", "all")
+    raise RuntimeError("the inference server went away")
+
+asyncio.run(main())
+"""
+
+
+def test_an_orchestrator_that_crashes_before_finalize_fails_its_run_and_keeps_its_episodes(server, prefix, tmp_path):
+    script = tmp_path / "crash.py"
+    script.write_text(CRASH)
+    package_root = str(Path(harness_lab.__file__).resolve().parents[1])
+    env = {**os.environ, "HARNESS_LAB_URL": server.url, "HARNESS_LAB_TOKEN": server.token, "HARNESS_LAB_EXPERIMENT": prefix,
+           "PYTHONPATH": os.pathsep.join([package_root, os.environ.get("PYTHONPATH", "")])}
+    env.pop("RANK", None)
+    done = subprocess.run([sys.executable, str(script), str(TRAINER), str(tmp_path / "out")], env=env, capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 1 and "RuntimeError: the inference server went away" in done.stderr, done.stderr
+    run_id = ids.run(prefix, "prime-crashed")
+    assert f"run {run_id} marked failed: prime-rl: the process is exiting on an uncaught exception" in done.stderr, done.stderr
+    assert server.get(f"experiments/{prefix}")["runs"][0]["status"] == "failed"
+    page = server.get(f"rollouts?run={run_id}&limit=100")
+    items = page.get("items") or page.get("rollouts") or page
+    assert sorted(item["step"] for item in items) == [1, 1, 2, 2]  # step 2's waiting episodes were sent at exit

@@ -65,11 +65,32 @@ if os.environ.get("TEST_MID_TRAINING"):
         time.sleep(0.2)
     t._fire("on_train_end")
     print("ok: steps 2 and 3 logged", flush=True)
+if os.environ.get("TEST_CRASH"):
+    # RayPPOTrainer.train() raising after step 1 (on_train_end is never fired); the task's exception is caught by
+    # Ray's executor and the worker lives on, so the trainer and its callbacks are freed, not the process ended.
+    import gc
+    client = Client()
+    def train():
+        t = namespace["Trainer"]([])
+        t.add_callback(HarnessLabCallback(run="skyrl-crashed", client=client))
+        t._fire("on_train_start")
+        t.global_step = 1
+        t._fire("on_log", logs={"reward/avg_raw_reward": 0.25})
+        raise RuntimeError("a generator worker died")
+    try:
+        train()
+    except RuntimeError as error:
+        print("caught:", error, flush=True)
+    gc.collect()
+    deadline = time.monotonic() + 30
+    while client.pending and time.monotonic() < deadline:
+        time.sleep(0.05)
+    print("ok: worker lives on", flush=True)
 client.close_timeout = float(os.environ["TEST_CLOSE_TIMEOUT"])  # the client's exit handler: not the training's time
 '''
 
 
-def run_drive(tmp_path, url, token, experiment, close_timeout=2.0, mid_training=False):
+def run_drive(tmp_path, url, token, experiment, close_timeout=2.0, mid_training=False, crash=False):
     """drive.py in a subprocess; the run is named (HARNESS_LAB_RUN) so a test can find it, and seed it."""
     assert DRIVE.is_file(), f"SkyRL's real code is not at {DRIVE}: set HARNESS_LAB_SHARED to the shared folder"
     script = tmp_path / "driver.py"
@@ -78,8 +99,11 @@ def run_drive(tmp_path, url, token, experiment, close_timeout=2.0, mid_training=
            "TEST_CLOSE_TIMEOUT": str(close_timeout), "HARNESS_LAB_SPILL_DIR": str(tmp_path / "spill"),
            "PYTHONPATH": os.pathsep.join([PACKAGE_ROOT, os.environ.get("PYTHONPATH", "")]), "HARNESS_LAB_RUN": "skyrl-run"}
     env.pop("TEST_MID_TRAINING", None)
+    env.pop("TEST_CRASH", None)
     if mid_training:
         env["TEST_MID_TRAINING"] = "1"
+    if crash:
+        env["TEST_CRASH"] = "1"
     return subprocess.run([sys.executable, str(script), str(DRIVE)], env=env, capture_output=True, text=True, timeout=120)
 
 
@@ -113,6 +137,19 @@ def test_the_real_dispatch_sends_on_log_payloads_with_the_training_series(server
     assert "train/truncation_rate" not in got and "train/pass_rate" not in got  # SkyRL reports neither
     run = server.get(f"experiments/{prefix}")["runs"][0]
     assert run["id"] == ids.run(prefix, "skyrl-run") and run["status"] == "finished"
+
+
+
+def test_a_training_that_raises_before_on_train_end_fails_its_run(server, prefix, tmp_path):
+    done = run_drive(tmp_path, server.url, server.token, prefix, close_timeout=30, crash=True)
+    assert_training_went_on(done)  # drive.py's own run first, then the crashed one
+    assert "caught: a generator worker died" in done.stdout and "ok: worker lives on" in done.stdout, done.stderr
+    assert our_warnings(done.stderr) == [], done.stderr
+    crashed = ids.run(prefix, "skyrl-crashed")
+    assert f"run {crashed} marked failed: SkyRL: the trainer ended without its end of training" in done.stderr
+    statuses = {r["id"]: r["status"] for r in server.get(f"experiments/{prefix}")["runs"]}
+    assert statuses == {crashed: "failed", ids.run(prefix, "skyrl-run"): "finished"}
+    assert series(server, crashed)["reward/avg_raw_reward"] == [(1, 0.25)]
 
 
 

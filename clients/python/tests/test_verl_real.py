@@ -91,6 +91,41 @@ print("ok: steps 2 and 3 logged", flush=True)
 short_exit_wait()
 '''
 
+# RayPPOTrainer.fit's shape around its Tracking (ray_trainer.py:1313-1715): verl writes total_training_steps into the
+# config the Tracking gets (_create_dataloader), logs each step's metrics, and returns after logging the last one. A
+# step that raises leaves fit; Ray's executor catches the task's exception and the worker lives on, so the Tracking is
+# torn down by verl's own __del__ exactly as after a clean return. Two launches in one worker: one crashes at step 3
+# of 4, one completes.
+CRASH_DRIVER = PRELUDE + r"""
+from verl.utils.tracking import Tracking
+CONFIG = {"trainer": {"total_training_steps": None}, "actor_rollout_ref": {"actor": {"optim": {"total_training_steps": 4}}}}
+def fit(crash_at):
+    logger = Tracking(project_name="gsm8k_grpo", experiment_name="qwen3", default_backend=["console", "harness_lab"], config=CONFIG)
+    for step in range(1, 5):
+        if step == crash_at:
+            raise RuntimeError("the reward worker died")
+        logger.log(data={"critic/score/mean": 0.25 * step}, step=step)
+for name, crash_at in (("crashed", 3), ("completed", None)):
+    os.environ["HARNESS_LAB_RUN"] = name
+    try:
+        fit(crash_at)
+    except RuntimeError as error:  # as Ray's executor does with a task's exception
+        print("caught:", error, flush=True)
+print("ok: worker lives on", flush=True)
+short_exit_wait()
+sys.stdout.flush(); sys.stderr.flush()
+os._exit(0)  # the worker killed later, without exit handlers
+"""
+
+# A script that logs through verl's Tracking and dies of an uncaught exception (no plan in its config).
+UNCAUGHT_DRIVER = PRELUDE + r"""
+from verl.utils.tracking import Tracking
+tracker = Tracking(project_name="gsm8k_grpo", experiment_name="qwen3", default_backend=["console", "harness_lab"], config={"trainer": {}})
+tracker.log(data={"critic/score/mean": 0.25}, step=1)
+short_exit_wait()
+raise RuntimeError("out of memory")
+"""
+
 
 def run_driver(tmp_path, source, url, token, experiment, close_timeout=2.0, hard_exit=True):
     assert DRIVE.is_file(), f"verl's real code is not at {DRIVE}: set HARNESS_LAB_SHARED to the shared folder"
@@ -147,6 +182,24 @@ def test_a_tracking_alive_at_exit_is_finished_by_the_exit_handler(server, prefix
     assert "Traceback" not in done.stderr and "Exception ignored" not in done.stderr and our_warnings(done.stderr) == [], done.stderr
     assert series(server, ids.run(prefix, RUN))["critic/score/mean"] == [(1, 0.25), (2, 0.5)]
     assert server.get(f"experiments/{prefix}")["runs"][0]["status"] == "finished"
+
+
+
+def test_a_run_whose_training_stops_before_its_planned_steps_is_failed_and_a_complete_one_finished(server, prefix, tmp_path):
+    done = run_driver(tmp_path, CRASH_DRIVER, server.url, server.token, prefix, close_timeout=30, hard_exit=False)
+    assert done.returncode == 0 and "caught: the reward worker died" in done.stdout and "ok: worker lives on" in done.stdout, done.stderr
+    assert our_warnings(done.stderr) == [], done.stderr
+    assert f"run {ids.run(prefix, 'crashed')} marked failed: verl: training stopped at step 2 of the 4 planned" in done.stderr
+    statuses = {r["id"]: r["status"] for r in server.get(f"experiments/{prefix}")["runs"]}
+    assert statuses == {ids.run(prefix, "crashed"): "failed", ids.run(prefix, "completed"): "finished"}
+    assert series(server, ids.run(prefix, "crashed"))["critic/score/mean"] == [(1, 0.25), (2, 0.5)]
+
+
+def test_a_process_dying_of_an_uncaught_exception_fails_its_run(server, prefix, tmp_path):
+    done = run_driver(tmp_path, UNCAUGHT_DRIVER, server.url, server.token, prefix, close_timeout=30, hard_exit=False)
+    assert done.returncode == 1 and "RuntimeError: out of memory" in done.stderr, done.stderr
+    assert "uncaught exception (RuntimeError: out of memory)" in done.stderr, done.stderr
+    assert server.get(f"experiments/{prefix}")["runs"][0]["status"] == "failed"
 
 
 

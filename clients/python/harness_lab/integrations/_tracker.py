@@ -13,6 +13,7 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 from .. import ids
 from ..client import Client
 from ._context import open_run
+from ._ending import RunEnding
 from ._guard import guarded, warn_once
 from ._series import with_training_series
 
@@ -85,16 +86,66 @@ def episode_turns(episode: Any) -> list:
     return turns
 
 
+def _path(config: Any, *keys: str) -> Any:
+    for key in keys:
+        config = config.get(key) if isinstance(config, Mapping) else None
+    return config
+
+
+def planned_steps(config: Any) -> Optional[int]:
+    """The step verl's (and rllm's verl-based) trainer logs last on a clean run: its total_training_steps, which
+    RayPPOTrainer._create_dataloader writes into actor_rollout_ref.actor.optim (and critic.optim) of the config the
+    Tracking gets (trainer.total_training_steps when set, else the dataloader's length × total_epochs); 0 with
+    trainer.val_only (fit logs the validation at step 0 and returns). None when the config does not say."""
+    if not isinstance(config, Mapping):
+        return None
+    if _path(config, "trainer", "val_only") is True:
+        return 0
+    for keys in (("actor_rollout_ref", "actor", "optim", "total_training_steps"), ("critic", "optim", "total_training_steps"),
+                 ("trainer", "total_training_steps")):
+        value = _path(config, *keys)
+        if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+            return value
+    return None
+
+
+class StepProgress:
+    """The last step a Tracking logged against the trainer's plan: what decides, at teardown, finished or failed."""
+
+    def __init__(self, integration: str, planned: Optional[int]):
+        self.integration = integration
+        self.planned = planned
+        self.last_step: Optional[int] = None
+
+    def logged(self, step: int) -> None:
+        self.last_step = step if self.last_step is None else max(self.last_step, step)
+
+    def unfinished_reason(self) -> Optional[str]:
+        """None when the plan was reached (or no plan is known: then the run is taken as finished, as before)."""
+        if self.planned is None or (self.last_step is not None and self.last_step >= self.planned):
+            return None
+        got = "no step" if self.last_step is None else f"step {self.last_step}"
+        return f"{self.integration}: training stopped at {got} of the {self.planned} planned (total_training_steps)"
+
+
 class HarnessLabLogger:
-    """A Tracking backend: metrics every step (with the dashboard's training series), episodes as rollouts."""
+    """A Tracking backend: metrics every step (with the dashboard's training series), episodes as rollouts. Its
+    Tracking's teardown (finish() or __del__, on a clean return and on a crash alike) ends the run finished only when
+    the last step logged reached the planned total (see planned_steps), failed otherwise."""
+
+    integration = "tracker"
 
     def __init__(self, project_name: Optional[str] = None, experiment_name: Optional[str] = None, config: Any = None,
                  client: Optional[Client] = None, **_: Any):
         self.run = open_run(default_experiment=project_name, default_run=experiment_name, client=client, config=config)
         self._finished = False
+        self.progress = StepProgress(self.integration, planned_steps(config))
+        # at exit without a teardown (the Tracking still alive): the same decision
+        self.ending = RunEnding(self.integration, self.run, at_exit=self.progress.unfinished_reason)
 
     @guarded("tracker.HarnessLabLogger.log")
     def log(self, data: Mapping[str, Any], step: int, episodes: Optional[Sequence[Any]] = None, **_: Any) -> None:
+        self.progress.logged(int(step))
         values = with_training_series(data)
         if values:
             self.run.log_metrics(int(step), values)
@@ -124,7 +175,7 @@ class HarnessLabLogger:
         if self._finished:
             return
         self._finished = True
-        self.run.finish()
+        self.ending.settle_now()
 
 
 def install(module: str, logger_class: Optional[type] = None) -> type:

@@ -7,7 +7,7 @@ orchestrator then awaits, through the fan-out (which only warns when a monitor r
     monitor.log([episode], step=, kind=, subset="all")      each finished rollout, as it arrives
     monitor.log(effective_episodes, step=, kind=, subset="effective")   the cohort actually trained on
     monitor.log(metrics, step=)                               the step's metrics
-    monitor.finalize()                                        at shutdown
+    monitor.finalize()                                        at shutdown, only after a clean run
 An episode is logged under "all" and, when kept, again under "effective", and a rollout is immutable on the server,
 so each is sent once: "all" arrivals wait (bounded) until their step's "effective" cohort names the kept ones; the
 others went out with metadata.prime_rl.effective = false (filtered out). Episodes (verifiers' Episode,
@@ -15,7 +15,8 @@ others went out with metadata.prime_rl.effective = false (filtered out). Episode
 truncation from its stop condition, GRPO group = the episode's group id. Metric keys are kept; added are the
 dashboard's training series (see _series.py): reward mean, truncation rate, trainable rate and mixed-group ratio
 from `train/agg/effective/<agent>/...` and `train/agg/all/<agent>/solved_some`, and the pass rate of the step's
-effective cohort when its rewards are 0/1. Nothing raised here reaches the trainer (_guard.py).
+effective cohort when its rewards are 0/1. finalize() marks the run finished; a process that exits without it
+(prime-rl finalizes only on a clean exit) marks it failed. Nothing raised here reaches the trainer (_guard.py).
 """
 from __future__ import annotations
 
@@ -27,7 +28,8 @@ from .. import ids
 from ..client import Client
 from ..run import Run
 from ._context import open_run
-from ._guard import guarded
+from ._ending import RunEnding
+from ._guard import guarded, warn_once
 from ._series import PASS, with_training_series
 
 __all__ = ["HarnessLabMonitor", "register"]
@@ -140,6 +142,7 @@ class HarnessLabMonitor:
         self._client = client
         self._run_config = run_config
         self.run: Optional[Run] = None
+        self.ending: Optional[RunEnding] = None
         self.max_pending = max_pending
         # (kind, step) -> episode id -> record, in arrival order
         self._pending: "OrderedDict[Tuple[str, int], OrderedDict[str, Mapping[str, Any]]]" = OrderedDict()
@@ -152,7 +155,21 @@ class HarnessLabMonitor:
         if self.run is None:
             self.run = open_run(self._experiment, self._run_name, client=self._client, config=self._run_config,
                                 default_experiment="prime-rl", default_run="run")
+            # prime-rl awaits finalize() only on a clean exit ("a crashed run must not be marked completed"): a
+            # process that exits without it marks the run failed, after sending the episodes still waiting.
+            self.ending = RunEnding("prime-rl", self.run, at_exit=self._exiting_without_finalize)
         return self.run
+
+    def _exiting_without_finalize(self) -> str:
+        try:
+            self._flush_all()
+        except Exception as error:  # noqa: BLE001 - at exit, never raise over the trainer's own ending
+            warn_once("prime_rl: sending the episodes still waiting at exit", error)
+        return "prime-rl: the process exited without the orchestrator's finalize (training did not end cleanly)"
+
+    def _flush_all(self) -> None:
+        while self._pending:
+            self._flush_oldest()
 
     @guarded("prime_rl.HarnessLabMonitor.init")
     async def init(self, **kwargs: Any) -> None:
@@ -276,10 +293,9 @@ class HarnessLabMonitor:
     async def finalize(self) -> None:
         """Sends what still waits for an effective cohort (unmarked: never shipped nor filtered) and finishes the run;
         the client delivers the rest in the background (or spills it for `harness-lab sync` at exit)."""
-        while self._pending:
-            self._flush_oldest()
-        if self.run is not None:
-            self.run.finish()
+        self._flush_all()
+        if self.ending is not None:
+            self.ending.finish()
 
 
 @guarded("prime_rl.register")

@@ -18,17 +18,24 @@ from __future__ import annotations
 from ._guard import guarded
 from ._tracker import HarnessLabLogger, chain_setup_hook, install as _install
 
-__all__ = ["HarnessLabLogger", "install", "ray_setup_hook"]
+__all__ = ["HarnessLabLogger", "RllmLogger", "install", "ray_setup_hook"]
 
 RLLM_SETUP_HOOKS = ("rllm.trainer.verl.patch.apply_all_verl_patches", "rllm.patches.verl_patch_hook.setup")
+
+
+class RllmLogger(HarnessLabLogger):
+    """The "harness_lab" backend of rllm's Tracking (rllm trains through verl's RayPPOTrainer: the run is finished
+    when the last step logged reached the config's total_training_steps, failed otherwise; see _tracker)."""
+
+    integration = "rllm"
 
 
 @guarded("rllm.install")
 def install() -> None:
     """Registers the "harness_lab" backend with rllm's (and, if present, verl's) Tracking (idempotent)."""
-    _install("rllm.utils.tracking")
+    _install("rllm.utils.tracking", RllmLogger)
     try:
-        _install("verl.utils.tracking")
+        _install("verl.utils.tracking", RllmLogger)
     except ImportError:
         pass
 

@@ -18,6 +18,8 @@ and on_train_end. What this callback does with them:
 - on_save: a checkpoint record (step, epoch, callback_input.ckpt_path as uri).
 - on_train_end: marks the run finished and waits (up to the client's close_timeout) for the events to be sent,
   unless the server is not answering: then the client's exit handler keeps them on disk for `harness-lab sync`.
+  SkyRL fires it only after a clean training loop; a run whose trainer is freed without it (the loop raised, e.g. in a
+  Ray task whose worker lives on) or whose process exits without it is marked failed.
 on_step_end's metrics (the policy/critic losses) and on_eval_end's metrics reach on_log too, so they are not sent twice.
 No rollouts: no hook carries the generations or their rewards (on_step_end's batch is the tokenized training batch,
 rewards already removed); SkyRL's eval dumps (trainer.dump_eval_results) reach the dashboard through `harness-lab follow`.
@@ -34,6 +36,7 @@ from ..errors import HarnessLabError
 from ..run import Run
 from ._context import open_run
 from ._delivery import send_pending
+from ._ending import RunEnding
 from ._guard import guarded, warn_once
 from ._series import with_training_series
 
@@ -67,7 +70,7 @@ class HarnessLabCallback:
         self._client = client
         self.samples_per_prompt = samples_per_prompt
         self.run: Optional[Run] = None
-        self._finished = False
+        self.ending: Optional[RunEnding] = None
 
     def _ensure_run(self, trainer: Any) -> Run:
         if self.run is None:
@@ -75,6 +78,10 @@ class HarnessLabCallback:
             trainer_cfg = getattr(cfg, "trainer", None)
             self.run = open_run(self._experiment, self._run_name, default_experiment=getattr(trainer_cfg, "project_name", None),
                                 default_run=getattr(trainer_cfg, "run_name", None), client=self._client, config=cfg)
+            # SkyRL fires on_train_end only after a clean loop: a callback freed (its trainer gone after a crash) or a
+            # process exiting without it marks the run failed.
+            self.ending = RunEnding("SkyRL", self.run)
+            self.ending.watch(self)
         if self.samples_per_prompt is None:
             self.samples_per_prompt = _samples_per_prompt(trainer)
         return self.run
@@ -113,12 +120,9 @@ class HarnessLabCallback:
 
     @guarded("SkyRL on_train_end")
     def on_train_end(self, trainer: Any, callback_input: Any, control: Any) -> None:
-        if self._finished:
-            return
-        self._finished = True
         run = self._ready(trainer)
-        run.finish()
-        send_pending(run.client, _SENDING)
+        if self.ending is not None and self.ending.finish():
+            send_pending(run.client, _SENDING)
 
     @guarded("SkyRL on_epoch_start")
     def on_epoch_start(self, trainer: Any, callback_input: Any, control: Any) -> None:

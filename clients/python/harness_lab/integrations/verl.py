@@ -12,9 +12,12 @@ carries scalars only: the generations it dumps (trainer.rollout_data_dir, traine
 dashboard through `harness-lab follow`.
 
 End of training: verl's Tracking has no finish(), and its __del__ finishes only the backends it knows by name, so
-install() also wraps __del__ to finish ours; an exit handler finishes it too if the Tracking is still alive then.
-Finishing marks the run finished and waits (up to the client's close_timeout, not while the server is not answering)
-for the events to be sent: verl's Tracking lives in the Ray TaskRunner, whose process may be killed without exit handlers.
+install() also wraps __del__ to finish ours; an exit handler does it too if the Tracking is still alive then. That
+teardown comes on a clean return of RayPPOTrainer.fit and on a crash alike, so the run is marked finished only when the
+last step logged reached the planned total (total_training_steps, which verl writes into the config its Tracking
+gets), and failed otherwise (or when the process dies of an uncaught exception). Finishing waits (up to the client's
+close_timeout, not while the server is not answering) for the events to be sent: verl's Tracking lives in the Ray
+TaskRunner, whose process may be killed without exit handlers.
 
 Nothing here stops or slows the training: our backend's calls are guarded (an error of ours becomes one warning),
 a batch the server refused is reported once and the next steps still go, and sending happens on the client's thread.
@@ -26,11 +29,8 @@ worker_process_setup_hook:
 """
 from __future__ import annotations
 
-import atexit
-import weakref
-from typing import Any, Mapping, Optional
+from typing import Any, Mapping
 
-from ..client import Client
 from ..errors import HarnessLabError
 from ._delivery import send_pending
 from ._guard import guarded, warn_once
@@ -41,20 +41,10 @@ __all__ = ["HarnessLabLogger", "VerlLogger", "install"]
 _SENDING = "verl: sending a batch of events"  # a batch the server refused: reported once, the next ones still go
 
 
-def _finish_at_exit(ref: "weakref.ReferenceType[VerlLogger]") -> None:
-    logger = ref()
-    if logger is not None:
-        logger.finish()
-
-
 class VerlLogger(HarnessLabLogger):
     """The "harness_lab" backend of verl's Tracking."""
 
-    def __init__(self, project_name: Optional[str] = None, experiment_name: Optional[str] = None, config: Any = None,
-                 client: Optional[Client] = None, **kwargs: Any):
-        super().__init__(project_name, experiment_name, config, client=client, **kwargs)
-        # Registered after the client's own exit handler, so it runs first: the run is finished, then sent.
-        atexit.register(_finish_at_exit, weakref.ref(self))
+    integration = "verl"
 
     def _check(self) -> None:
         try:
