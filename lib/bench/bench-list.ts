@@ -15,7 +15,7 @@ import { runBrowserBench } from "./browser-bench";
 import { runCurvesBench } from "./curves-bench";
 import { runEvalMatrixBench } from "./eval-matrix-bench";
 import { runHarnessR1Bench } from "./harness-r1-bench";
-import { referenceScienceFigures } from "./reference-science-bench";
+import { referenceScienceFigures, scienceTable } from "./reference-science-bench";
 import { runPass1CurvesBench } from "./pass-at-1-curves-bench";
 import { runHistoryCostBench } from "./history-cost-bench";
 import { runJobsBench } from "./jobs-bench";
@@ -76,14 +76,17 @@ export const BENCHES: BenchEntry[] = [
     },
   },
   {
-    // What the experiment shows, seeds 1–3 at the default size (minutes: three runs plus 30 comparisons each).
+    // What the experiment shows at the default size (minutes per seed: a run plus 30 comparisons and the real-gain
+    // selection). The seeds are the ones fixed in docs/reference-experiment.md before the results were seen: 1 (the
+    // first start) and 21–23 (never used in development); HARNESS_LAB_SCIENCE_SEEDS=2,3 runs others.
     name: "science",
-    what: "what the reference experiment shows, seeds 1–3",
+    what: "what the reference experiment shows, seeds 1, 21, 22, 23",
     run: async ({ quick }) => {
       if (quick) return {};
+      const seeds = (process.env.HARNESS_LAB_SCIENCE_SEEDS ?? "1,21,22,23").split(",").map((x) => Number(x.trim())).filter((x) => Number.isInteger(x) && x > 0);
       const science = [];
-      for (const seed of [1, 2, 3]) science.push(await referenceScienceFigures(seed));
-      return { reference_science: science };
+      for (const seed of seeds) science.push(await referenceScienceFigures(seed));
+      return { reference_science: science, reference_science_table: scienceTable(science) };
     },
   },
   {
@@ -152,7 +155,7 @@ export const BENCH_TARGETS: Record<string, string> = {
   python_vs_ts_client_ratio: ">= 0.8", python_log_rollout_block_p99_ms: "< 1 (30-turn rollout)",
   trl_callback_callback_ratio: "< 0.01 (time on the trainer's thread ÷ step time, a real GRPOTrainer)",
   demo_small_seconds: "< 20", demo_default_seconds: "< 120",
-  reference_science: "per seed: pass_at_1.gain_pp >= 8; training pass rate up, truncation down; protocol.aa.accepted <= 2 of 20; protocol.real_gain.accepted >= 8 of 10",
+  reference_science: "over seeds 1, 21, 22, 23: harness_changed in >= 3 of 4; final_harness_vs_h0.delta_pp > 0 in >= 3 of 4 with ci95 above 0 in >= 2; pass@1 at >= 3 checkpoints; each run < 120 s. Per seed, reported as measured: protocol.aa (independent streams) accepted k of 20, protocol.real_gain accepted k of 10 (a rise >= 2 pp), adapt_vs_grpo and engineer_vs_untrained with intervals",
   import_real_folder_ms: "< 2000", import_synthetic_ms: "< 20000",
   browser_query_p95_ms: "< 50", browser_search_p95_ms: "< 200", search_after_burst_p95_ms: "< 200 (1,000,000 rollouts)",
   viewer_real_2mb_interactive_ms: "< 1500", viewer_dom_long_vs_real_ratio: "bounded (about 1)",

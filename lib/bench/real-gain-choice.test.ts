@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { pickRealGain, type GainCandidate } from "./real-gain-choice";
 
-// Measured on selection draws as chooseRealGain measures them: change in pp with its paired 95 % interval.
+// Measured on selection draws as chooseRealGain measures them: change in pp with its paired 95 % interval (sizes of
+// at least 2 pp where a gain should qualify: MIN_REAL_GAIN_PP).
 // Each: change, 95 % interval, one-sided 90 % lower bound (mean − 1.28 se, se ≈ interval width / 3.92; for the pass
 // rate computed so when not given).
 const lower90 = (x: [number, number, number]) => Math.round(100 * (x[0] - (1.2816 * (x[2] - x[1])) / 3.92)) / 100;
@@ -14,10 +15,10 @@ const candidate = (name: string, pass: [number, number, number, number?], traina
 describe("pickRealGain", () => {
   // Seed 2's trap: the largest point estimate of min(pass, trainable) had a trainable interval reaching well below
   // zero, and re-measured on streams of its own its trainable change was negative.
-  const noisy = candidate("noisy", [0.6, 0.3, 0.9], [0.7, -0.9, 2.3, -0.35]);
-  const reliable = candidate("reliable", [0.4, 0.2, 0.6], [0.3, 0.1, 0.5, 0.17]);
-  const passOnly = candidate("pass-only", [0.5, 0.2, 0.8], [0, 0, 0, 0]);
-  const loses = candidate("loses", [2.0, 1.2, 2.8], [-3.0, -5.0, -1.0, -4.3]);
+  const noisy = candidate("noisy", [6, 3, 9], [7, -9, 23, -3.5]);
+  const reliable = candidate("reliable", [4, 2, 6], [3, 1, 5, 1.7]);
+  const passOnly = candidate("pass-only", [5, 2, 8], [0, 0, 0, 0]);
+  const loses = candidate("loses", [20, 12, 28], [-30, -50, -10, -43]);
 
   it("chooses the candidate whose gain is reliably positive on both criteria, not the largest point estimate", () => {
     expect(pickRealGain([noisy, reliable, loses]).chosen?.components).toEqual(["reliable"]);
@@ -34,20 +35,28 @@ describe("pickRealGain", () => {
   // The rule's other half: a trainable rise with the pass rate not down (submit_at_turn_limit on a checkpoint that
   // sometimes runs out of turns: the same episodes, graded at the limit instead of dropped).
   it("takes a trainable-rate gain that leaves the pass rate untouched", () => {
-    const trainableOnly = candidate("trainable-only", [0, 0, 0, 0], [0.3, 0.1, 0.5, 0.17]);
+    const trainableOnly = candidate("trainable-only", [0, 0, 0, 0], [3, 1, 5, 1.7]);
     expect(pickRealGain([noisy, trainableOnly]).chosen?.components).toEqual(["trainable-only"]);
   });
 
   // Seed 2's step-30 checkpoint: submit_at_turn_limit raised the pass rate on a few tasks and lowered it on none, so
   // the normal one-sided bound (−0.01) dipped below zero while the 95 % interval [0, 0.14] excludes a loss.
   it("counts a pass rate whose 95 % interval excludes a loss as not down", () => {
-    const fewRose = candidate("few-rose", [0.0, 0, 0.14, -0.01], [0.3, 0.05, 0.77, 0.07]);
+    const fewRose = candidate("few-rose", [0.0, 0, 0.14, -0.01], [3, 0.5, 7.7, 0.7]);
     expect(pickRealGain([fewRose]).chosen?.components).toEqual(["few-rose"]);
   });
 
   it("refuses a trainable-rate gain when the pass rate may be down", () => {
-    const passMayFall = candidate("pass-may-fall", [-0.3, -0.9, 0.3], [2.0, 1.0, 3.0, 1.35]);
+    const passMayFall = candidate("pass-may-fall", [-3, -9, 3], [20, 10, 30, 13.5]);
     expect(pickRealGain([passMayFall]).chosen).toBeNull();
+  });
+
+  // Issue 38: a "gain" the rule accepts must matter. A rise reliably above zero but under 2 pp (seed 2's +0.0 pp
+  // [0, 0] in the earlier bench) does not qualify, however clean its intervals.
+  it("refuses a rise under 2 pp on the criterion it passes, however reliable", () => {
+    const small = candidate("small", [1.5, 0.5, 2.5], [0.4, 0.1, 0.7, 0.2]);
+    expect(pickRealGain([small]).chosen).toBeNull();
+    expect(pickRealGain([small, reliable]).chosen?.components).toEqual(["reliable"]);
   });
 
   it("chooses none when no interval excludes a loss on both criteria", () => {

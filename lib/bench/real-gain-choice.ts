@@ -30,16 +30,22 @@ const lower90 = (bound: number | null) => bound ?? -Infinity;
  * bound), or a trainable rise with the pass rate not down. A way qualifies when its rise bound is above zero and its
  * other bound not below.
  */
-function ways(c: GainCandidate): Array<{ rise: number; notDown: number }> {
+function ways(c: GainCandidate): Array<{ rise: number; risePoint: number; notDown: number }> {
   // "Not down" by the one-sided 90 % bound, or by the 95 % interval when that already excludes a loss: the normal
   // bound dips just below zero where a few tasks rose and none fell (mean − 1.28 se on a skewed sample).
   const notDown = (bound: number | null, ci: [number, number] | null) => Math.max(lower90(bound), lower95(ci));
   return [
-    { rise: lower95(c.pass_ci95_pp), notDown: notDown(c.trainable_lower90_pp, c.trainable_ci95_pp) },
-    { rise: lower95(c.trainable_ci95_pp), notDown: notDown(c.pass_lower90_pp, c.pass_ci95_pp) },
+    { rise: lower95(c.pass_ci95_pp), risePoint: c.pass_pp, notDown: notDown(c.trainable_lower90_pp, c.trainable_ci95_pp) },
+    { rise: lower95(c.trainable_ci95_pp), risePoint: c.trainable_pp, notDown: notDown(c.pass_lower90_pp, c.pass_ci95_pp) },
   ];
 }
-const qualifies = (w: { rise: number; notDown: number }) => w.rise > 0 && w.notDown >= 0;
+
+/**
+ * A real gain must matter: its rising criterion moves by at least this many points on the selection draws (issue 38:
+ * a "gain" of +0.0 pp [0, 0] that the rule accepts tests nothing). Fixed with the protocol in docs/reference-experiment.md.
+ */
+export const MIN_REAL_GAIN_PP = 2;
+const qualifies = (w: { rise: number; risePoint: number; notDown: number }) => w.rise > 0 && w.risePoint >= MIN_REAL_GAIN_PP && w.notDown >= 0;
 
 /** The smaller of the two lower bounds of the better way (a qualifying one first): how much of a gain the selection draws vouch for. */
 export const gainLowerBound = (c: GainCandidate) => {

@@ -2,8 +2,9 @@
 // (pass@1 of the final checkpoint under its final harness vs the untrained one under H0, training pass rate and
 // truncation early vs late), can the comparison protocol tell a real gain from no change (20 A/A comparisons,
 // 10 of a catalogue change that is a real gain for the trained checkpoint the last epoch's comparisons were decided on
-// (chosen per checkpoint on draws of its own, reference-science-gain.ts), with the rule-noise estimate of each), the final
-// checkpoint under H2 vs H0 (paired Δ with its interval), and Harness-R1's held-out gains with intervals and the
+// (chosen per checkpoint on draws of its own, reference-science-gain.ts), with the rule-noise estimate of each; the A/A
+// on independent streams), the final checkpoint under its final harness vs H0 and HarnessAdapt-RL vs the GRPO baseline
+// (paired Δ with intervals), and Harness-R1's trained vs untrained engineer and held-out gains with intervals and the
 // correlations of each packet's mean reward with its baseline, an independent estimate and the baseline's luck.
 // Numbers are whatever the runs produce; not a timed test.
 import { runReferenceExperiment } from "../demo/run/reference-experiment";
@@ -52,10 +53,17 @@ function earlyLate(values: readonly number[]): { early: number; late: number } {
 
 /** Paired over (suite, task): the mean success over repeats of the candidate label minus the base label's. */
 function pairedEvalDelta(events: Captured[], run: string, checkpoint: string, base: string, candidate: string, seed: number) {
-  const perTask = (version: string) => {
+  return methodDelta(events, { run, checkpoint, version: base }, { run, checkpoint, version: candidate }, seed, true);
+}
+
+interface EvalCell { run: string; checkpoint: string; version: string }
+
+/** Paired over (suite, task): `a` minus `b` (`swap`: b minus a), mean success over repeats, with its 95 % interval. */
+function methodDelta(events: Captured[], first: EvalCell, second: EvalCell, seed: number, swap = false) {
+  const perTask = (cell: EvalCell) => {
     const sums = new Map<string, { s: number; n: number }>();
     for (const e of events) {
-      if (e.type !== "eval_result" || e.run !== run || e.checkpoint !== checkpoint || e.harness_version !== version) continue;
+      if (e.type !== "eval_result" || e.run !== cell.run || e.checkpoint !== cell.checkpoint || e.harness_version !== cell.version) continue;
       for (const r of e.results ?? []) {
         const key = `${e.benchmark}/${r.task}`;
         const cell = sums.get(key) ?? { s: 0, n: 0 };
@@ -66,8 +74,7 @@ function pairedEvalDelta(events: Captured[], run: string, checkpoint: string, ba
     }
     return sums;
   };
-  const b = perTask(base);
-  const c = perTask(candidate);
+  const [b, c] = swap ? [perTask(first), perTask(second)] : [perTask(second), perTask(first)];
   const d = [...b.keys()].filter((k) => c.has(k)).sort().map((k) => c.get(k)!.s / c.get(k)!.n - b.get(k)!.s / b.get(k)!.n);
   const estimate = pairedBootstrap(d, { seed, resamples: 5000 });
   return { delta_pp: estimate.mean === null ? null : pp(estimate.mean), ci95_pp: estimate.ci95 ? estimate.ci95.map(pp) : null, tasks: d.length };
@@ -116,6 +123,9 @@ export async function protocolFigures(seed: number, size: DemoSize, weights: unk
       const outcome = await compareCandidate(ctx, {
         experiment: "bench", run: "bench", comparisonId: `bench-${label}-${i}`, proposalId: `bench-${label}-${i}`, epoch: 0, policy,
         base: { harnessVersion: "H0", files: h0 }, candidate: { harnessVersion: label, files: candidate },
+        // The A/A runs its identical sides on independent streams: on shared ones they are the same rollouts, and
+        // "accepted 0 of 20" would test determinism, not the rule. The real gain runs as the experiment compares.
+        streams: label === "aa" ? "independent" : "shared",
       });
       if (outcome.rule.verdict === "accept") accepted++;
       addTransitions(transitions, comparisonTransitions(outcome.episodes));
@@ -151,6 +161,9 @@ export async function referenceScienceFigures(seed: number, size: DemoSize = "de
   const checkpoints = sink.events.filter((e): e is Extract<Captured, { type: "checkpoint" }> => e.type === "checkpoint" && e.experiment === adapt);
   const lastCheckpoint = checkpoints.sort((a, b) => (b.step ?? 0) - (a.step ?? 0))[0];
   const h = (label: string) => `${adapt}-${label}`;
+  const grpo = `ref-${ids.tag}-grpo`;
+  const grpoLast = sink.events.filter((e): e is Extract<Captured, { type: "checkpoint" }> => e.type === "checkpoint" && e.experiment === grpo)
+    .sort((a, b) => (b.step ?? 0) - (a.step ?? 0))[0];
 
   // The protocol on the trained policy the experiment's own comparisons were decided on: the last epoch starts with
   // its evolution rounds on the checkpoint the epochs before it trained, so that policy faces every comparison of
@@ -178,10 +191,19 @@ export async function referenceScienceFigures(seed: number, size: DemoSize = "de
       pass_rate_by_step: series("critic/score/mean").map((x) => round(x, 2)), truncation_by_step: series("response_length/clip_ratio").map((x) => round(x, 2)),
     },
     proposals: summary.proposals,
-    h2_vs_h0: pairedEvalDelta(sink.events, `${adapt}-eval`, lastCheckpoint.id, h("H0"), h("H2"), seed),
+    harness_changed: summary.harness_changed,
+    // The final harness against H0 on the final checkpoint, paired over the evaluation tasks (pass@1 over repeats).
+    final_harness_vs_h0: pairedEvalDelta(sink.events, `${adapt}-eval`, lastCheckpoint.id, h("H0"), h(summary.final_harness), seed),
+    // HarnessAdapt-RL (final checkpoint, final harness) against the GRPO baseline (final checkpoint, H0), paired over the
+    // same evaluation tasks: with config.baselineSkills both trained with the same skills, so this is the harness.
+    adapt_vs_grpo: methodDelta(sink.events, { run: `${adapt}-eval`, checkpoint: lastCheckpoint.id, version: h(summary.final_harness) },
+      { run: `${grpo}-eval`, checkpoint: grpoLast.id, version: `${grpo}-H0` }, seed),
+    pass_at_1_checkpoints: Object.keys(summary.pass_at_1_by_epoch[adapt] ?? {}).length + 2,
     protocol: { checkpoint_step: comparedStep, aa, real_gain: real },
     harness_r1: {
       best_patch: r1.best_patch,
+      best_patch_picked: r1.best_patch_picked,
+      engineer_vs_untrained: { ...r1.engineer_vs_untrained, difference_pp: pp(r1.engineer_vs_untrained.difference), ci95_pp: r1.engineer_vs_untrained.ci95?.map(pp) ?? null },
       trained_target: gainPp(r1.gain),
       unseen_targets: Object.fromEntries(Object.entries(r1.transfer).map(([k, v]) => [k, gainPp(v)])),
       packets: r1.packets.length,
@@ -194,4 +216,22 @@ export async function referenceScienceFigures(seed: number, size: DemoSize = "de
       independent_baseline_by_step: byStep(r1.packets.map((p) => p.independentBaseline), config.packetsPerStep),
     },
   };
+}
+
+type ScienceFigures = Awaited<ReturnType<typeof referenceScienceFigures>>;
+const interval = (ci: number[] | null | undefined) => (ci ? `[${ci[0]}, ${ci[1]}]` : "[none]");
+
+/** One line per seed: every figure the protocol fixed, met or not (docs/reference-experiment.md). */
+export function scienceTable(rows: readonly ScienceFigures[]): string[] {
+  return rows.map((r) => [
+    `seed ${r.seed}`,
+    `${round(r.seconds, 1)} s`,
+    `harness ${r.harness_changed ? "changed" : "= H0"} (${r.pass_at_1.final_harness})`,
+    `final − H0 ${r.final_harness_vs_h0.delta_pp} pp ${interval(r.final_harness_vs_h0.ci95_pp)}`,
+    `HarnessAdapt-RL − GRPO ${r.adapt_vs_grpo.delta_pp} pp ${interval(r.adapt_vs_grpo.ci95_pp)}`,
+    `pass@1 at ${r.pass_at_1_checkpoints} checkpoints`,
+    `A/A accepted ${r.protocol.aa.accepted} of ${r.protocol.aa.of}`,
+    `real gain ${r.protocol.real_gain.components.join(" + ")}${r.protocol.real_gain.chosen.components ? "" : " (none qualified: the paper's pair)"} accepted ${r.protocol.real_gain.accepted} of ${r.protocol.real_gain.of} (expected pass ${r.protocol.real_gain.expected.pass.change_pp} pp, trainable ${r.protocol.real_gain.expected.trainable.change_pp} pp)`,
+    `engineer − untrained ${r.harness_r1.engineer_vs_untrained.difference_pp} pp ${interval(r.harness_r1.engineer_vs_untrained.ci95_pp)}`,
+  ].join(" | "));
 }

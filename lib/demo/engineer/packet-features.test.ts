@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { PROBLEM_KINDS, type ProblemReport } from "../teacher/classify-problems";
+import { CLASSIC_PROBLEM_KINDS as PROBLEM_KINDS, type ProblemKind, type ProblemReport } from "../teacher/classify-problems";
 import { PACKET_FEATURE_NAMES, packetFeatures } from "./packet-features";
 
-const count = (kind: (typeof PROBLEM_KINDS)[number], episodes: number) => ({ kind, episodes, failedEpisodes: episodes, occurrences: episodes * 2, evidence: [] });
+const count = (kind: ProblemKind, episodes: number) => ({ kind, episodes, failedEpisodes: episodes, occurrences: episodes * 2, evidence: [] });
 
 describe("packetFeatures", () => {
   it("is a bias plus the share of episodes per problem kind, in PROBLEM_KINDS order", () => {

@@ -1,7 +1,7 @@
 // What the engineer sees of a failure packet: which interaction problems its episodes show, as shares
-// (0..1) so packets of different sizes are comparable, plus a bias. The fixed order (PROBLEM_KINDS) is
-// the layout of the engineer's weights, so a checkpoint is only valid with the same feature names.
-import { PROBLEM_KINDS, type ProblemReport } from "../teacher/classify-problems";
+// (0..1) so packets of different sizes are comparable, plus a bias. The fixed order (the six classic kinds,
+// CLASSIC_PROBLEM_KINDS) is the layout of the engineer's weights, so a checkpoint is only valid with the same feature names.
+import { CLASSIC_PROBLEM_KINDS as PROBLEM_KINDS, type ProblemReport } from "../teacher/classify-problems";
 
 export const PACKET_FEATURE_NAMES: readonly string[] = ["bias", ...PROBLEM_KINDS.map((k) => `share_${k}`)];
 

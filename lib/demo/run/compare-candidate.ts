@@ -12,6 +12,7 @@ import { computeTrainingRates } from "../../metrics/training-rates";
 import { acceptanceRule, type AcceptanceResult } from "../../metrics/acceptance-rule";
 import { ruleNoise, type NoiseRollout, type RuleNoise } from "../../stats/rule-noise";
 import { seedFromString } from "../../stats/prng";
+import { pairedEvidence, type PairedEvidence } from "./paired-decision";
 
 export interface ComparisonSide {
   harnessVersion: string;
@@ -28,11 +29,19 @@ export interface ComparisonOutcome {
   episodes: Array<{ id: string; episode: EpisodeResult }>;
   /** How often the rule would accept a no-effect candidate here: the dashboard's figure (same rollouts, same seed). */
   noise: RuleNoise | null;
+  /** Shared streams only: the paired sign-flip tests of each rate (paired-decision.ts). */
+  paired: PairedEvidence | null;
 }
 
 export async function compareCandidate(ctx: DemoContext, input: {
   experiment: string; run: string; comparisonId: string; proposalId: string; epoch: number; policy: SoftmaxPolicy;
   base: ComparisonSide; candidate: ComparisonSide;
+  /**
+   * "shared" (the experiment's comparisons): both sides run (task, k) on the same stream, paired by draw.
+   * "independent": the candidate side draws streams of its own — an A/A check of the rule (identical files on shared
+   * streams give identical rollouts, so it would test determinism, not the rule).
+   */
+  streams?: "shared" | "independent";
 }): Promise<ComparisonOutcome> {
   const { config } = ctx;
   const sides = { base: input.base, candidate: input.candidate } as const;
@@ -40,18 +49,21 @@ export async function compareCandidate(ctx: DemoContext, input: {
   const rates: Record<keyof typeof sides, ReturnType<typeof computeTrainingRates>> = {} as never;
   const episodes: ComparisonOutcome["episodes"] = [];
   const noiseInputs: NoiseRollout[] = [];
+  const groups: Record<keyof typeof sides, EpisodeResult[][]> = { base: [], candidate: [] };
   for (const side of ["base", "candidate"] as const) {
     const harness = ctx.harness(sides[side].files);
     const inputs = [];
     for (const [t, task] of ctx.suites.comparison.entries()) {
       const group = `${input.comparisonId}-${side}-t${t}`;
+      groups[side].push([]);
       for (let k = 0; k < config.comparisonRolloutsPerTask; k++) {
         // Both sides run (task, k) on the same stream: paired by draw, not only by task (common random numbers).
-        const rng = episodeStream(ctx.rng, input.comparisonId, task, k);
+        const rng = episodeStream(ctx.rng, input.streams === "independent" && side === "candidate" ? `${input.comparisonId}/candidate` : input.comparisonId, task, k);
         const episode = runEpisode({ task, harness, policy: input.policy, rng, temperature: config.temperature });
         const id = `${group}-k${k}`;
         ids[side].push(id);
         episodes.push({ id, episode });
+        groups[side][t].push(episode);
         inputs.push({ groupKey: group, success: episode.success, reward: episode.reward, truncated: episode.truncated });
         noiseInputs.push({ side, taskId: ctx.ids.taskId(task), success: episode.success, reward: episode.reward, truncated: episode.truncated });
         await ctx.sink.send(rolloutEvent({
@@ -86,5 +98,6 @@ export async function compareCandidate(ctx: DemoContext, input: {
     },
   });
   const noise = ruleNoise(noiseInputs, { seed: seedFromString(input.proposalId) });
-  return { rule, base, candidate, baseRollouts: ids.base, candidateRollouts: ids.candidate, episodes, noise };
+  const paired = input.streams === "independent" ? null : pairedEvidence(groups.base, groups.candidate, seedFromString(`${input.proposalId}/paired`));
+  return { rule, base, candidate, baseRollouts: ids.base, candidateRollouts: ids.candidate, episodes, noise, paired };
 }

@@ -57,7 +57,9 @@ export interface DemoConfig {
    * preparation pairs) hold both a success and a failure. Below it the comparisons judge harnesses on a policy
    * that is about to change (an untrained policy that submits blindly favours hooks that hold submissions back,
    * which a trained policy then pays for in truncated rollouts). 0 = from the first epoch (the small size, which
-   * shows the whole loop in seconds).
+   * shows the whole loop in seconds). 0.15 at the default size, after its warm start (warmupSteps): the warm-started
+   * policy's groups are 18–19 % mixed in seeds 1 and 2, where 0.25 (the value before the warm start) kept epoch 1 from
+   * proposing at all.
    */
   evolutionMinMixedRatio: number;
   /**
@@ -78,6 +80,38 @@ export interface DemoConfig {
    * proposals stay as they were.
    */
   teacherWithholds: string[];
+  /**
+   * A warm start: the first warmupSteps policy updates of epoch 1 run under H0 before epoch 1's evolution rounds.
+   * The paper's policy is a pretrained model that already solves part of its tasks when the teacher first reads its
+   * trajectories; ours starts uniform (pass@1 ≈ 6 %), and the teacher, the preparation pairs and the comparisons
+   * then have no mixed groups to read. The GRPO baseline trains the same steps on the same tasks. 6 at the default size
+   * (the first recorded checkpoint, so the warm-started policy is a point of the pass@1 curve); 0 at the small size.
+   */
+  warmupSteps: number;
+  /**
+   * How a rejected idea comes back: "swap" = joined with one remedy, and when that pair is rejected too, with
+   * another remedy in its place (at most teacherRevisionsPerIdea times, then the idea is dropped for new ones);
+   * "stack" = the most recent rejected set plus one more component each time (the small size's e2e data were
+   * written with it; at the default size it grew a rejected idea to five components in one epoch).
+   */
+  teacherRevisions: "swap" | "stack";
+  teacherRevisionsPerIdea: number;
+  /** The teacher also counts rollouts that ran out of turns (problem ran_out_of_turns) and proposes its remedies. */
+  teacherSeesTruncation: boolean;
+  /**
+   * The GRPO baseline trains with the skills HarnessAdapt-RL's preparation wrote for the same tasks and epochs, so
+   * "HarnessAdapt-RL − GRPO" measures the harness (and the paths the two diverge on), not the skills. Off at the small size.
+   */
+  baselineSkills: boolean;
+  /**
+   * "paired-test": a candidate the paper's rule accepts is accepted only when a rising rate is beyond pairing noise
+   * (paired-decision.ts: one-sided sign-flip p ≤ 0.05 over the comparison's shared-stream pairs), a departure from
+   * the paper made because on independent streams the paper's rule accepted an identical harness 6 of 20 times
+   * (dev seed 1, step 30). "none": the paper's rule alone (the small size, whose e2e data were written with it).
+   */
+  ruleDeparture: "paired-test" | "none";
+  /** pass@1 of every epoch's last checkpoint under each promoted version (not only the untrained and the final one). */
+  evaluateEveryEpoch: boolean;
   /** Harness-R1: engineer GRPO steps, failure packets per step, patches per packet (K = 8), tasks per batch. */
   engineerSteps: number;
   packetsPerStep: number;
@@ -106,8 +140,10 @@ export function demoConfig(size: DemoSize, seed: number, variant: DemoVariant = 
   };
   if (size === "small") {
     return { ...common, stepsPerEpoch: 3, tasksPerStep: 6, roundsPerEpoch: 2, preparationTasks: 8, trainMaxTurns: 10, evalMaxTurns: 14, checkpointEvery: 3, evolutionMinMixedRatio: 0, teacherFollowUps: variant.teacher ?? "partners", teacherWithholds: ["refuse_unhelpful_edit", "submit_at_turn_limit"], learningRate: 2, contrastWithoutSuccess: false, truncatedReward: -0.25,
+      warmupSteps: 0, teacherRevisions: "stack", teacherRevisionsPerIdea: 0, teacherSeesTruncation: false, baselineSkills: false, evaluateEveryEpoch: false, ruleDeparture: "none",
       engineerSteps: 2, packetsPerStep: 2, packetTasks: 6 };
   }
-  return { ...common, stepsPerEpoch: 30, tasksPerStep: 16, roundsPerEpoch: 5, preparationTasks: 24, trainMaxTurns: 12, evalMaxTurns: 18, checkpointEvery: 6, evolutionMinMixedRatio: 0.25, teacherFollowUps: variant.teacher ?? "problems", teacherWithholds: [], learningRate: 4, contrastWithoutSuccess: true, truncatedReward: -0.5,
+  return { ...common, stepsPerEpoch: 30, tasksPerStep: 16, roundsPerEpoch: 5, preparationTasks: 24, trainMaxTurns: 12, evalMaxTurns: 18, checkpointEvery: 6, evolutionMinMixedRatio: 0.15, teacherFollowUps: variant.teacher ?? "problems", teacherWithholds: [], learningRate: 4, contrastWithoutSuccess: true, truncatedReward: -0.5,
+    warmupSteps: 6, teacherRevisions: "swap", teacherRevisionsPerIdea: 2, teacherSeesTruncation: true, baselineSkills: true, evaluateEveryEpoch: true, ruleDeparture: "paired-test",
     engineerSteps: 4, packetsPerStep: 3, packetTasks: 10 };
 }

@@ -10,7 +10,7 @@ import { runEpisode } from "../episode/run-episode";
 import { episodeStream } from "./episode-streams";
 import type { SoftmaxPolicy } from "../policy/softmax-policy";
 import type { RepairTask } from "../types";
-import { classifyProblems } from "../teacher/classify-problems";
+import { classifyProblems, PROBLEM_KINDS } from "../teacher/classify-problems";
 import { proposeChange, type ProposalHistoryEntry } from "../teacher/propose";
 import { checkSkill, writeMechanismSkill } from "../teacher/skills";
 import { applyComponents } from "../harness/compose";
@@ -18,6 +18,7 @@ import { componentById } from "../harness/components";
 import { waitForHumanDecision, type HumanDecision } from "./human-gate";
 import { formatNoiseRate } from "../../stats/rule-noise-text";
 import { mixedGroupShare } from "./learning-signal";
+import { pairedDecision } from "./paired-decision";
 
 export interface EvolutionResult {
   incumbent: Incumbent;
@@ -75,11 +76,13 @@ export async function evolutionEpoch(ctx: DemoContext, input: {
   }
 
   // The current checkpoint's classified problems: its latest training groups and this epoch's preparation pairs.
-  const problems = classifyProblems([...input.recent, ...prepared].map((r) => ({ id: r.id, episode: r.episode })));
+  const problems = classifyProblems([...input.recent, ...prepared].map((r) => ({ id: r.id, episode: r.episode })),
+    config.teacherSeesTruncation ? { kinds: PROBLEM_KINDS } : {});
   for (let round = 0; round < config.roundsPerEpoch; round++) {
     const proposal = proposeChange({
       problems, incumbentComponents: incumbent.components, history: input.history,
       rng: ctx.rng.fork(`${experiment}/teacher/${epoch}/${round}`), followUps: config.teacherFollowUps, withheld: config.teacherWithholds,
+      revisions: config.teacherRevisions, revisionsPerIdea: config.teacherRevisionsPerIdea,
     });
     if (!proposal) {
       ctx.log(`  epoch ${epoch} round ${round}: the teacher has nothing left to propose`);
@@ -109,26 +112,33 @@ export async function evolutionEpoch(ctx: DemoContext, input: {
       experiment, run, comparisonId: `${roundId}-comparison`, proposalId, epoch, policy: input.policy,
       base: { harnessVersion: incumbent.id, files: incumbent.files }, candidate: { harnessVersion: candidate.id, files: candidate.files },
     });
-    let verdict = outcome.rule.verdict;
+    // The reference trainer's rule: the paper's, plus (config.ruleDeparture) a paired test of the rising rate.
+    const decided = config.ruleDeparture === "paired-test" && outcome.paired ? pairedDecision(outcome.rule, outcome.paired) : null;
+    const ruleVerdict = decided?.verdict ?? outcome.rule.verdict;
+    const ruleReason = decided?.reason ?? outcome.rule.reason;
+    let verdict = ruleVerdict;
     let human: HumanDecision | null = null;
     if (ctx.review.mode === "human" && ctx.sink.client) {
       // The person's decision must be on a proposal the server already holds, with its comparison.
       await ctx.sink.flush();
       human = await waitForHumanDecision(ctx.sink.client, {
-        experiment, proposalId, title: proposal.title, ruleSays: outcome.rule.reason, timeoutMs: ctx.review.timeoutMs, log: ctx.log,
+        experiment, proposalId, title: proposal.title, ruleSays: ruleReason, timeoutMs: ctx.review.timeoutMs, log: ctx.log,
       });
     }
     if (human) {
       verdict = human.verdict;
-      ctx.log(`  epoch ${epoch} round ${round}: ${proposal.componentIds.join(" + ")} — ${human.actor} decided: ${human.verdict}${human.reason ? ` (${human.reason})` : ""}; the rule said ${outcome.rule.reason}`);
+      ctx.log(`  epoch ${epoch} round ${round}: ${proposal.componentIds.join(" + ")} — ${human.actor} decided: ${human.verdict}${human.reason ? ` (${human.reason})` : ""}; the rule said ${ruleReason}`);
     } else {
       const timedOut = ctx.review.mode === "human";
       await ctx.sink.send({
-        type: "decision", id: `${proposalId}-decision`, proposal: proposalId, verdict: outcome.rule.verdict, actor: "acceptance-rule",
-        reason: timedOut ? `no decision by a person within ${Math.round(ctx.review.mode === "human" ? ctx.review.timeoutMs / 60_000 : 0)} min, so the rule decided: ${outcome.rule.reason}` : outcome.rule.reason,
-        rule_verdict: { ...outcome.rule, base: outcome.base, candidate: outcome.candidate, ...(outcome.noise ? { rule_noise: { ...outcome.noise } } : {}) },
+        type: "decision", id: `${proposalId}-decision`, proposal: proposalId, verdict: ruleVerdict, actor: "acceptance-rule",
+        reason: timedOut ? `no decision by a person within ${Math.round(ctx.review.mode === "human" ? ctx.review.timeoutMs / 60_000 : 0)} min, so the rule decided: ${ruleReason}` : ruleReason,
+        rule_verdict: {
+          ...outcome.rule, base: outcome.base, candidate: outcome.candidate, ...(outcome.noise ? { rule_noise: { ...outcome.noise } } : {}),
+          ...(decided ? { verdict: decided.verdict, reason: decided.reason, paper_verdict: decided.paperVerdict, paired_test: { ...decided.evidence } } : {}),
+        },
       });
-      ctx.log(`  epoch ${epoch} round ${round}: ${proposal.componentIds.join(" + ")} — ${outcome.rule.reason}${outcome.noise ? ` (a no-effect candidate is accepted ${formatNoiseRate(outcome.noise.acceptRate)} of the time here)` : ""}`);
+      ctx.log(`  epoch ${epoch} round ${round}: ${proposal.componentIds.join(" + ")} — ${ruleReason}${outcome.noise ? ` (a no-effect candidate is accepted ${formatNoiseRate(outcome.noise.acceptRate)} of the time here)` : ""}`);
     }
     const accepted = verdict === "accept";
     input.history.push({ componentIds: proposal.componentIds, accepted, proposalId });

@@ -1,5 +1,6 @@
-// The plain GRPO baseline: the same tasks, initial policy and budget of policy updates as HarnessAdapt-RL,
-// with H0 throughout — no teacher, no skills — and its final checkpoint (and the untrained one) evaluated under H0.
+// The GRPO baseline: the same tasks, initial policy and budget of policy updates as HarnessAdapt-RL, with H0
+// throughout and no teacher — at the default size with HarnessAdapt-RL's skills (config.baselineSkills), so the two
+// differ by the harness only — and its final checkpoint (and the untrained one) evaluated under H0.
 import type { DemoContext } from "./demo-context";
 import { harnessVersionEvent } from "./experiment-events";
 import { checkpointEvent, initialPolicy, trainEpoch, type Incumbent } from "./training-loop";
@@ -15,13 +16,16 @@ export interface GrpoBaselineResult extends MethodSummary {
   untrained: SoftmaxPolicy;
 }
 
-export async function runGrpoBaseline(ctx: DemoContext): Promise<GrpoBaselineResult> {
+/** `skillsByEpoch`: HarnessAdapt-RL's skills per epoch, given to the baseline when config.baselineSkills. */
+export async function runGrpoBaseline(ctx: DemoContext, skillsByEpoch: readonly ReadonlyMap<string, string[]>[] = []): Promise<GrpoBaselineResult> {
   const { config, sink } = ctx;
   const experiment = `ref-${ctx.ids.tag}-grpo`;
   const run = `${experiment}-train`;
   await sink.send({
     type: "experiment", id: experiment, name: `Reference: GRPO baseline (seed ${config.seed}, ${config.size})`, method: "grpo",
-    description: "The same policy and tasks as the HarnessAdapt-RL reference run, trained with GRPO under H0 only.",
+    description: config.baselineSkills
+      ? "The same policy, tasks and skills as the HarnessAdapt-RL reference run, trained with GRPO under H0 only: HarnessAdapt-RL without harness evolution, so the difference between the two is the harness."
+      : "The same policy and tasks as the HarnessAdapt-RL reference run, trained with GRPO under H0 only.",
     config: { ...config },
   });
   await sink.send({ type: "run", id: run, experiment, kind: "train", status: "running", name: "policy training, H0 only" });
@@ -35,6 +39,7 @@ export async function runGrpoBaseline(ctx: DemoContext): Promise<GrpoBaselineRes
   for (let epoch = 1; epoch <= config.epochs; epoch++) {
     const trained = await trainEpoch(ctx, {
       experiment, run, epoch, firstStep: step, incumbent: h0, policy,
+      ...(config.baselineSkills && skillsByEpoch[epoch - 1] ? { skills: skillsByEpoch[epoch - 1] } : {}),
       onCheckpoint: async (at) => {
         const event = checkpointEvent(experiment, run, policy, at, epoch);
         lastCheckpoint = event.id;

@@ -26,6 +26,7 @@ import { classifyProblems } from "../teacher/classify-problems";
 import { EngineerPolicy, type EngineerDecision } from "../engineer/engineer-policy";
 import { checkPatch, patchFiles, patchKey, patchPositions, withoutPosition, type HookPatch } from "../engineer/patch-space";
 import { packetFeatures } from "../engineer/packet-features";
+import { engineerVsUntrained, type EngineerHeldOut } from "./engineer-held-out";
 import { pairedBootstrap } from "../../stats/paired-bootstrap";
 import { seedFromString } from "../../stats/prng";
 
@@ -58,6 +59,11 @@ export interface HarnessR1Summary extends MethodSummary {
    * follows it is the regression-to-the-mean artefact; one that follows independentBaseline follows the packet.
    */
   packets: Array<{ baseline: number; control: number; independentBaseline: number; meanReward: number }>;
+  /** The trained engineer against the untrained one on held-out packets (engineer-held-out.ts). */
+  engineerVsUntrained: EngineerHeldOut;
+  /** How the best patch was picked: the trained engineer's own greedy patch, or, when that patches nothing, the patch
+   * with the best mean reward in training, picked after the fact (not something the engineer chose). */
+  bestPatchPicked: "engineer" | "after the fact";
 }
 
 export async function runHarnessR1(ctx: DemoContext, trained: R1Target, otherTargets: readonly R1Target[]): Promise<HarnessR1Summary> {
@@ -178,7 +184,7 @@ export async function runHarnessR1(ctx: DemoContext, trained: R1Target, otherTar
 
   // The engineer's patch for a packet of held-out tasks, then what each hook position contributes to it.
   const evalRun = `${experiment}-eval`;
-  await sink.send({ type: "run", id: evalRun, experiment, kind: "eval", status: "running", name: "best patch: hook-position ablation and unseen targets" });
+  await sink.send({ type: "run", id: evalRun, experiment, kind: "eval", status: "running", name: "held-out packets: the trained engineer vs the untrained one; the best patch's hook-position ablation and unseen targets" });
   const heldOut = ctx.suites.eval["mini-verified"];
   const evaluate = async (label: string, patch: HookPatch, policy: SoftmaxPolicy, checkpoint: string): Promise<BatchRun> => {
     const patched = patchPositions(patch).length > 0;
@@ -210,7 +216,11 @@ export async function runHarnessR1(ctx: DemoContext, trained: R1Target, otherTar
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   const bestTried = [...tried.values()].sort((a, b) => mean(b.rewards) - mean(a.rewards) || b.rewards.length - a.rewards.length)[0];
   const best = patchPositions(greedy).length > 0 || !bestTried ? greedy : bestTried.patch;
+  const picked = best === greedy ? "engineer" : "after the fact";
   const bestRun = await evaluate("best", best, target, targetCheckpoint);
+  const versusUntrained = await engineerVsUntrained(ctx, {
+    experiment, run: evalRun, engineer, target, checkpoint: targetCheckpoint, base, heldOut, baseline: heldBaseline, scope: `${experiment}/held-out`, draws, versionOf,
+  });
   const ablation: Record<string, number> = { "H0": heldBaseline.successRate, "best patch": bestRun.successRate };
   for (const position of patchPositions(best)) {
     ablation[`best patch − ${position}`] = (await evaluate(`minus-${position}`, withoutPosition(best, position), target, targetCheckpoint)).successRate;
@@ -226,8 +236,9 @@ export async function runHarnessR1(ctx: DemoContext, trained: R1Target, otherTar
   }
   await sink.send({ type: "run", id: evalRun, experiment, kind: "eval", status: "finished" });
   return {
-    experiment, eval: {}, bestPatch: `${patchKey(best)} (${best === greedy ? "engineer's greedy patch" : "best mean reward in training"})`, ablation,
-    gain: gainOf(heldBaseline, bestRun, "trained-target"), transfer, packets,
+    experiment, eval: {},
+    bestPatch: `${patchKey(best)} (${picked === "engineer" ? "engineer's greedy patch" : "the trained engineer patches nothing here: best mean reward in training, picked after the fact"})`,
+    bestPatchPicked: picked, ablation, gain: gainOf(heldBaseline, bestRun, "trained-target"), transfer, packets, engineerVsUntrained: versusUntrained,
   };
 }
 

@@ -11,6 +11,7 @@ import { evaluateUntrained, recordUntrainedCheckpoint } from "./untrained-checkp
 import type { LabelledRollout } from "./train-step";
 import type { ProposalHistoryEntry } from "../teacher/propose";
 import { h0Files } from "../harness/h0";
+import { harnessId } from "../harness/load-harness";
 import type { SoftmaxPolicy } from "../policy/softmax-policy";
 
 export interface MethodSummary {
@@ -25,6 +26,12 @@ export interface HarnessAdaptResult extends MethodSummary {
   /** The final policy: an unseen target for Harness-R1. */
   policy: SoftmaxPolicy;
   finalHarness: string;
+  /** The skills each epoch trained with (index 0 = epoch 1): the GRPO baseline trains with the same ones. */
+  skillsByEpoch: ReadonlyMap<string, string[]>[];
+  /** Whether the final harness has other files than H0 (an accepted change that stayed). */
+  harnessChanged: boolean;
+  /** pass@1 of each earlier epoch's last checkpoint under every version, by checkpoint id (evaluateEveryEpoch). */
+  epochEvals?: Record<string, EvalSummary>;
 }
 
 export async function runHarnessAdapt(ctx: DemoContext): Promise<HarnessAdaptResult> {
@@ -38,6 +45,10 @@ export async function runHarnessAdapt(ctx: DemoContext): Promise<HarnessAdaptRes
       `Departures from the paper: truncated rollouts are kept as failures (reward ${config.truncatedReward}) unless truncation is "drop" (here: "${config.truncation}");`,
       "the update is divided by every rollout sampled (Dr. GRPO); both sides of a comparison and every harness version in an evaluation share each (task, sample)'s random stream;",
       "the untrained checkpoint (step 0) is evaluated too, so the matrix has a before-training row; each verdict shows how often the rule accepts a no-effect candidate at this size;",
+      ...(config.warmupSteps > 0
+        ? [`A warm start: the first ${config.warmupSteps} policy updates run under H0 before epoch 1's evolution rounds (the paper's policy already solves part of its tasks when the teacher first reads it; this one starts uniform).`]
+        : []),
+      ...(config.baselineSkills ? ["The GRPO baseline trains with the same skills, so the difference between the two is the harness."] : []),
       config.evolutionMinMixedRatio > 0
         ? `proposals start once ${Math.round(100 * config.evolutionMinMixedRatio)} % of the policy's latest groups of attempts hold both a success and a failure (an epoch below it trains under the incumbent unchanged).`
         : "proposals start in the first epoch.",
@@ -59,8 +70,23 @@ export async function runHarnessAdapt(ctx: DemoContext): Promise<HarnessAdaptRes
   let recent: LabelledRollout[] = [];
   let step = 0;
   let lastCheckpoint = "";
+  const recordCheckpoint = (epoch: number) => async (at: number) => {
+    const event = checkpointEvent(experiment, run, policy, at, epoch);
+    lastCheckpoint = event.id;
+    await sink.send(event);
+  };
+  const warmup = Math.min(config.warmupSteps, config.stepsPerEpoch);
+  if (warmup > 0) {
+    const warm = await trainEpoch(ctx, { experiment, run, epoch: 1, firstStep: step, incumbent, policy, steps: { from: 0, to: warmup }, onCheckpoint: recordCheckpoint(1) });
+    recent = warm.rollouts;
+    step = warm.nextStep;
+    ctx.log(`  warm start: ${warmup} steps under H0 before epoch 1's evolution`);
+  }
+  const skillsByEpoch: ReadonlyMap<string, string[]>[] = [];
+  const epochCheckpoints: Array<{ id: string; policy: SoftmaxPolicy }> = [];
   for (let epoch = 1; epoch <= config.epochs; epoch++) {
     const evolved = await evolutionEpoch(ctx, { experiment, run, epoch, policy, incumbent, tasks: epochTasks(ctx, epoch), recent, history });
+    skillsByEpoch.push(evolved.skills);
     const previous = versions[versions.length - 1];
     const changed = evolved.incumbent.id !== previous.id;
     incumbent = { ...evolved.incumbent, id: `${experiment}-H${epoch}`, label: `H${epoch}` };
@@ -76,15 +102,12 @@ export async function runHarnessAdapt(ctx: DemoContext): Promise<HarnessAdaptRes
     }));
     versions.push(incumbent);
     const trained = await trainEpoch(ctx, {
-      experiment, run, epoch, firstStep: step, incumbent, policy, skills: evolved.skills,
-      onCheckpoint: async (at) => {
-        const event = checkpointEvent(experiment, run, policy, at, epoch);
-        lastCheckpoint = event.id;
-        await sink.send(event);
-      },
+      experiment, run, epoch, firstStep: step, incumbent, policy, skills: evolved.skills, onCheckpoint: recordCheckpoint(epoch),
+      ...(epoch === 1 && warmup > 0 ? { steps: { from: warmup, to: config.stepsPerEpoch } } : {}),
     });
     recent = trained.rollouts;
     step = trained.nextStep;
+    if (config.evaluateEveryEpoch && epoch < config.epochs) epochCheckpoints.push({ id: lastCheckpoint, policy: policy.clone() });
     ctx.log(`  epoch ${epoch}: ${versions.length - 1 === epoch ? incumbent.label : ""} trained ${config.stepsPerEpoch} steps under ${incumbent.components.join(" + ") || "H0 files"}`);
   }
   await sink.send({ type: "run", id: run, experiment, kind: "train", status: "finished" });
@@ -95,6 +118,17 @@ export async function runHarnessAdapt(ctx: DemoContext): Promise<HarnessAdaptRes
     harnesses: versions.map((v) => ({ harnessVersion: v.id, label: v.label, files: v.files })),
   });
   await sink.send({ type: "run", id: evalRun, experiment, kind: "eval", status: "finished" });
-  const untrainedEval = await evaluateUntrained(ctx, { experiment, untrained, harnesses: versions.map((v) => ({ harnessVersion: v.id, label: v.label, files: v.files })) });
-  return { experiment, eval: evalSummary, proposals: history, untrainedEval, policy, finalHarness: incumbent.label };
+  const harnesses = versions.map((v) => ({ harnessVersion: v.id, label: v.label, files: v.files }));
+  const untrainedEval = await evaluateUntrained(ctx, { experiment, untrained, harnesses });
+  // Every earlier epoch's last checkpoint under every version: a pass@1 curve with a point per epoch, showing where
+  // the versions part (on the evaluation suites' shared streams, like the final one).
+  const epochEvals: Record<string, EvalSummary> = {};
+  for (const [k, checkpoint] of epochCheckpoints.entries()) {
+    const epochRun = `${experiment}-eval-e${k + 1}`;
+    await sink.send({ type: "run", id: epochRun, experiment, kind: "eval", status: "running", name: `pass@1 of ${checkpoint.id} (end of epoch ${k + 1}) under ${harnesses.map((h) => h.label).join(", ")}` });
+    epochEvals[checkpoint.id] = await evaluateCheckpoint(ctx, { experiment, run: epochRun, checkpoint: checkpoint.id, policy: checkpoint.policy, harnesses });
+    await sink.send({ type: "run", id: epochRun, experiment, kind: "eval", status: "finished" });
+  }
+  const harnessChanged = harnessId(incumbent.files) !== harnessId(versions[0].files);
+  return { experiment, eval: evalSummary, proposals: history, untrainedEval, policy, finalHarness: incumbent.label, skillsByEpoch, harnessChanged, epochEvals };
 }

@@ -46,7 +46,7 @@ export async function runReferenceExperiment(options: ReferenceExperimentOptions
   const adapt = await timed("harnessadapt-rl", () => runHarnessAdapt(ctx));
   options.log(`  pass@1 ${JSON.stringify(adapt.eval)}`);
   options.log("GRPO baseline:");
-  const grpo = await timed("grpo", () => runGrpoBaseline(ctx));
+  const grpo = await timed("grpo", () => runGrpoBaseline(ctx, adapt.skillsByEpoch));
   options.log(`  pass@1 ${JSON.stringify(grpo.eval)}`);
   options.log("Harness-R1:");
   // The target is the trained GRPO checkpoint; the unseen targets differ: another training run's final
@@ -58,6 +58,8 @@ export async function runReferenceExperiment(options: ReferenceExperimentOptions
     ...(first.step !== last.step ? [{ id: `grpo-step${first.step}`, name: `GRPO baseline, step ${first.step}`, policy: first.policy }] : []),
     { id: "untrained", name: "untrained policy", policy: grpo.untrained },
   ]));
+  const vs = r1.engineerVsUntrained;
+  options.log(`  trained engineer vs untrained on ${vs.packets} held-out packets: ${(100 * vs.difference).toFixed(1)} pp${vs.ci95 ? ` [${(100 * vs.ci95[0]).toFixed(1)}, ${(100 * vs.ci95[1]).toFixed(1)}]` : ""} (abstained: trained ${vs.trained.abstained}, untrained ${vs.untrained.abstained} of ${vs.packets})`);
   options.log(`  best patch ${r1.bestPatch}; ablation ${JSON.stringify(r1.ablation)}; gain ${JSON.stringify(r1.gain)}; transfer ${JSON.stringify(r1.transfer)}`);
   await timed("flush", () => options.sink.flush());
   return {
@@ -65,7 +67,9 @@ export async function runReferenceExperiment(options: ReferenceExperimentOptions
     pass_at_1: { [adapt.experiment]: adapt.eval, [grpo.experiment]: grpo.eval },
     pass_at_1_untrained: { [adapt.experiment]: adapt.untrainedEval ?? {}, [grpo.experiment]: grpo.untrainedEval ?? {} },
     final_harness: adapt.finalHarness,
-    harness_r1: { best_patch: r1.bestPatch, ablation: r1.ablation, gain: r1.gain, transfer: r1.transfer, packets: r1.packets },
+    harness_changed: adapt.harnessChanged,
+    pass_at_1_by_epoch: { [adapt.experiment]: adapt.epochEvals ?? {} },
+    harness_r1: { best_patch: r1.bestPatch, best_patch_picked: r1.bestPatchPicked, engineer_vs_untrained: r1.engineerVsUntrained, ablation: r1.ablation, gain: r1.gain, transfer: r1.transfer, packets: r1.packets },
     proposals: adapt.proposals?.map((p) => ({ id: p.proposalId, components: p.componentIds, accepted: p.accepted })),
     events: options.sink.counts(),
   };

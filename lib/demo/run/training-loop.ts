@@ -30,12 +30,14 @@ export function initialPolicy(): SoftmaxPolicy {
 export async function trainEpoch(ctx: DemoContext, input: {
   experiment: string; run: string; epoch: number; firstStep: number; incumbent: Incumbent; policy: SoftmaxPolicy;
   skills?: ReadonlyMap<string, string[]>; onCheckpoint(step: number): Promise<void>;
+  /** Only the epoch's steps [from, to) (HarnessAdapt-RL's warm start splits epoch 1); default the whole epoch. */
+  steps?: { from: number; to: number };
 }): Promise<{ rollouts: LabelledRollout[]; nextStep: number }> {
   const { config } = ctx;
   const tasks = epochTasks(ctx, input.epoch);
   const rollouts: LabelledRollout[] = [];
   let step = input.firstStep;
-  for (let s = 0; s < config.stepsPerEpoch; s++) {
+  for (let s = input.steps?.from ?? 0; s < (input.steps?.to ?? config.stepsPerEpoch); s++) {
     rollouts.push(...(await trainStep(ctx, {
       experiment: input.experiment, run: input.run, harnessVersion: input.incumbent.id, harnessFiles: input.incumbent.files,
       policy: input.policy, epoch: input.epoch, step, tasks: tasks.slice(s * config.tasksPerStep, (s + 1) * config.tasksPerStep), skills: input.skills,

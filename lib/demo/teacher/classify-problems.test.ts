@@ -73,6 +73,17 @@ describe("detectProblems", () => {
     expect(detectProblems(scriptedEpisode([recover], { success: false, truncated: true })).stalled).toBe(1);
   });
 
+  it("ran_out_of_turns: a truncated episode, counted only when the kinds asked for include it", () => {
+    const e = scriptedEpisode([view(), failingTests(4), edit(4)], { success: false, truncated: true });
+    expect(detectProblems(e).ran_out_of_turns).toBe(0);
+    expect(detectProblems(e, { kinds: PROBLEM_KINDS }).ran_out_of_turns).toBe(1);
+    const clean = scriptedEpisode([view(), failingTests(4), edit(4), passingTests(), submit()], { success: true });
+    expect(detectProblems(clean, { kinds: PROBLEM_KINDS }).ran_out_of_turns).toBe(0);
+    const report = classifyProblems([{ id: "r1", episode: e }, { id: "r2", episode: clean }], { kinds: PROBLEM_KINDS });
+    expect(report.problems.find((p) => p.kind === "ran_out_of_turns")).toMatchObject({ episodes: 1, failedEpisodes: 1, evidence: ["r1"] });
+    expect(classifyProblems([{ id: "r1", episode: e }]).problems.map((p) => p.kind)).not.toContain("ran_out_of_turns");
+  });
+
   it("symptom_only_patch: visible tests passed, hidden tests failed", () => {
     const e = scriptedEpisode([failingTests(4), edit(4), passingTests(), submit()], { success: false });
     expect(only(detectProblems(e))).toEqual(["symptom_only_patch"]);

@@ -16,6 +16,9 @@
 //                                a post_feedback hook that had to trigger recovery.
 //   symptom_only_patch           submitted, reward 0, and the last test run before the submit passed with
 //                                no applied edit after it: the visible tests passed, the hidden ones did not.
+//   ran_out_of_turns             the episode hit the turn limit without a submission (truncated). Counted only
+//                                when asked for (ClassifyOptions.kinds, the default size's teacher): the
+//                                small size's teacher and the engineer's packet features read the six above.
 import { DEFAULT_HARNESS_CONFIG } from "../harness/h0";
 import type { EpisodeResult } from "../types";
 import {
@@ -24,9 +27,11 @@ import {
 
 export const PROBLEM_KINDS = [
   "failed_edit_command", "submit_without_verification", "too_much_output", "wrong_localisation", "stalled",
-  "symptom_only_patch",
+  "symptom_only_patch", "ran_out_of_turns",
 ] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];
+/** The kinds counted unless ClassifyOptions.kinds says otherwise (ran_out_of_turns came later; see the header). */
+export const CLASSIC_PROBLEM_KINDS: readonly ProblemKind[] = PROBLEM_KINDS.filter((k) => k !== "ran_out_of_turns");
 
 export interface ClassifyOptions {
   maxObservationChars?: number;
@@ -34,6 +39,8 @@ export interface ClassifyOptions {
   stallSteps?: number;
   /** Evidence ids kept per problem (the counts always cover every episode). */
   evidenceLimit?: number;
+  /** The problem kinds counted (default CLASSIC_PROBLEM_KINDS). */
+  kinds?: readonly ProblemKind[];
 }
 
 /**
@@ -42,6 +49,7 @@ export interface ClassifyOptions {
  */
 const DEFAULTS: Required<ClassifyOptions> = {
   maxObservationChars: Math.round(DEFAULT_HARNESS_CONFIG.contextChars / 2), maxObservationLines: 30, stallSteps: 5, evidenceLimit: 20,
+  kinds: CLASSIC_PROBLEM_KINDS,
 };
 
 export interface LabelledEpisode {
@@ -139,6 +147,7 @@ export function detectProblems(episode: EpisodeResult, options: ClassifyOptions 
 
   const recovered = steps.some((s) => s.hooks.some((h) => h.position === "post_feedback" && h.effect === "recover"));
   if (longestStall(steps, initiallyPointed) >= o.stallSteps || recovered) found.stalled = 1;
+  if (episode.truncated && o.kinds.includes("ran_out_of_turns")) found.ran_out_of_turns = 1;
   return found;
 }
 
@@ -151,7 +160,7 @@ export function classifyProblems(items: readonly LabelledEpisode[], options: Cla
     const failed = !(episode.reward > 0);
     if (failed) failedEpisodes += 1;
     const found = detectProblems(episode, o);
-    byEpisode[id] = PROBLEM_KINDS.filter((k) => found[k] > 0);
+    byEpisode[id] = o.kinds.filter((k) => found[k] > 0);
     for (const kind of byEpisode[id]) {
       const c = counts.get(kind) ?? { kind, episodes: 0, failedEpisodes: 0, occurrences: 0, evidence: [], failedIds: [], otherIds: [] };
       c.episodes += 1;

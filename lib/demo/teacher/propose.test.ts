@@ -174,3 +174,50 @@ describe("demoConfig: the teacher's follow-ups", () => {
     expect(demoConfig("small", 1, { teacher: "problems" }).teacherFollowUps).toBe("problems");
   });
 });
+
+describe("proposeChange with revisions \"swap\": a rejected idea's partner is replaced, never stacked", () => {
+  const problems = report([["submit_without_verification", 17, 12], ["too_much_output", 9, 6]]);
+  const swap = (history: ProposalHistoryEntry[], incumbentComponents: string[] = []) =>
+    proposeChange({ problems, incumbentComponents, history, rng: createRng(2), followUps: "problems", revisions: "swap", revisionsPerIdea: 2 });
+
+  it("joins the rejected idea with one remedy, then replaces that remedy when the pair is rejected too", () => {
+    const first = swap([{ componentIds: ["verify_before_submit"], accepted: false, proposalId: "p1" }])!;
+    expect(first.componentIds).toEqual(["verify_before_submit", "report_failures_before_submit"]);
+    const second = swap([
+      { componentIds: ["verify_before_submit"], accepted: false, proposalId: "p1" },
+      { componentIds: ["verify_before_submit", "report_failures_before_submit"], accepted: false, proposalId: "p2" },
+    ])!;
+    // Two components, not three: report_failures_before_submit was rejected with it and is replaced.
+    expect(second.componentIds).toEqual(["verify_before_submit", "run_related_tests"]);
+    expect(second.parentProposalId).toBe("p2");
+    expect(second.rationale).toContain("Its revision p2 with report_failures_before_submit was rejected too: report_failures_before_submit is replaced, not kept.");
+    // The stacking teacher (the small size) grows the same history to three components.
+    expect(proposeChange({ problems, incumbentComponents: [], history: [
+      { componentIds: ["verify_before_submit"], accepted: false, proposalId: "p1" },
+      { componentIds: ["verify_before_submit", "report_failures_before_submit"], accepted: false, proposalId: "p2" },
+    ], rng: createRng(2), followUps: "problems" })!.componentIds).toHaveLength(3);
+  });
+
+  it("drops an idea after its revisions are spent and proposes a new one", () => {
+    const history: ProposalHistoryEntry[] = [
+      { componentIds: ["verify_before_submit"], accepted: false, proposalId: "p1" },
+      { componentIds: ["verify_before_submit", "report_failures_before_submit"], accepted: false, proposalId: "p2" },
+      { componentIds: ["verify_before_submit", "run_related_tests"], accepted: false, proposalId: "p3" },
+    ];
+    const next = swap(history)!;
+    expect(next.componentIds).toHaveLength(1);
+    expect(next.componentIds[0]).not.toBe("verify_before_submit");
+    expect(next.parentProposalId).toBeUndefined();
+  });
+});
+
+describe("the teacher and truncation", () => {
+  it("proposes the remedies of rollouts that ran out of turns when it counts them (the default size)", () => {
+    expect(remediesFor("ran_out_of_turns").slice(0, 2)).toEqual(["submit_at_turn_limit", "stall_recovery"]);
+    const p = proposeChange({ problems: report([["ran_out_of_turns", 12, 12]]), incumbentComponents: [], history: [], rng: createRng(3) })!;
+    expect(remediesFor("ran_out_of_turns")).toContain(p.componentIds[0]);
+    expect(p.rationale).toContain("12 (30 %) ran out of turns without submitting");
+    expect(demoConfig("default", 1).teacherSeesTruncation).toBe(true);
+    expect(demoConfig("small", 1).teacherSeesTruncation).toBe(false);
+  });
+});

@@ -30,6 +30,7 @@ const PREFERRED: Record<ProblemKind, readonly string[]> = {
   wrong_localisation: ["refuse_unhelpful_edit", "reproduce_first", "inject_test_status", "run_related_tests"],
   stalled: ["stall_recovery", "inject_test_status"],
   symptom_only_patch: ["report_failures_before_submit", "run_related_tests", "view_diff", "verify_before_submit"],
+  ran_out_of_turns: ["submit_at_turn_limit", "stall_recovery", "auto_submit_on_green"],
 };
 
 export function remediesFor(kind: ProblemKind): string[] {
@@ -66,6 +67,7 @@ const PROBLEM_WORDS: Record<ProblemKind, string> = {
   wrong_localisation: "edited lines that no test failure or search result pointed at",
   stalled: "went several turns without progress",
   symptom_only_patch: "submitted a patch that passed the visible tests but failed hidden ones",
+  ran_out_of_turns: "ran out of turns without submitting",
 };
 
 export interface ProposalHistoryEntry {
@@ -96,6 +98,10 @@ export interface ProposeInput {
   followUps?: FollowUpSource;
   /** Catalogue components this teacher never proposes (the small size's, added after its data were written). */
   withheld?: readonly string[];
+  /** How a rejected idea comes back (DemoConfig.teacherRevisions): default "stack". */
+  revisions?: "swap" | "stack";
+  /** With "swap": the revisions one idea gets before it is dropped. Default 2. */
+  revisionsPerIdea?: number;
 }
 
 export type FollowUpSource = "problems" | "partners";
@@ -172,7 +178,10 @@ export function proposeChange(input: ProposeInput): ProposalDescription | null {
   const top = present.slice(0, 2);
   const rejectedHistory = input.history.filter((h) => !h.accepted);
   const rejectedBefore = new Set(rejectedHistory.flatMap((h) => h.componentIds));
-  for (const rejected of [...rejectedHistory].reverse()) {
+  if (input.revisions === "swap") {
+    const revision = swapRevision(input, { present, top, rejectedHistory, rejectedBefore, fresh, total, limit, incumbent });
+    if (revision) return revision;
+  } else for (const rejected of [...rejectedHistory].reverse()) {
     const problem = top.find((p) => remediesFor(p.kind).some((c) => rejected.componentIds.includes(c)));
     if (!problem || rejected.componentIds.some((id) => incumbent.has(id))) continue;
     const followUp = input.followUps === "problems"
@@ -213,6 +222,60 @@ export function proposeChange(input: ProposeInput): ProposalDescription | null {
       problem: problem.kind,
       rationale: [describeCounts(problem, total), `Proposed: ${describeComponent(component)}`].join(" "),
       evidence: problem.evidence.slice(0, limit),
+    };
+  }
+  return null;
+}
+
+interface RevisionScope {
+  present: readonly ProblemCount[];
+  top: readonly ProblemCount[];
+  rejectedHistory: readonly ProposalHistoryEntry[];
+  rejectedBefore: ReadonlySet<string>;
+  fresh: (ids: readonly string[]) => boolean;
+  total: number;
+  limit: number;
+  incumbent: ReadonlySet<string>;
+}
+
+/**
+ * "swap" revisions: a rejected idea (its first component: the idea a revision revises) comes back joined with one
+ * remedy of the checkpoint's main problem; when that pair is rejected too, the partner is replaced, never stacked, and
+ * after revisionsPerIdea revisions the idea is dropped. Most recently rejected idea first, while its problem is among
+ * the top two.
+ */
+function swapRevision(input: ProposeInput, scope: RevisionScope): ProposalDescription | null {
+  const perIdea = input.revisionsPerIdea ?? 2;
+  const seen = new Set<string>();
+  for (const rejected of [...scope.rejectedHistory].reverse()) {
+    const idea = rejected.componentIds[0];
+    if (seen.has(idea) || scope.incumbent.has(idea)) continue;
+    seen.add(idea);
+    const revisions = input.history.filter((h) => h.componentIds.length > 1 && h.componentIds[0] === idea).length;
+    if (revisions >= perIdea) continue;
+    const problem = scope.top.find((p) => remediesFor(p.kind).includes(idea));
+    if (!problem) continue;
+    const followUp = followUpFromProblems(scope.present, [idea], scope.rejectedBefore, scope.fresh);
+    if (!followUp) continue;
+    const componentIds = [idea, followUp.component];
+    const original = input.history.find((h) => h.componentIds.length === 1 && h.componentIds[0] === idea) ?? rejected;
+    const replaced = rejected.componentIds.length > 1 ? rejected.componentIds.slice(1) : [];
+    const evidence = followUp.problem && followUp.problem.kind !== problem.kind
+      ? [...new Set([...problem.evidence.slice(0, Math.ceil(scope.limit / 2)), ...followUp.problem.evidence])]
+      : problem.evidence;
+    return {
+      componentIds,
+      title: `${titleOf(componentIds)} (revision of ${rejected.proposalId})`,
+      problem: problem.kind,
+      rationale: [
+        describeCounts(problem, scope.total),
+        `Proposal ${original.proposalId} (${idea}) addressed this and was rejected; the problem persists.`,
+        ...(replaced.length > 0 ? [`Its revision ${rejected.proposalId} with ${replaced.join(" + ")} was rejected too: ${replaced.join(" + ")} is replaced, not kept.`] : []),
+        `This revision joins ${idea} with ${describeComponent(followUp.component)}`,
+        ...(followUp.problem ? [`Chosen for the problem in most failed rollouts of the current checkpoint: ${followUp.problem.failedEpisodes} failed rollouts ${PROBLEM_WORDS[followUp.problem.kind]}; its first remedy not in the harness nor rejected before.`] : []),
+      ].join(" "),
+      evidence: evidence.slice(0, scope.limit),
+      parentProposalId: rejected.proposalId,
     };
   }
   return null;
