@@ -5,6 +5,7 @@
 # ${HARNESS_LAB_CACHE:-~/.cache/harness-lab}/trl-venv-<sha of that file and the Python version>: built once
 # (~60 s, from the machine's configured package index) into a temporary directory renamed into place, so a
 # killed build never leaves a half venv, and a changed requirements file builds a new one. Never modified after.
+# Concurrent callers are serialized by a lock file beside it, so `.ci/run` can start the build early in the background.
 set -euo pipefail
 cd "$(dirname "$(readlink -f "$0")")/.."
 
@@ -14,6 +15,11 @@ cache="${HARNESS_LAB_CACHE:-$HOME/.cache/harness-lab}"
 trl_venv="$cache/trl-venv-$key"
 if [ ! -x "$trl_venv/bin/python" ]; then
   mkdir -p "$cache"
+  # One build at a time (CI starts one in the background while other steps run): a second caller waits for it.
+  exec 9>"$cache/trl-venv.lock"
+  flock 9
+fi
+if [ ! -x "$trl_venv/bin/python" ]; then
   build="$(mktemp -d "$cache/trl-venv-build.XXXXXX")"
   echo "building the TRL test venv $trl_venv (once; ~60 s) ..." >&2
   started=$SECONDS

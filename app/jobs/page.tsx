@@ -37,7 +37,7 @@ export default async function JobsPage({ searchParams }: Props) {
         <h1>Jobs</h1>
         <p className="muted">
           Training epochs, candidate comparisons and evaluations launched from Harness Lab, run as local processes or
-          submitted to Slurm. Launch one from an experiment&rsquo;s page; the commands come from the{" "}
+          submitted to Slurm or a Ray cluster. Launch one from an experiment&rsquo;s page; the commands come from the{" "}
           <Link href={jobTemplatesPath()}>job templates</Link>.
         </p>
       </header>

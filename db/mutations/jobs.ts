@@ -51,7 +51,7 @@ export interface NewJob {
   kind: JobTemplateSpec["kind"];
   params: Record<string, unknown>;
   command: string[];
-  executor: "local" | "slurm";
+  executor: "local" | "slurm" | "ray";
   logPath: string | null;
   createdBy: string | null;
   createdAt: number;

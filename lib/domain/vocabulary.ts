@@ -15,7 +15,7 @@ export const ACTOR_KINDS = ["rule", "human"] as const;
 export const COMPARISON_SIDES = ["base", "candidate"] as const;
 export const JOB_KINDS = ["train-epoch", "compare-candidate", "evaluate", "propose", "custom"] as const;
 export const JOB_STATUSES = ["queued", "running", "succeeded", "failed", "cancelled", "lost"] as const;
-export const JOB_EXECUTORS = ["local", "slurm"] as const;
+export const JOB_EXECUTORS = ["local", "slurm", "ray"] as const;
 export const ROLES = ["viewer", "reviewer", "admin"] as const;
 export const TOKEN_SCOPES = ["ingest", "read", "admin"] as const;
 

@@ -1,6 +1,6 @@
 // cancelJob: a queued local job ends at once; a running local job gets SIGTERM to its process group and
 // SIGKILL after the grace period (the supervisor's tick); a Slurm job gets scancel and ends when Slurm says
-// CANCELLED. The request is audited; the reason column carries it across a restart ("cancel requested by …").
+// CANCELLED; a Ray job gets POST /api/jobs/{id}/stop and ends when Ray says STOPPED. The request is audited; the reason column carries it across a restart ("cancel requested by …").
 import "server-only";
 import type { Store } from "../../db/client";
 import { getJob, type JobRecord } from "../../db/queries/jobs";
@@ -10,6 +10,7 @@ import { auditActorOf, mayLaunch, type JobActor } from "./permissions";
 import { jobRuntime } from "./runtime";
 import { beginEnding } from "./local-runner";
 import { cancelSlurmJob } from "./slurm-commands";
+import { stopRayJob } from "./ray-runner";
 import { CANCEL_MARK, jobDirOf, removeTokenFile } from "./job-dir";
 
 export type CancelResult = { ok: true; job: JobRecord } | { ok: false; status: 403 | 404 | 409 | 503; error: string };
@@ -39,16 +40,19 @@ export async function cancelJob(store: Store, input: { jobId: string; actor: Job
     return { ok: true, job: getJob(store, job.id)! };
   }
 
+  const scheduler = job.executor === "ray" ? "Ray" : "Slurm";
   if (!job.externalId) {
-    if (rt.submitting.has(job.id)) return { ok: false, status: 409, error: `job "${job.id}" is being submitted to Slurm; cancel it again in a moment` };
+    if (rt.submitting.has(job.id)) return { ok: false, status: 409, error: `job "${job.id}" is being submitted to ${scheduler}; cancel it again in a moment` };
+    // A Ray job is found by its fixed submission id even when its answer never came back: stop it there too.
+    if (job.executor === "ray") await stopRayJob(rt, job);
     audit({});
-    finishJob(store, job.id, { status: "cancelled", exitCode: null, reason: `cancelled by ${who} before it reached Slurm`, finishedAt: Date.now(), actor });
+    finishJob(store, job.id, { status: "cancelled", exitCode: null, reason: `cancelled by ${who} before it reached ${scheduler}`, finishedAt: Date.now(), actor });
     if (job.logPath) removeTokenFile(jobDirOf(job.logPath));
     return { ok: true, job: getJob(store, job.id)! };
   }
-  const cancelled = await cancelSlurmJob(job.externalId, rt.options.slurm);
+  const cancelled = job.executor === "ray" ? await stopRayJob(rt, job) : await cancelSlurmJob(job.externalId, rt.options.slurm);
   if (!cancelled.ok) return { ok: false, status: 503, error: cancelled.error };
-  audit({ slurmJob: job.externalId });
+  audit(job.executor === "ray" ? { raySubmission: job.externalId } : { slurmJob: job.externalId });
   setJobStatusReason(store, job.id, `${CANCEL_MARK}${who}`);
   rt.ending.set(job.id, { status: "cancelled", reason: `cancelled by ${who}`, deadline: Date.now(), killed: true, actor });
   return { ok: true, job: getJob(store, job.id)! };

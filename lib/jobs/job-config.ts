@@ -1,10 +1,11 @@
 // Installation settings of the job system, read from the environment in one place:
-//   HARNESS_LAB_JOB_EXECUTOR   local (default) | slurm — for templates that do not choose
+//   HARNESS_LAB_JOB_EXECUTOR   local (default) | slurm | ray — for templates that do not choose
 //   HARNESS_LAB_JOB_SLOTS      local jobs run at the same time (default 2); more wait in the queue
 //   HARNESS_LAB_JOBS_DIR       where job directories go (default: <database dir>/jobs)
 //   HARNESS_LAB_JOB_URL        the address jobs post events to (default: this server on 127.0.0.1)
 //   HARNESS_LAB_JOB_GRACE_MS   SIGTERM → SIGKILL grace when a local job is cancelled (default 5000)
 //   HARNESS_LAB_SLURMRESTD_URL (+ _TOKEN, _USER)  Slurm jobs through slurmrestd instead of sbatch (slurm-rest.ts)
+//   HARNESS_LAB_RAY_ADDRESS (+ _TOKEN, _HEADERS)  the Ray cluster's Jobs API for the ray executor (ray-client.ts)
 //   HARNESS_LAB_JOB_SANDBOX    auto | bwrap | none — jobs confined by bubblewrap (sandbox.ts, sandbox-probe.ts)
 import os from "node:os";
 import path from "node:path";

@@ -5,7 +5,8 @@
 //   3. the job directory: its control files (the launch spec, the log; later the exit status) and its work folder
 //      work/, the one folder the job may write: the chosen harness version's files (path-checked), inputs.json;
 //   4. ONE transaction: the job row, the audit entry, the job's own token, and any confirmed reviews;
-//   5. start: the local queue's next tick, or sbatch (an unreachable scheduler fails the job with the reason).
+//   5. start: the local queue's next tick, sbatch, or Ray's Jobs API (an unreachable scheduler fails the job
+//      with the reason; the ray executor with no Ray cluster configured is refused before anything is written).
 import "server-only";
 import fs from "node:fs";
 import path from "node:path";
@@ -25,6 +26,7 @@ import { LOG_FILE, workDirOf, writeLaunchSpec } from "./job-dir";
 import { mintJobToken, tokenLifetimeMs } from "./job-token";
 import { jobRuntime } from "./runtime";
 import { submitSlurmJob } from "./slurm-runner";
+import { NO_RAY_CLUSTER, submitRayJob } from "./ray-runner";
 import { checkUnreviewed, harnessVersionsRun, type UnreviewedVersion } from "./unreviewed-gate";
 import { recordHarnessReview } from "../../db/mutations/harness-review";
 import { writeTransaction } from "../../db/write-transaction";
@@ -75,6 +77,7 @@ export async function launchJob(store: Store, input: LaunchInput, now: number = 
   if (!gate.ok) return gate;
 
   const executor = spec.resources.executor ?? rt.options.executor;
+  if (executor === "ray" && !rt.options.ray) return { ok: false, status: 503, error: `executor: ${NO_RAY_CLUSTER}` };
   const env = {
     ...rendered.env,
     HARNESS_LAB_URL: rt.options.serverUrl, HARNESS_LAB_EXPERIMENT: experimentId, HARNESS_LAB_RUN: run,
@@ -86,7 +89,9 @@ export async function launchJob(store: Store, input: LaunchInput, now: number = 
     fs.mkdirSync(workDir, { mode: 0o700 });
     const inputs = writeInputs(store, spec, rendered.values, { workDir, jobId, run, experiment });
     writePrivateFile(path.join(workDir, INPUTS_FILE), `${JSON.stringify(inputs, null, 2)}\n`);
-    writeLaunchSpec(jobDir, { argv: rendered.argv, env, cwd: rendered.cwd ?? rt.options.home, resources: spec.resources });
+    // On Ray a template with a working_dir starts there (Ray's choice, "" here) unless it names its own cwd.
+    const cwd = rendered.cwd ?? (executor === "ray" && spec.resources.workingDir ? "" : rt.options.home);
+    writeLaunchSpec(jobDir, { argv: rendered.argv, env, cwd, resources: spec.resources });
     writePrivateFile(logPath, "");
   } catch (error) {
     fs.rmSync(jobDir, { recursive: true, force: true });
@@ -117,8 +122,8 @@ export async function launchJob(store: Store, input: LaunchInput, now: number = 
     return mintJobToken(store, jobId, { createdBy, expiresAt: now + tokenLifetimeMs(spec.resources.timeLimitMinutes), now });
   });
 
-  if (executor === "slurm") {
-    const failure = await submitSlurmJob(rt, { id: jobId, logPath }, secret);
+  if (executor === "slurm" || executor === "ray") {
+    const failure = executor === "slurm" ? await submitSlurmJob(rt, { id: jobId, logPath }, secret) : await submitRayJob(rt, { id: jobId, logPath, experimentId }, secret);
     if (failure) return { ok: false, status: 503, error: failure, job: getJob(store, jobId)! };
   } else {
     rt.secrets.set(jobId, secret);

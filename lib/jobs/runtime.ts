@@ -1,6 +1,6 @@
 // The part of the job system that lives in the server process, one per store: the local queue and the
 // processes it started, cancels in progress, log offsets for progress, and the tick that follows every
-// queued or running job (local and Slurm) and moves it along. The database is the record — a new runtime on
+// queued or running job (local, Slurm and Ray) and moves it along. The database is the record — a new runtime on
 // the same store (a restart) picks everything up from it; what lives only here is convenience (the
 // ChildProcess handles) or secrets that must never be stored (a queued job's token).
 import "server-only";
@@ -16,6 +16,8 @@ import type { SlurmOptions } from "./slurm-commands";
 import { slurmRestOptions } from "./slurm-rest";
 import { beginEnding, checkLocalJob, startLocalJob } from "./local-runner";
 import { checkSlurmJob } from "./slurm-runner";
+import { checkRayJob } from "./ray-runner";
+import { rayOptions, type RayOptions } from "./ray-client";
 import { followProgress } from "./progress-follow";
 import type { AuditActor } from "../domain/audit-actor";
 import { extraReadOnlyPaths } from "./sandbox";
@@ -43,7 +45,9 @@ export interface RuntimeOptions {
   storeFile: string | null;
   sandboxReadOnly: string[];
   slurm: SlurmOptions;
-  /** A Slurm job whose controller stays unreachable this long is marked lost. */
+  /** The Ray cluster's Jobs API (HARNESS_LAB_RAY_ADDRESS …, ray-client.ts); null: none configured. */
+  ray: RayOptions | null;
+  /** A Slurm or Ray job whose scheduler stays unreachable this long is marked lost. */
   slurmUnreachableLostMs: number;
 }
 
@@ -73,6 +77,7 @@ export function defaultRuntimeOptions(store: Store, env: NodeJS.ProcessEnv = pro
     storeFile: store.file === ":memory:" ? null : path.resolve(store.file),
     sandboxReadOnly: extraReadOnlyPaths(env),
     slurm: { env: inheritedEnv(env), timeoutMs: 30_000, rest: slurmRestOptions(env, inheritedEnv(env)) },
+    ray: rayOptions(env),
     slurmUnreachableLostMs: 60 * 60 * 1000,
   };
 }
@@ -84,7 +89,7 @@ export class JobRuntime {
   readonly ending = new Map<string, Ending>();
   /** How far each running job's log has been read for progress lines (a decoder keeps split UTF-8 characters whole). */
   readonly logs = new Map<string, { offset: number; carry: string; decoder: StringDecoder }>();
-  /** Slurm jobs between their record and sbatch's answer. */
+  /** Slurm and Ray jobs between their record and the scheduler's answer. */
   readonly submitting = new Set<string>();
   readonly unreachableSince = new Map<string, number>();
   private timer: NodeJS.Timeout | null = null;
@@ -124,7 +129,11 @@ export class JobRuntime {
         else if (unreadableLog) console.error(logLine`jobs: job ${job.id}: ${unreadableLog}`);
         if (job.executor === "local") {
           if (job.status === "running") await checkLocalJob(this, job);
-        } else if (!this.submitting.has(job.id)) {
+        } else if (this.submitting.has(job.id)) {
+          // Its launch is still waiting for the scheduler's answer.
+        } else if (job.executor === "ray") {
+          await checkRayJob(this, job);
+        } else {
           await checkSlurmJob(this, job);
         }
       } catch (error) {

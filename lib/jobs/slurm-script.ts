@@ -4,11 +4,9 @@
 // read by sbatch, not bash, so their values are restricted to characters that need no quoting at all. With a
 // sandbox, the command runs inside bubblewrap on the node (lib/jobs/sandbox.ts).
 import type { ResourcesSpec } from "./pure/template-schema";
+import { shellQuote } from "./pure/sh-quote";
 
-export function shellQuote(value: string): string {
-  if (value.includes("\u0000")) throw new Error("a NUL byte cannot be passed through a shell script");
-  return `'${value.replace(/'/g, `'\\''`)}'`;
-}
+export { shellQuote };
 
 /** Characters safe in an #SBATCH value (no spaces, no %, which sbatch expands in file names). */
 const SBATCH_SAFE = /^[A-Za-z0-9_./:=+,@-]+$/;

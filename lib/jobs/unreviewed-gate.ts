@@ -4,7 +4,7 @@
 // A token can never confirm: a person has to have seen the code. A refusal carries where a reviewer does that:
 // the launch form of this very launch (template and parameters preselected), which shows each unreviewed
 // version's code — its changes against a version a person vouched for, or its whole files when there is none.
-// launchJob calls this before it writes anything or picks an executor, so it holds for local and Slurm alike.
+// launchJob calls this before it writes anything or picks an executor, so it holds for local, Slurm and Ray alike.
 import "server-only";
 import type { Store } from "../../db/client";
 import { getProposalSides } from "../../db/queries/jobs";

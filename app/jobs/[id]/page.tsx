@@ -77,7 +77,7 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
             {job.externalId && (
               <>
                 {" "}
-                <span className="muted small">({job.executor === "slurm" ? "Slurm job" : "process"})</span> <span className="mono">{job.externalId}</span>
+                <span className="muted small">({job.executor === "slurm" ? "Slurm job" : job.executor === "ray" ? "Ray submission" : "process"})</span> <span className="mono">{job.externalId}</span>
               </>
             )}
           </dd>

@@ -76,6 +76,11 @@ export const ResourcesSpec = z.strictObject({
   gpus: z.number().int().min(0).max(64).optional(),
   /** Slurm's --mem syntax: a whole number with an optional unit K, M, G or T (megabytes without one). */
   memory: z.string().regex(/^[1-9][0-9]{0,8}[KMGT]?$/, "must be a whole number with an optional unit K, M, G or T, e.g. 4G").optional(),
+  /**
+   * Ray only: the job's runtime_env.working_dir, a URI Ray fetches onto the worker and starts the job in
+   * (a zip at https://…, s3://…, gs://…, gcs://… or file://… on the cluster); see docs/ray.md.
+   */
+  workingDir: z.string().max(4096).regex(/^(https?|s3|gs|gcs|file):\/\/[^\s]+$/, "must be a URI Ray can fetch: https://, s3://, gs://, gcs:// or file:// (a zip of the directory)").optional(),
   /** Wall-clock limit; the job's token expires this long after the job starts (a day when unset). */
   timeLimitMinutes: z.number().int().min(1).max(MAX_TIME_LIMIT_MINUTES).optional(),
 });

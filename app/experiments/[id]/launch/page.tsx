@@ -54,7 +54,7 @@ export default async function LaunchPage({ params, searchParams }: Props) {
         <h1>{template ? `Launch: ${template.spec.name}` : "Launch a job"}</h1>
         <ExperimentTabs experimentId={experiment.id} method={experiment.method} current="launch" />
         <p className="muted">
-          Jobs of <strong>{experiment.name}</strong> run as local processes or on Slurm, as their template says; see them under{" "}
+          Jobs of <strong>{experiment.name}</strong> run as local processes, on Slurm or on a Ray cluster, as their template says; see them under{" "}
           <Link href={jobsPath({ experiment: experiment.id })}>Jobs</Link>.
         </p>
       </header>

@@ -1,5 +1,5 @@
 // POST /api/v1/jobs/{id}/cancel: a token with scope admin or a signed-in reviewer/admin (same origin).
-// 409 when the job already ended; 503 when Slurm cannot be reached.
+// 409 when the job already ended; 503 when Slurm or Ray cannot be reached.
 import { getStore } from "@/db/client";
 import { cancelJob } from "@/lib/jobs";
 import { jobJson } from "@/lib/jobs/api-query";
