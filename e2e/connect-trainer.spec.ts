@@ -23,9 +23,12 @@ test("an admin mints a token on Connect a trainer and a follower brings a verl r
   await expect(follow).toContainText("<ingest token: mint one above>");
   await page.getByLabel("Token name").fill("e2e verl follower");
   await page.getByLabel("Expires in (days)").fill("7");
-  await page.getByRole("button", { name: "Mint ingest token" }).click();
+  await page.getByRole("button", { name: "Mint token" }).click();
   await expect(page.getByRole("status")).toContainText("Token “e2e verl follower” created");
-  const token = (await page.getByLabel("Ingest token", { exact: true }).textContent())!.trim();
+  // Without "waits for reviews" the token only sends; the review-gate snippet says it would be refused.
+  await expect(page.getByRole("status")).toContainText("it may send events. It is filled");
+  await expect(page.getByRole("region", { name: "Plain Python: the review gate" })).toContainText("This token cannot read: wait_for_decision would be refused.");
+  const token = (await page.getByLabel("Token", { exact: true }).textContent())!.trim();
   expect(token.length).toBeGreaterThan(20);
 
   await expect(page.getByLabel("Server address", { exact: true })).toHaveText(server.baseURL);

@@ -1,10 +1,10 @@
-// Connect a trainer: mint an ingest token in place (admins) and copy a snippet for the trainer in use, with the
+// Connect a trainer: mint a token for one experiment in place (admins) and copy a snippet for the trainer in use, with the
 // token and this server's address filled in. Linked from the empty experiments list and from Settings.
 import { headers } from "next/headers";
 import { requireUser } from "@/lib/auth/current-user";
 import { requestBaseUrl } from "@/lib/auth/sessions";
 import { ConnectTrainer } from "@/components/connect/connect-trainer";
-import { mintIngestTokenAction } from "./actions";
+import { mintTrainerTokenAction } from "./actions";
 
 export const dynamic = "force-dynamic";
 
@@ -18,7 +18,7 @@ export default async function ConnectTrainerPage() {
         Send a training run&rsquo;s metrics and rollouts here from plain Python, verl, TRL, SkyRL, prime-rl or rllm, or
         let a follower read the files your trainer already writes.
       </p>
-      <ConnectTrainer serverUrl={serverUrl} action={user.role === "admin" ? mintIngestTokenAction : null} />
+      <ConnectTrainer serverUrl={serverUrl} action={user.role === "admin" ? mintTrainerTokenAction : null} />
     </main>
   );
 }

@@ -43,7 +43,8 @@ const TOKEN_COLUMNS: Column<TokenRow>[] = [
     ),
   },
   { id: "prefix", label: "Prefix", header: "Prefix", priority: 2, cell: (t) => <code>{t.prefix}…</code> },
-  { id: "scopes", label: "Scopes", header: "Scopes", value: (t) => t.scopes.join(", ") },
+  // A Connect token's read is confined to its experiment (lib/auth/read-scope.ts): the list says so.
+  { id: "scopes", label: "Scopes", header: "Scopes", value: (t) => t.scopes.map((s) => (s === "read" && t.experimentId ? `read (experiment ${t.experimentId} only)` : s)).join(", ") },
   { id: "created", label: "Created", header: "Created", priority: 3, cell: (t) => <When at={t.createdAt} /> },
   { id: "expires", label: "Expires", header: "Expires", priority: 3, cell: (t) => <When at={t.expiresAt} empty="never" /> },
   { id: "last-used", label: "Last used", header: "Last used", priority: 2, cell: (t) => <When at={t.lastUsedAt} empty="never" /> },

@@ -126,7 +126,7 @@ export function insertApiToken(store: Store, token: NewApiTokenRow): boolean {
       action: "token.create",
       targetKind: "api_token",
       targetId: token.id,
-      detail: { name: token.name, prefix: token.prefix, scopes: token.scopes, expiresAt: token.expiresAt, jobId: token.jobId },
+      detail: { name: token.name, prefix: token.prefix, scopes: token.scopes, expiresAt: token.expiresAt, jobId: token.jobId, experimentId: token.experimentId },
       at: token.createdAt,
     });
     return true;

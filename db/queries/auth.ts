@@ -60,6 +60,7 @@ export function listApiTokenRows(store: Store): ApiTokenListRow[] {
       scopes: apiTokens.scopes,
       createdBy: apiTokens.createdBy,
       jobId: apiTokens.jobId,
+      experimentId: apiTokens.experimentId,
       createdAt: apiTokens.createdAt,
       expiresAt: apiTokens.expiresAt,
       revokedAt: apiTokens.revokedAt,

@@ -39,6 +39,9 @@ export const apiTokens = sqliteTable("api_tokens", {
   createdBy: text("created_by").references(() => users.id),
   // Jobs get their own short-lived ingest tokens.
   jobId: text("job_id"),
+  // Issue 40: a token minted for one experiment (Connect a trainer) reads only that experiment
+  // (lib/auth/read-scope.ts). No foreign key: the trainer creates the experiment after the token exists.
+  experimentId: text("experiment_id"),
   createdAt: createdAt(),
   expiresAt: timestampMs("expires_at"),
   revokedAt: timestampMs("revoked_at"),

@@ -32,6 +32,8 @@ export interface CreateApiTokenInput {
   createdBy: string | null;
   expiresAt?: number | null;
   jobId?: string | null;
+  /** The one experiment the token may read (Connect a trainer's review-gate token); null: the whole lab. */
+  experimentId?: string | null;
 }
 
 /** A live token (not revoked, not expired) already has the name: two "ci" tokens cannot be told apart in the list. */
@@ -58,7 +60,7 @@ export function createApiToken(store: Store, input: CreateApiTokenInput, now: nu
   const expiresAt = input.expiresAt ?? null;
   // Only names people give are checked: a job's tokens are all "job <id>" (a job may be re-issued one) and tied to it.
   const jobId = input.jobId ?? null;
-  if (!insertApiToken(store, { id, name: input.name, tokenHash: sha256Hex(secret), prefix, scopes, createdBy: input.createdBy, jobId, createdAt: now, expiresAt })) {
+  if (!insertApiToken(store, { id, name: input.name, tokenHash: sha256Hex(secret), prefix, scopes, createdBy: input.createdBy, jobId, experimentId: input.experimentId ?? null, createdAt: now, expiresAt })) {
     throw new TokenNameTakenError(input.name);
   }
   return { id, secret, prefix, expiresAt };
@@ -118,6 +120,8 @@ export function verifyBearer(store: Store, secret: string, now: number = Date.no
     kind: "token", id: row.id, name: row.name, scopes: normalizeScopes(row.scopes),
     // A job's token carries its read scope: the job's experiment, looked up once per request.
     ...(row.jobId ? { jobId: row.jobId, jobExperimentId: jobExperimentId(store, row.jobId) } : {}),
+    // A token minted for one experiment (Connect a trainer) reads only it.
+    ...(row.experimentId !== null && !row.jobId ? { experimentId: row.experimentId } : {}),
     ...(isFirstStartToken(row) ? { firstStart: true as const } : {}),
   };
   if (scope === undefined || hasScope(principal, scope)) touchLastUsed(store, row.id, row.lastUsedAt, now);

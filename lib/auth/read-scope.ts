@@ -1,5 +1,6 @@
 // What a principal may read. People and ordinary API tokens read the whole lab; a job's own token reads
-// only its job's experiment and its own job, so a job's harness code (or a leak of its token) cannot read
+// only its job's experiment and its own job, and a token minted for one experiment (Connect a trainer's, for
+// a trainer that waits on the review gate) reads only that experiment and its jobs, so a job's harness code (or a leak of its token) cannot read
 // other experiments' harness files, rollouts or jobs' logs — the read half of "a job's damage stays within
 // its experiment" (the write half is db/queries/jobs-ingest-scope.ts). Every GET route under app/api asks
 // here (test/security/job-token-reads.test.ts calls each one with a job token to prove it). A record outside
@@ -15,25 +16,32 @@ export type ScopedTable = "runs" | "harness_versions" | "rollouts" | "proposals"
 /** An experiment id no record can have: a list filtered by it is empty. */
 export const NO_EXPERIMENT = "\u0000outside-read-scope";
 
-type Reader = Pick<Principal, "jobId" | "jobExperimentId">;
+type Reader = Pick<Principal, "jobId" | "jobExperimentId" | "experimentId">;
 
-/** True for a principal confined to one job's experiment. */
-export function isJobScoped(principal: Reader): boolean {
-  return principal.jobId !== undefined;
+/** True for a principal confined to one experiment: a job's token, or a token minted for one experiment. */
+export function isConfined(principal: Reader): boolean {
+  return principal.jobId !== undefined || principal.experimentId !== undefined;
+}
+
+/** The one experiment a confined principal reads (null: a job of no experiment, which reads none). */
+function ownExperiment(principal: Reader): string | null {
+  return principal.jobId !== undefined ? (principal.jobExperimentId ?? null) : (principal.experimentId ?? null);
 }
 
 export function mayReadExperiment(principal: Reader, experimentId: string | null | undefined): boolean {
-  if (!isJobScoped(principal)) return true;
-  return typeof experimentId === "string" && experimentId === principal.jobExperimentId;
+  if (!isConfined(principal)) return true;
+  return typeof experimentId === "string" && experimentId === ownExperiment(principal);
 }
 
-export function mayReadJob(principal: Reader, jobId: string): boolean {
-  return !isJobScoped(principal) || principal.jobId === jobId;
+/** A job's token reads its own job; a token for one experiment reads that experiment's jobs. */
+export function mayReadJob(principal: Reader, job: { id: string; experimentId: string | null }): boolean {
+  if (principal.jobId !== undefined) return principal.jobId === job.id;
+  return mayReadExperiment(principal, job.experimentId);
 }
 
 /** Whether the record exists in the principal's scope; an unknown id is left to the route (its own 404). */
 export function mayReadRecord(store: Store, principal: Reader, table: ScopedTable, id: string): boolean {
-  if (!isJobScoped(principal)) return true;
+  if (!isConfined(principal)) return true;
   const row = store.sqlite.prepare(`SELECT experiment_id AS experimentId FROM ${table} WHERE id = ?`).get(id) as { experimentId: string | null } | undefined;
   return row === undefined || mayReadExperiment(principal, row.experimentId);
 }
@@ -44,7 +52,7 @@ export function mayReadRecord(store: Store, principal: Reader, table: ScopedTabl
  * experiment that does not exist).
  */
 export function experimentFilterFor(principal: Reader, requested: string | undefined): string | undefined {
-  if (!isJobScoped(principal)) return requested;
-  const own = principal.jobExperimentId ?? NO_EXPERIMENT;
+  if (!isConfined(principal)) return requested;
+  const own = ownExperiment(principal) ?? NO_EXPERIMENT;
   return requested === undefined || requested === own ? own : NO_EXPERIMENT;
 }

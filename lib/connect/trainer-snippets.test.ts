@@ -6,7 +6,7 @@ describe("trainer snippets", () => {
   const byId = Object.fromEntries(snippets.map((s) => [s.id, s]));
 
   it("has one snippet per way in, in the page's order", () => {
-    expect(snippets.map((s) => s.id)).toEqual(["python", "verl", "trl", "skyrl", "prime-rl", "rllm", "follow", "typescript"]);
+    expect(snippets.map((s) => s.id)).toEqual(["python", "review-gate", "verl", "trl", "skyrl", "prime-rl", "rllm", "follow", "typescript"]);
   });
 
   it("fills in the server address (without a trailing slash) and the token everywhere", () => {
@@ -22,8 +22,10 @@ describe("trainer snippets", () => {
     expect(byId.python!.code).toContain("from harness_lab import Client");
     expect(byId.python!.code).toContain(`client = Client("https://lab.example.org:8443", token="hl_abc123")`);
     expect(byId.python!.code).toContain(`with client.run("gsm8k", "grpo-seed1") as run:`);
-    expect(byId.python!.code).toMatch(/run\.log_metrics\(step, \{"critic\/score\/mean": 0\.4\}\)/);
+    expect(byId.python!.code).toMatch(/run\.log_metrics\(step, \{"critic\/score\/mean": 0\.5\}\)/);
     expect(byId.python!.code).toContain("client.close()");
+    expect(byId["review-gate"]!.code).toContain(`with client.run("gsm8k", "evolve-seed1") as run:`);
+    expect(byId["review-gate"]!.code).toContain("decision = client.wait_for_decision(proposal, timeout=3600)");
     // verl builds its tracker in the Ray TaskRunner: install() in the entry point alone never reaches it.
     expect(byId.verl!.code).toContain("+ray_kwargs.ray_init.runtime_env.worker_process_setup_hook=harness_lab.integrations.verl.install");
     expect(byId.verl!.code).toContain(`trainer.logger='["console","harness_lab"]'`);
@@ -44,6 +46,26 @@ describe("trainer snippets", () => {
     expect(Object.fromEntries(snippets.map((s) => [s.id, s.testedWith]))).toMatchObject({
       verl: "verl b178a3c", trl: "TRL 1.13.0, transformers 5.17", skyrl: "SkyRL a956457", "prime-rl": "prime-rl 559b447", rllm: "rllm 9beb6e0",
     });
+  });
+
+  it("runs as pasted: no names left for the reader to define, no elided arguments", () => {
+    // The e2e (e2e/connect-snippets.spec.ts) runs these two; here, that nothing in them is a placeholder.
+    for (const id of ["python", "review-gate"] as const) {
+      expect(byId[id]!.code, id).not.toMatch(/\.\.\.|num_steps|<[a-z ]+>/);
+    }
+  });
+
+  it("marks the snippet that reads (the review gate): only it needs a token with read", () => {
+    expect(snippets.filter((s) => s.needsRead).map((s) => s.id)).toEqual(["review-gate"]);
+    expect(byId["review-gate"]!.note).toMatch(/tick “waits for reviews”/);
+  });
+
+  it("says beside each trainer's snippet what it sends: metrics, rollouts, groups", () => {
+    expect(byId.verl!.arrives).toMatch(/Rollouts, with their GRPO groups, .*through the follower/);
+    expect(byId.python!.arrives).toMatch(/GRPO group/);
+    expect(byId.trl!.arrives).toMatch(/groups of num_generations/);
+    expect(byId["prime-rl"]!.arrives).toMatch(/grouped per step/);
+    expect(byId.rllm!.arrives).toMatch(/trajectory groups/);
   });
 
   it("points rllm's UI logger at this server's rllm path with the token as its key", () => {

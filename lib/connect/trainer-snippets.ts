@@ -1,6 +1,7 @@
 // The copy-ready snippets of the "Connect a trainer" page, one per way in, with this server's address and a
 // token filled in. Pure and in one place, so the page, its test and the README say the same thing. The Python
-// names are the harness_lab package's (clients/python); the follower and rllm ones are this server's.
+// names are the harness_lab package's (clients/python); the follower and rllm ones are this server's. The two
+// plain-Python snippets run as they are (e2e/connect-snippets.spec.ts copies them off the page and runs them).
 
 export interface SnippetInput {
   /** This server's address as the trainer reaches it, e.g. "http://127.0.0.1:3000". */
@@ -12,7 +13,7 @@ export interface SnippetInput {
 }
 
 export interface Snippet {
-  id: "python" | "verl" | "trl" | "skyrl" | "prime-rl" | "rllm" | "follow" | "typescript";
+  id: "python" | "review-gate" | "verl" | "trl" | "skyrl" | "prime-rl" | "rllm" | "follow" | "typescript";
   title: string;
   language: "python" | "bash" | "typescript";
   /** One sentence on when to use it. */
@@ -22,6 +23,8 @@ export interface Snippet {
   arrives: string;
   /** The trainer release its integration was tested against (null: no trainer of its own). */
   testedWith: string | null;
+  /** Set when the snippet reads as well as sends: its token must be minted with the review gate ticked. */
+  needsRead?: true;
 }
 
 export const TOKEN_PLACEHOLDER = "<ingest token: mint one above>";
@@ -51,8 +54,8 @@ export function trainerSnippets(input: SnippetInput): Snippet[] {
       id: "python",
       title: "Plain Python",
       language: "python",
-      note: "Any training loop: log metrics and rollouts; sending happens on a background thread.",
-      arrives: "Whatever you log: metrics per step, rollouts with their turns, GRPO groups, harness versions, proposals.",
+      note: "Any training loop: log metrics and rollouts; sending happens on a background thread. Runs as it is; put your loop's values in place of the examples.",
+      arrives: "What you log: metrics per step, rollouts with their turns, the samples of one prompt at one step as a GRPO group (so trainable rate and group pages work); also harness versions, proposals, evaluations.",
       testedWith: null,
       code: [
         `# ${install}`,
@@ -60,9 +63,36 @@ export function trainerSnippets(input: SnippetInput): Snippet[] {
         "",
         `client = Client(${quoteDouble(url)}, token=${quoteDouble(token)})`,
         `with client.run(${quoteDouble(experiment)}, "grpo-seed1") as run:`,
-        "    for step in range(num_steps):",
-        `        run.log_metrics(step, {"critic/score/mean": 0.4})`,
-        `        run.log_rollout(step=step, task="django__django-11099", sample=0, reward=1.0, turns=[...])`,
+        "    for step in range(3):  # your training loop",
+        `        run.log_metrics(step, {"critic/score/mean": 0.5})`,
+        "        # the samples of one prompt at one step form a GRPO group; turns are chat messages",
+        "        for sample, reward in enumerate([1.0, 0.0]):",
+        `            run.log_rollout(step=step, task="django__django-11099", sample=sample, reward=reward,`,
+        `                            turns=[{"role": "user", "content": "Fix the failing test"},`,
+        `                                   {"role": "assistant", "content": "Patched utils.py"}])`,
+        "client.close()",
+      ].join("\n"),
+    },
+    {
+      id: "review-gate",
+      title: "Plain Python: the review gate",
+      language: "python",
+      note: "A trainer that proposes a harness change and waits until a reviewer approves or rejects it on the Proposals page. Its token needs read of this experiment: tick “waits for reviews” when minting. harness-v1/ and harness-v2/ are your harness's directories (tools/, hooks/, skills/, prompts/).",
+      arrives: "The two harness versions with their files, the proposal (its run and round make it a new one each time), and back to the trainer: the reviewer's decision.",
+      testedWith: null,
+      needsRead: true,
+      code: [
+        `# ${install}`,
+        "from harness_lab import Client",
+        "",
+        `client = Client(${quoteDouble(url)}, token=${quoteDouble(token)})`,
+        `with client.run(${quoteDouble(experiment)}, "evolve-seed1") as run:`,
+        `    h0 = run.harness_version_from_dir("harness-v1/", "H0")`,
+        `    h1 = client.harness_version_from_dir(${quoteDouble(experiment)}, "harness-v2/", "H1", parent=h0, origin="proposal")`,
+        `    proposal = run.proposal(base=h0, candidate=h1, title="Run the related tests before submitting", round=1)`,
+        `    print("waiting for a review of", proposal, flush=True)`,
+        "    decision = client.wait_for_decision(proposal, timeout=3600)  # Approve or Reject under Proposals",
+        `    print("decided:", decision.status, "by", decision.actor)`,
         "client.close()",
       ].join("\n"),
     },
@@ -76,9 +106,10 @@ export function trainerSnippets(input: SnippetInput): Snippet[] {
         env,
         `python3 -m verl.trainer.main_ppo ... trainer.logger='["console","harness_lab"]' \\`,
         `  +ray_kwargs.ray_init.runtime_env.worker_process_setup_hook=harness_lab.integrations.verl.install`,
+        `# on a multi-node Ray cluster, pass the three HARNESS_LAB_* variables under +ray_kwargs.ray_init.runtime_env.env_vars`,
         `# rollouts: add trainer.rollout_data_dir=./outputs/rollout_data and run the follower below`,
       ].join("\n"),
-      arrives: "Metrics per step (verl's tracker carries scalars only). Rollouts from its rollout dumps through the follower.",
+      arrives: "Metrics per step (verl's tracker carries scalars only). Rollouts, with their GRPO groups, from verl's rollout dumps through the follower below.",
       testedWith: "verl b178a3c",
     },
     {

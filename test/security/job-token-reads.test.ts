@@ -1,4 +1,6 @@
-// A job's own token reads its job's experiment and its own job, nothing else (issue 13, finding 4). The test
+// A job's own token reads its job's experiment and its own job, nothing else (issue 13, finding 4); a token
+// minted for one experiment on Connect a trainer (issue 40: ingest + read of its experiment, for the review
+// gate) reads that experiment and its jobs, nothing else. The test
 // finds every GET route under app/ by itself and calls each through its real handler with a real job token:
 // its own experiment's record answers 200, another experiment's answers exactly like an id that does not
 // exist (404, same message), and lists leave other experiments out. A new GET route without an entry in
@@ -85,6 +87,7 @@ async function get(file: string, target: Target, secret: string): Promise<{ stat
 
 let jobSecret = "";
 let readSecret = "";
+let experimentSecret = "";
 
 beforeAll(() => {
   const store = getStore();
@@ -97,6 +100,7 @@ beforeAll(() => {
   }
   jobSecret = mintJobToken(store, "mine-job", { createdBy: null, expiresAt: Date.now() + 60_000, now: Date.now() });
   readSecret = createApiToken(store, { name: "reader", scopes: ["read"], createdBy: null }).secret;
+  experimentSecret = createApiToken(store, { name: "trainer", scopes: ["ingest", "read"], experimentId: "mine-exp", createdBy: null }).secret;
 });
 afterAll(() => {
   closeStore();
@@ -115,37 +119,45 @@ describe("discovery", () => {
   });
 });
 
-describe.each(Object.entries(READS).filter(([, read]) => read.kind === "record"))("GET %s with a job's token", (file, read) => {
-  const of = (read as Extract<Read, { kind: "record" }>).of;
+// The two kinds of confined token: each reads its own experiment's records and lists, and nothing of the other.
+const CONFINED: Array<[string, () => string]> = [
+  ["a job's token", () => jobSecret],
+  ["a token for one experiment (Connect a trainer)", () => experimentSecret],
+];
 
-  it("reads its own experiment's record", async () => {
-    const own = await get(file, of("mine"), jobSecret);
-    expect(own.status, own.text).toBe(200);
+describe.each(CONFINED)("with %s", (_kind, secret) => {
+  describe.each(Object.entries(READS).filter(([, read]) => read.kind === "record"))("GET %s", (file, read) => {
+    const of = (read as Extract<Read, { kind: "record" }>).of;
+
+    it("reads its own experiment's record", async () => {
+      const own = await get(file, of("mine"), secret());
+      expect(own.status, own.text).toBe(200);
+    });
+
+    it("gets another experiment's record as 404, the same answer as an id that does not exist", async () => {
+      // The fixture holds the record: an unscoped read token gets it.
+      expect((await get(file, of("other"), readSecret)).status).toBe(200);
+      const foreign = await get(file, of("other"), secret());
+      const missing = await get(file, of("missing"), secret());
+      expect(foreign.status).toBe(404);
+      expect(missing.status).toBe(404);
+      expect(foreign.text.replaceAll("other-", "missing-")).toBe(missing.text);
+    });
   });
 
-  it("gets another experiment's record as 404, the same answer as an id that does not exist", async () => {
-    // The fixture holds the record: an unscoped read token gets it.
-    expect((await get(file, of("other"), readSecret)).status).toBe(200);
-    const foreign = await get(file, of("other"), jobSecret);
-    const missing = await get(file, of("missing"), jobSecret);
-    expect(foreign.status).toBe(404);
-    expect(missing.status).toBe(404);
-    expect(foreign.text.replaceAll("other-", "missing-")).toBe(missing.text);
-  });
-});
+  describe.each(Object.entries(READS).filter(([, read]) => read.kind === "list"))("GET %s", (file, read) => {
+    const asking = Object.entries((read as Extract<Read, { kind: "list" }>).asking);
 
-describe.each(Object.entries(READS).filter(([, read]) => read.kind === "list"))("GET %s with a job's token", (file, read) => {
-  const asking = Object.entries((read as Extract<Read, { kind: "list" }>).asking);
-
-  it.each(asking)("asking for %s lists its own experiment and leaves the other out", async (_what, target) => {
-    const own = await get(file, target("mine"), jobSecret);
-    expect(own.status, own.text).toBe(200);
-    expect(own.text).toContain("mine-");
-    const foreign = await get(file, target("other"), jobSecret);
-    expect(foreign.status, foreign.text).toBe(200);
-    expect(foreign.text).not.toContain("other-");
-    // The fixture holds other records an unscoped read token does list.
-    expect((await get(file, target("other"), readSecret)).text).toContain("other-");
+    it.each(asking)("asking for %s lists its own experiment and leaves the other out", async (_what, target) => {
+      const own = await get(file, target("mine"), secret());
+      expect(own.status, own.text).toBe(200);
+      expect(own.text).toContain("mine-");
+      const foreign = await get(file, target("other"), secret());
+      expect(foreign.status, foreign.text).toBe(200);
+      expect(foreign.text).not.toContain("other-");
+      // The fixture holds other records an unscoped read token does list.
+      expect((await get(file, target("other"), readSecret)).text).toContain("other-");
+    });
   });
 });
 

@@ -14,7 +14,7 @@ import threading
 import time
 import weakref
 from dataclasses import dataclass
-from typing import Any, Dict, List, Mapping, Optional, Sequence
+from typing import Any, Dict, List, Mapping, Optional, Sequence, Union
 
 from . import events, ids
 from .errors import HarnessLabError
@@ -65,6 +65,9 @@ class Client(BackgroundSender):
         self._declared_experiments: set = set()
         self._declared_tasks: set = set()
         self._proposal_experiment: Dict[str, str] = {}
+        # How many times each change was proposed without a round, per run (ids.proposal's `nth`).
+        self._proposals_made: Dict[tuple, int] = {}
+        self._proposals_lock = threading.Lock()
         self.close_timeout = close_timeout
         atexit.register(_close_at_exit, weakref.ref(self))
 
@@ -73,6 +76,7 @@ class Client(BackgroundSender):
         if self._reader is not None:
             self._reader.forget_connection()
         self._reader_lock = threading.Lock()
+        self._proposals_lock = threading.Lock()
 
     def _on_refused(self) -> None:
         # A refused batch is dropped whole: an experiment or task it declared may not exist, so declare again.
@@ -129,10 +133,27 @@ class Client(BackgroundSender):
         return version_id
 
     def proposal(self, experiment: str, *, base: str, candidate: str, title: str, kind: str = "tool_hook",
-                 id: Optional[str] = None, evidence: Optional[Sequence[Any]] = None, **fields: Any) -> str:
+                 id: Optional[str] = None, run: Optional[str] = None, round: Optional[Union[str, int]] = None,
+                 evidence: Optional[Sequence[Any]] = None, **fields: Any) -> str:
         """A proposal to move from harness version `base` to `candidate`; evidence: rollout ids or
-        events.evidence(...) dicts. Returns its id (default derived from experiment, base and candidate)."""
-        proposal_id = id or ids.prefixed_id("proposal", experiment, base, candidate)
+        events.evidence(...) dicts. Returns its id.
+
+        A proposal is identified by its run and round (see ids.proposal), or by the `id` you give: the same
+        change proposed again in a later round is a new proposal with its own decision, and
+        `wait_for_decision(id)` waits for that one. `round` is the evolution round's id (a str, stored on the
+        proposal; the round must have been sent) or your loop's round number (an int, used in the id only).
+        Without a round, the n-th proposal of the same change in this run is round n."""
+        if id is None:
+            nth = None
+            if round is None:
+                with self._proposals_lock:
+                    key = (experiment, run, base, candidate)
+                    nth = self._proposals_made[key] = self._proposals_made.get(key, 0) + 1
+            proposal_id = ids.proposal(experiment, run=run, round=round, nth=nth, base=base, candidate=candidate)
+        else:
+            proposal_id = id
+        if isinstance(round, str):
+            fields["round"] = round
         cited = [events.evidence(rollout=e) if isinstance(e, str) else dict(e) for e in (evidence or [])]
         self.send(events.proposal(id=proposal_id, experiment=experiment, kind=kind, title=title, base=base, candidate=candidate,
                                   evidence=cited or None, **fields))
@@ -191,7 +212,15 @@ class Client(BackgroundSender):
             time.sleep(poll_interval if deadline is None else max(0.0, min(poll_interval, deadline - time.monotonic())))
 
     def _find_proposal(self, proposal: str, experiment: Optional[str]) -> Optional[Dict[str, Any]]:
-        answer = self.get("proposals", experiment=experiment)
+        try:
+            answer = self.get("proposals", experiment=experiment)
+        except HarnessLabError as error:
+            if error.status != 403:
+                raise
+            # The usual cause: an ingest-only token. Say which token the gate needs, not just the server's refusal.
+            raise HarnessLabError(f"{error.headline}; wait_for_decision reads the proposal's decision, so the token needs read of "
+                                  f"this experiment (mint one on Connect a trainer with \"waits for reviews\" ticked, or add the "
+                                  f"read scope under Settings)", error.status, error.reason, error.problems, error.retryable, error.body) from None
         for record in (answer or {}).get("proposals", []):
             if record.get("id") == proposal:
                 return record

@@ -8,7 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from typing import Union
+from typing import Optional, Union
 
 IdPart = Union[str, int, float, bool, None]
 
@@ -58,3 +58,15 @@ def group(run: str, step: IdPart, task: str) -> str:
 def run(experiment: str, name: str) -> str:
     """The run id `client.run(experiment, name)` uses: readable, unique per experiment."""
     return f"{experiment}.{name}"
+
+
+def proposal(experiment: str, *, run: Optional[str], round: Optional[IdPart], nth: Optional[int], base: str, candidate: str) -> str:
+    """A proposal's id: its run and round, and the change (base -> candidate), so several proposals of one round
+    differ and the same change proposed in a later round (or by another run) is a new proposal with its own
+    decision. `round`: the trainer's round (an evolution round's id or number); without one, `nth` counts the
+    proposals of this change in the run (1, 2, ...). A restarted trainer re-proposing the same rounds gets the
+    same ids, so nothing is doubled. Ids of proposals stored before (derived from experiment, base and
+    candidate alone) stay as they are: stored records keep their ids.
+    """
+    which = ("round", round) if round is not None else ("nth", nth)
+    return prefixed_id("proposal", experiment, run, *which, base, candidate)

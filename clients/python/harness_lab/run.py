@@ -173,4 +173,6 @@ class Run:
         return self.client.eval_result(self.experiment, benchmark, results, **kwargs)
 
     def proposal(self, *, base: str, candidate: str, title: str, **kwargs: Any) -> str:
+        """This run's proposal (Client.proposal): identified by this run and its round."""
+        kwargs.setdefault("run", self.id)
         return self.client.proposal(self.experiment, base=base, candidate=candidate, title=title, **kwargs)

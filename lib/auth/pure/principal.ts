@@ -16,6 +16,11 @@ export interface Principal {
    */
   jobExperimentId?: string | null;
   /**
+   * A token minted for one experiment (Connect a trainer, for a trainer that waits on the review gate): it reads
+   * only this experiment, as a job's token reads only its job's (lib/auth/read-scope.ts).
+   */
+  experimentId?: string;
+  /**
    * The token `serve` minted for the first start's reference experiment (lib/auth/api-tokens.ts): the harness
    * versions it sends are the installation's own demo code, trusted without review (lib/harness-trust).
    */

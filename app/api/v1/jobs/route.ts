@@ -9,7 +9,7 @@ import { JobListQuery, jobJson, toJobFilter } from "@/lib/jobs/api-query";
 import { jobActorOf, launchRefusal } from "@/lib/jobs/api-actor";
 import { mayLaunch } from "@/lib/jobs/permissions";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
-import { isJobScoped } from "@/lib/auth/read-scope";
+import { experimentFilterFor } from "@/lib/auth/read-scope";
 import { jsonResponse, refusalResponse } from "@/lib/http/json-response";
 import { drainingBody } from "@/lib/http/drain-body";
 import { readJsonBody } from "@/lib/http/read-json-body";
@@ -33,8 +33,10 @@ export async function GET(request: Request): Promise<Response> {
   if (!auth.ok) return authErrorResponse(auth);
   const query = parseSearchParams(request.url, JobListQuery);
   if (!query.ok) return refusalResponse(query.refusal);
-  // A job's token lists its own job only.
-  const jobs = listJobs(getStore(), { ...toJobFilter(query.data), ...(isJobScoped(auth.principal) ? { id: auth.principal.jobId } : {}) }).map(jobJson);
+  // A job's token lists its own job only; a token for one experiment, that experiment's jobs.
+  const filter = toJobFilter(query.data);
+  const confined = auth.principal.jobId !== undefined ? { id: auth.principal.jobId } : { experimentId: experimentFilterFor(auth.principal, filter.experimentId) };
+  const jobs = listJobs(getStore(), { ...filter, ...confined }).map(jobJson);
   return jsonResponse({ jobs, nextBefore: jobs.length ? jobs[jobs.length - 1].createdAt : null });
 }
 

@@ -13,7 +13,9 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const auth = await authenticateRequest(request, "read");
   if (!auth.ok) return authErrorResponse(auth);
   const { id } = await params;
-  const job = mayReadJob(auth.principal, id) ? getJob(getStore(), id) : null;
+  const found = getJob(getStore(), id);
+  // Another experiment's (or job's) job answers as an unknown one.
+  const job = found && mayReadJob(auth.principal, found) ? found : null;
   if (!job) return refusalResponse(refuseNotFound(`job "${id}" not found`).refusal);
   return jsonResponse({ job: jobJson(job) });
 }

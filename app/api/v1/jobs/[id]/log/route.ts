@@ -2,7 +2,7 @@
 // from nextOffset until done. With follow=1 the answer is the log itself as a streamed text/plain body from
 // `offset` on, ending when the job has ended (or the client goes away).
 import { getStore } from "@/db/client";
-import { followLog, tailLog } from "@/lib/jobs";
+import { followLog, getJob, tailLog } from "@/lib/jobs";
 import { JobLogQuery } from "@/lib/jobs/api-query";
 import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
 import { mayReadJob } from "@/lib/auth/read-scope";
@@ -21,7 +21,8 @@ export async function GET(request: Request, { params }: { params: Promise<{ id: 
   const store = getStore();
   const offset = query.data.offset ?? 0;
   // Another job's log answers as an unknown job's does (tailLog's own 404).
-  const first = mayReadJob(auth.principal, id) ? tailLog(store, id, offset) : ({ ok: false, status: 404, error: `job "${id}" does not exist` } as const);
+  const job = getJob(store, id);
+  const first = job && mayReadJob(auth.principal, job) ? tailLog(store, id, offset) : ({ ok: false, status: 404, error: `job "${id}" does not exist` } as const);
   if (!first.ok) return refusalResponse({ kind: refusalKindOf(first.status), error: first.error });
   if (query.data.follow !== "1") {
     const { ok: _ok, ...chunk } = first;
