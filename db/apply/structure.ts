@@ -39,6 +39,22 @@ function withEndedJob(ctx: ApplyContext, e: EventOf<"run">): EventOf<"run"> {
 
 // A replayed "running" must not undo a "finished": statuses only move forward.
 const STATUS_RANK: Record<string, number> = { pending: 0, running: 1, finished: 2, failed: 2, cancelled: 2 };
+const ENDED = 2;
+
+// A producer that does not say when its run started or ended (the reference experiment, whose events must be the
+// same for the same seed; a plain HTTP producer) still gets a start and an end on the run page: the arrival of the
+// event that first says "running", and of the one that first ends it. A time the producer sends always wins.
+function startedAt(e: EventOf<"run">, now: number, previous: unknown): unknown {
+  if (e.started_at !== undefined) return e.started_at;
+  if (previous !== null && previous !== undefined) return previous;
+  return STATUS_RANK[e.status] >= STATUS_RANK.running ? now : null;
+}
+
+function finishedAt(e: EventOf<"run">, now: number, status: string, previous: unknown): unknown {
+  if (e.finished_at !== undefined) return e.finished_at;
+  if (previous !== null && previous !== undefined) return previous;
+  return STATUS_RANK[status] >= ENDED && STATUS_RANK[e.status] >= ENDED ? now : null;
+}
 
 export function applyRun(ctx: ApplyContext, e: EventOf<"run">): ApplyStatus {
   ctx.ref("experiments", e.experiment, "experiment");
@@ -50,7 +66,7 @@ export function applyRun(ctx: ApplyContext, e: EventOf<"run">): ApplyStatus {
       `INSERT INTO runs (id, experiment_id, name, kind, status, config, job_id, started_at, finished_at, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(e.id, e.experiment, orNull(e.name), e.kind, e.status, json(e.config), orNull(e.job),
-      orNull(e.started_at), orNull(e.finished_at), ctx.now, ctx.now);
+      startedAt(e, ctx.now, null), finishedAt(e, ctx.now, e.status, null), ctx.now, ctx.now);
     return "applied";
   }
   if (row.experiment_id !== e.experiment) return ctx.conflict("experiment", `run "${e.id}" belongs to experiment "${row.experiment_id}"`);
@@ -61,8 +77,8 @@ export function applyRun(ctx: ApplyContext, e: EventOf<"run">): ApplyStatus {
     status,
     config: e.config === undefined ? row.config : JSON.stringify(e.config),
     job_id: e.job ?? row.job_id,
-    started_at: e.started_at ?? row.started_at,
-    finished_at: e.finished_at ?? row.finished_at,
+    started_at: startedAt(e, ctx.now, row.started_at),
+    finished_at: finishedAt(e, ctx.now, status, row.finished_at),
   };
   const changed = (Object.keys(next) as (keyof typeof next)[]).some((k) => next[k] !== row[k]);
   if (!changed) return "unchanged";
