@@ -1,5 +1,5 @@
 // Cost (issue 6, part 4). The reference experiment's cost page shows the rollout counts by purpose the API
-// holds, and "not reported" for the tokens the demo does not send; a fixture with known tokens, USD and
+// holds, and says once that it reports no tokens or cost (issue 40) instead of columns of "not reported"; a fixture with known tokens, USD and
 // durations shows its sums with how many rollouts reported them; the side-by-side page sets HarnessAdapt-RL
 // against GRPO with both totals and their difference, and its picker keeps the choice in the URL.
 import type { Page } from "@playwright/test";
@@ -41,9 +41,13 @@ test("the reference experiment's rollouts by purpose are the counts the API hold
   const trainingSide = PURPOSES.filter(([p]) => p !== "eval").reduce((n, [p]) => n + (api.rolloutsByPurpose[p] ?? 0), 0);
   await expect(purposeRow(page, "training side").getByRole("cell").first()).toHaveText(fmt(trainingSide));
   await expect(purposeRow(page, "all rollouts").getByRole("cell").first()).toHaveText(fmt(api.rollouts));
-  // The demo sends no tokens or cost: the page says so rather than showing 0.
-  await expect(purposeRow(page, "all rollouts").getByRole("cell").nth(1)).toHaveText("not reported");
-  await expect(purposeRow(page, "all rollouts").getByRole("cell").nth(3)).toHaveText("not reported");
+  // The demo sends no tokens, cost or rollout times: the page says so once and leaves those columns out (not a column of 0s, nor
+  // one of "not reported").
+  await expect(page.getByText("No rollout of this experiment reports token counts, cost or rollout times; those columns are left out.")).toBeVisible();
+  const purposeTable = page.getByRole("region", { name: "Rollouts by purpose" });
+  await expect(purposeTable.getByRole("columnheader", { name: "Rollouts" })).toBeVisible();
+  await expect(purposeTable.getByRole("columnheader", { name: /^(Cost|Prompt tokens|Completion tokens|Rollout time.*)$/ })).toHaveCount(0);
+  await expect(page.getByRole("region", { name: "Per run" }).getByRole("columnheader", { name: "Cost" })).toHaveCount(0);
   await expect(page.getByRole("note").filter({ hasText: "Rollout counts are not GPU hours." })).toBeVisible();
   await expect(page.getByRole("group", { name: "Export rollouts by purpose" }).getByRole("button", { name: "Copy CSV" })).toBeVisible();
 });

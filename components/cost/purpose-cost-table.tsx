@@ -50,11 +50,12 @@ const COLUMNS: Column<PurposeRow>[] = [
 
 const isTotal = (r: PurposeRow) => r.key === "training-side" || r.key === "all";
 
-export function PurposeCostTable({ summary }: { summary: PurposeSummary }) {
+/** `hide`: column ids left out (quantities no rollout of the experiment reports: lib/cost/unreported.ts). */
+export function PurposeCostTable({ summary, hide = [] }: { summary: PurposeSummary; hide?: readonly string[] }) {
   const rows = purposeRows(summary);
   return (
     <DataTable
-      columns={COLUMNS}
+      columns={COLUMNS.filter((c) => !hide.includes(c.id))}
       rows={rows.filter((r) => !isTotal(r))}
       footer={rows.filter(isTotal)}
       rowKey={(r) => r.key}

@@ -40,6 +40,7 @@ const COLUMNS: Column<RunCost>[] = [
 ];
 
 /** `table` is the page's export of the same rows (its own number formats), so the CSV stays as it was. */
-export function RunCostTable({ runs, table }: { runs: RunCost[]; table?: TableData }) {
-  return <DataTable columns={COLUMNS} rows={runs} rowKey={(r) => r.run.id} caption="Rollouts and cost per run" captionHidden exportTable={table} exportName={table ? "cost per run" : undefined} />;
+/** `hide`: column ids left out (quantities no rollout of the experiment reports: lib/cost/unreported.ts). */
+export function RunCostTable({ runs, table, hide = [] }: { runs: RunCost[]; table?: TableData; hide?: readonly string[] }) {
+  return <DataTable columns={COLUMNS.filter((c) => !hide.includes(c.id))} rows={runs} rowKey={(r) => r.run.id} caption="Rollouts and cost per run" captionHidden exportTable={table} exportName={table ? "cost per run" : undefined} />;
 }

@@ -18,6 +18,7 @@ import { ExperimentPageHeader } from "@/components/experiments/experiment-page-h
 import { CallsTable } from "@/components/cost/calls-table";
 import { GpuHoursNote } from "@/components/cost/gpu-hours-note";
 import { PurposeCostTable } from "@/components/cost/purpose-cost-table";
+import { COLUMNS_OF, unreportedQuantities, unreportedSentence } from "@/lib/cost/unreported";
 import { RunCostTable } from "@/components/cost/run-cost-table";
 
 export const dynamic = "force-dynamic";
@@ -35,6 +36,10 @@ export default async function ExperimentCostPage({ params }: Props) {
   const { experiment } = data;
   const purposes = summariseByPurpose(data.aggregates);
   const runs = summariseByRun(data.aggregates, data.runs);
+  // Quantities no rollout reports are said once, not shown as columns of "not reported".
+  const missing = unreportedQuantities(purposes.all);
+  const hide = missing.flatMap((q) => COLUMNS_OF[q]);
+  const missingSentence = unreportedSentence(missing);
 
   return (
     <main>
@@ -45,11 +50,12 @@ export default async function ExperimentCostPage({ params }: Props) {
         purpose but evaluation). <Link href={crossCostPath([experiment.id])}>Set it side by side with another experiment</Link>.
       </p>
       <GpuHoursNote />
+      {missingSentence && <p className="muted">{missingSentence}</p>}
 
       <section className="section" aria-labelledby="purpose-heading">
         <h2 id="purpose-heading">Rollouts by purpose</h2>
         <TableExport table={purposeTable(purposes)} name="rollouts by purpose" />
-        <PurposeCostTable summary={purposes} />
+        <PurposeCostTable summary={purposes} hide={hide} />
       </section>
 
       <section className="section" aria-labelledby="calls-heading">
@@ -64,7 +70,7 @@ export default async function ExperimentCostPage({ params }: Props) {
           <p className="muted">No runs yet.</p>
         ) : (
           <>
-            <RunCostTable runs={runs} table={runTable(runs)} />
+            <RunCostTable runs={runs} table={runTable(runs)} hide={hide} />
           </>
         )}
       </section>
