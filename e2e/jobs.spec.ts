@@ -27,6 +27,10 @@ test("an admin launches a training epoch from the experiment page and watches it
   await openLaunchForm(page, "Reference: train one epoch");
   const form = page.getByRole("form", { name: "Launch a job" });
   await form.getByLabel("Harness version").selectOption({ index: 1 });
+  // The latest checkpoint is preselected (the small size's step 6, the end of epoch 2), so training continues with epoch 3;
+  // choosing the untrained one (epoch 0) makes it epoch 1.
+  await expect(form.getByLabel("Epoch")).toHaveValue("3");
+  await form.getByLabel("Checkpoint").selectOption({ label: "step 0 (untrained) (policy, epoch 0, step 0)" });
   await expect(form.getByLabel("Epoch")).toHaveValue("1");
   await form.getByRole("button", { name: "Launch" }).click();
 

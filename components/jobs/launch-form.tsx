@@ -11,7 +11,7 @@ import { useActionState, useState } from "react";
 import type { LaunchChoices } from "@/db/queries/launch-choices";
 import type { HarnessReview } from "@/db/queries/harness-review-diff";
 import { UnreviewedHarnessReview } from "./unreviewed-harness-review";
-import { paramField } from "@/lib/jobs/form-params";
+import { nextEpochAfter, paramField } from "@/lib/jobs/form-params";
 import type { LaunchState } from "./launch-types";
 import styles from "./jobs.module.css";
 
@@ -64,6 +64,12 @@ export function LaunchForm({ experimentId, templateId, placeholders, choices, pr
     }),
   );
   const shownReviews = reviews.filter((r) => running.has(r.version.id));
+  // An epoch field follows the chosen checkpoint: training continues from it, so the next epoch is the one after its
+  // own (a step-60 checkpoint of epoch 2 → epoch 3), unless the address or a failed launch gave a value.
+  const checkpointPicked = Object.entries(placeholders).find(([, p]) => p.type === "checkpoint")?.[0];
+  const pickedCheckpoint = checkpointPicked ? picked[checkpointPicked] : undefined;
+  const epochInitial = (name: string, p: FormPlaceholder) =>
+    values[name] ?? nextEpochAfter(pickedCheckpoint ? choices.checkpointEpochs[pickedCheckpoint] : undefined, p) ?? initialOf(name, p);
   const problemOf = (name: string) => state?.problems?.filter((p) => p.param === name).map((p) => p.message).join("; ");
   const general = state?.problems?.filter((p) => !(p.param in placeholders)) ?? [];
 
@@ -79,9 +85,9 @@ export function LaunchForm({ experimentId, templateId, placeholders, choices, pr
           const help = [p.description, bounds && (p.description ? `(${bounds})` : `A whole number, ${bounds}`)].filter(Boolean).join(" ");
           const describedBy = [help ? `${id}-help` : null, problem ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
           const common = { id, name: paramField(name), "aria-invalid": problem ? true : undefined, "aria-describedby": describedBy };
-          const initial = initialOf(name, p);
-          // key: a failed launch re-renders the fields with the values as sent.
-          const key = `${name}:${state ? JSON.stringify(state.values ?? {}) : "prefill"}`;
+          const initial = p.type === "epoch" ? epochInitial(name, p) : initialOf(name, p);
+          // key: a failed launch re-renders the fields with the values as sent; an epoch field also when the checkpoint changes.
+          const key = `${name}:${state ? JSON.stringify(state.values ?? {}) : "prefill"}${p.type === "epoch" ? `:${pickedCheckpoint ?? ""}` : ""}`;
           return (
             <div className="form-field" key={name}>
               <label htmlFor={id}>

@@ -17,16 +17,19 @@ export interface LaunchChoices {
   proposal: Choice[];
   /** Preselected when nothing else picks a value; null when the experiment has none. */
   suggested: { checkpoint: string | null; harness_version: string | null };
+  /** Each checkpoint's epoch (null when it has none): an epoch field defaults to the one after the chosen checkpoint's. */
+  checkpointEpochs: Record<string, number | null>;
 }
 
 interface CheckpointRow extends Choice {
   role: string;
+  epoch: number | null;
 }
 
 export function listLaunchChoices(store: Store, experimentId: string): LaunchChoices {
   const all = (sql: string) => store.sqlite.prepare(sql).all(experimentId) as { id: string; label: string }[];
   const checkpoints = store.sqlite.prepare(
-    `SELECT id, role, coalesce(name, id) || ' (' || role || coalesce(', epoch ' || epoch, '') || coalesce(', step ' || step, '') || ')' AS label
+    `SELECT id, role, epoch, coalesce(name, id) || ' (' || role || coalesce(', epoch ' || epoch, '') || coalesce(', step ' || step, '') || ')' AS label
      FROM checkpoints WHERE experiment_id = ? ORDER BY coalesce(epoch, -1), coalesce(step, -1), id`,
   ).all(experimentId) as CheckpointRow[];
   // The latest checkpoint of the policy being trained; another role's only when there is no policy checkpoint.
@@ -38,5 +41,6 @@ export function listLaunchChoices(store: Store, experimentId: string): LaunchCho
     harness_version: versions.map(({ id, label }) => ({ id, label: id === incumbent?.harnessVersionId ? `${label} — incumbent ${incumbent.label}` : label })),
     proposal: all(`SELECT id, title || ' [' || status || ']' AS label FROM proposals WHERE experiment_id = ? ORDER BY rowid`),
     suggested: { checkpoint: latest?.id ?? null, harness_version: incumbent?.harnessVersionId ?? null },
+    checkpointEpochs: Object.fromEntries(checkpoints.map((c) => [c.id, c.epoch])),
   };
 }

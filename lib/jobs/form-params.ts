@@ -31,3 +31,13 @@ export function paramsAsStrings(params: Record<string, unknown> | null): Record<
   for (const [k, v] of Object.entries(params ?? {})) if (v !== null && v !== undefined) out[k] = String(v);
   return out;
 }
+
+/**
+ * The epoch a job continuing from a checkpoint of `checkpointEpoch` trains: the next one, within the placeholder's
+ * bounds. Undefined when the checkpoint has no epoch (or none is chosen): the template's default then applies.
+ */
+export function nextEpochAfter(checkpointEpoch: number | null | undefined, bounds: { min?: number; max?: number }): string | undefined {
+  if (checkpointEpoch === null || checkpointEpoch === undefined || !Number.isInteger(checkpointEpoch)) return undefined;
+  const next = Math.max(bounds.min ?? 1, checkpointEpoch + 1);
+  return String(bounds.max !== undefined ? Math.min(bounds.max, next) : next);
+}

@@ -11,6 +11,7 @@ import "server-only";
 import fs from "node:fs";
 import path from "node:path";
 import type { Store } from "../../db/client";
+import { whyTemplateDoesNotApply } from "./pure/template-applies";
 import { getCheckpointInput, getExperimentForJob, getJob, getProposalSides, recordInExperiment, type JobRecord } from "../../db/queries/jobs";
 import { getHarnessVersionWithFiles } from "../../db/queries/harness-version-files";
 import { insertJob } from "../../db/mutations/jobs";
@@ -60,6 +61,8 @@ export async function launchJob(store: Store, input: LaunchInput, now: number = 
   }
   const experiment = getExperimentForJob(store, experimentId);
   if (!experiment) return { ok: false, status: 404, error: `experimentId: experiment "${experimentId}" does not exist` };
+  const notHere = whyTemplateDoesNotApply(spec.command, experiment);
+  if (notHere) return { ok: false, status: 400, error: `templateId: template "${input.templateId}" ${notHere}` };
 
   const rt = jobRuntime(store);
   const jobId = newId();

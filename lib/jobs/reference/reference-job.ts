@@ -2,6 +2,7 @@
 // of an existing reference experiment — train one epoch, compare a proposal's candidate with its base, or
 // evaluate a checkpoint — posting its events with the job's token into the job's run (HARNESS_LAB_RUN).
 // Tasks, seeds and sizes come from the experiment's config, so task ids match the ones already stored.
+import { isReferenceConfig } from "../pure/template-applies";
 import fs from "node:fs";
 import path from "node:path";
 import { HarnessLabClient } from "../../client/harness-lab-client";
@@ -73,7 +74,7 @@ export async function runReferenceJob(kind: ReferenceJobKind, args: ReferenceJob
   const config = inputs.experiment.config ?? {};
   const expSeed = config.seed;
   const size = config.size;
-  if (!Number.isInteger(expSeed) || (size !== "small" && size !== "default")) {
+  if (!isReferenceConfig(config)) {
     throw new Error(`experiment "${env.experiment}" is not a reference experiment: its config has no seed and size (run \`harness-lab demo\` to create one)`);
   }
   // The argv names the versions; the job directory holds their files. They must agree.

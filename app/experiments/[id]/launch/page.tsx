@@ -15,6 +15,7 @@ import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { experimentPath, jobsPath, launchPath } from "@/lib/http/page-links";
 import { listJobTemplates } from "@/lib/jobs/templates";
 import { prefillFromQuery } from "@/lib/jobs/form-params";
+import { whyTemplateDoesNotApply } from "@/lib/jobs/pure/template-applies";
 import { ExperimentTabs } from "@/components/experiments/experiment-tabs";
 import { LaunchForm, type FormPlaceholder } from "@/components/jobs/launch-form";
 import { LaunchLinks } from "@/components/jobs/launch-links";
@@ -40,7 +41,10 @@ export default async function LaunchPage({ params, searchParams }: Props) {
   const experiment = experimentId === null ? null : getExperimentForJob(store, experimentId);
   if (!experiment) notFound();
   const query = await searchParams;
-  const templates = listJobTemplates(store, { experimentId: experiment.id });
+  // Templates that cannot run on this experiment (the reference phases on an experiment the demo did not make) are not offered.
+  const all = listJobTemplates(store, { experimentId: experiment.id });
+  const templates = all.filter((t) => whyTemplateDoesNotApply(t.spec.command, experiment) === null);
+  const hiddenReference = all.length - templates.length;
   const wanted = typeof query.template === "string" ? query.template : undefined;
   const template = wanted ? templates.find((t) => t.id === wanted) : undefined;
   const canLaunch = roleAtLeast(user.role, "reviewer");
@@ -59,6 +63,11 @@ export default async function LaunchPage({ params, searchParams }: Props) {
         </p>
       </header>
       <SandboxWarning />
+      {hiddenReference > 0 && (
+        <p className="muted small">
+          The reference experiment&rsquo;s job templates are not offered here: they run only on experiments the reference experiment made.
+        </p>
+      )}
       {wanted && !template && (
         <p className="notice small" role="note">
           template: &ldquo;{wanted}&rdquo; is not offered for this experiment; choose one below.
