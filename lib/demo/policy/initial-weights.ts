@@ -52,6 +52,20 @@ export function initialToolWeights(tool: string): number[] {
   return vector(CONTEXT_FEATURES, { bias: -0.8 });
 }
 
+const priorCache = new Map<string, readonly number[]>();
+
+/**
+ * The same prior, computed once per tool and shared read-only: a harness tool the policy was never trained on (a
+ * proposal's `view_diff`) is scored with its prior at every decision, and building the vector by name each time
+ * was 40 % of a default run whose harness had one (seed 21). Callers that will change the weights take
+ * initialToolWeights' fresh copy instead.
+ */
+export function sharedInitialToolWeights(tool: string): readonly number[] {
+  let prior = priorCache.get(tool);
+  if (!prior) priorCache.set(tool, (prior = Object.freeze(initialToolWeights(tool))));
+  return prior;
+}
+
 /** Which operator a symptom suggests: the reading of a failing message a programmer would start from. */
 const SUGGESTED: Record<Symptom, readonly EditOperator[]> = {
   "off-by-one-value": ["toggle-inclusive", "increment-constant", "decrement-constant"],

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { createRng } from "../random";
 import type { DecisionContext } from "../types";
 import { makeContext } from "./context-fixture";
-import { initialToolWeights } from "./initial-weights";
+import { initialToolWeights, sharedInitialToolWeights } from "./initial-weights";
 import { isSoftmaxDecision, SoftmaxPolicy, type SoftmaxPolicyCheckpoint } from "./softmax-policy";
 
 const CONTEXTS: DecisionContext[] = [
@@ -236,5 +236,15 @@ describe("SoftmaxPolicy checkpoints", () => {
     const after = policy.toJSON().weights.line;
     expect(after[0] - before[0]).toBeCloseTo(0.1 * 3, 12);
     expect(after[1] - before[1]).toBeCloseTo(0.1 * 4, 12);
+  });
+});
+
+describe("the prior of a harness tool the policy was never trained on", () => {
+  it("is computed once and shared read-only (an update works on its own copy)", () => {
+    const shared = sharedInitialToolWeights("view_diff");
+    expect(shared).toEqual(initialToolWeights("view_diff"));
+    expect(sharedInitialToolWeights("view_diff")).toBe(shared);
+    expect(Object.isFrozen(shared)).toBe(true);
+    expect(initialToolWeights("view_diff")).not.toBe(shared);
   });
 });

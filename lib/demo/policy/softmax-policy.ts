@@ -11,7 +11,7 @@ import {
   contextFeatures, lineFeatures, operatorFeatures, patternFeatures, suggestedOperators, symptomSet,
 } from "./features";
 import {
-  initialLineWeights, initialOperatorWeights, initialPatternWeights, initialToolWeights,
+  initialLineWeights, initialOperatorWeights, initialPatternWeights, initialToolWeights, sharedInitialToolWeights,
 } from "./initial-weights";
 import { addPerOptionLogProbGradient, dot, gradientTemperature, sampleIndex, softmax } from "./softmax";
 
@@ -89,9 +89,9 @@ export class SoftmaxPolicy implements EpisodePolicy {
     };
   }
 
-  /** The weights of a tool, falling back to its prior when training has not touched it yet. */
-  private toolWeights(tool: string): number[] {
-    return this.weights.tool[tool] ?? initialToolWeights(tool);
+  /** The weights of a tool, falling back to its prior when training has not touched it yet (read-only here). */
+  private toolWeights(tool: string): readonly number[] {
+    return this.weights.tool[tool] ?? sharedInitialToolWeights(tool);
   }
 
   decide(ctx: DecisionContext, rng: Rng, temperature: number): EpisodeDecision {
