@@ -23,7 +23,7 @@ test("a version an ingest token sent is unreviewed until a person confirms its c
   const setup = await request.post("/api/v1/events", {
     headers: bearer(server.adminToken),
     data: [
-      { type: "experiment", id: EXP, name: "E2E unreviewed harness", method: "custom" },
+      { type: "experiment", id: EXP, name: "E2E unreviewed harness", method: "custom", config: { seed: 1, size: "small" } },
       { type: "harness_version", id: H0, experiment: EXP, label: "H0", origin: "initial", files: [{ path: "tools/read.js", kind: "tool", content: "module.exports = () => 1;\n" }] },
     ],
   });
@@ -92,7 +92,7 @@ test("an H0 an ingest token sent with a new experiment waits for review: whole f
   const planted = await request.post("/api/v1/events", {
     headers: bearer(ingestToken),
     data: [
-      { type: "experiment", id: EXP_H0, name: "E2E unreviewed H0", method: "custom" },
+      { type: "experiment", id: EXP_H0, name: "E2E unreviewed H0", method: "custom", config: { seed: 1, size: "small" } },
       { type: "harness_version", id: OUTSIDE_H0, experiment: EXP_H0, label: "H0", origin: "initial", files: [
         { path: "tools/view.js", kind: "tool", content: `${VIEW_LINES.join("\n")}\n` },
         { path: "prompts/system.md", kind: "prompt", content: "You are a careful engineer.\n" },

@@ -174,7 +174,8 @@ describe("a harness version a job's own token plants in its experiment", () => {
 // tool file that leaves node:vm; a reviewer launches "Reference: evaluate" on it.
 const VIEW_JS = [...Array.from({ length: 450 }, (_, i) => `// padding line ${i + 1}`), HOSTILE.trim()].join("\n") + "\n";
 const newExperiment = (experiment: string, h0: string, extra: object[] = []) => [
-  { type: "experiment", id: experiment, name: experiment, method: "custom" },
+  // Configured as a reference experiment (anyone sending events can say so), so the reference templates apply to it.
+  { type: "experiment", id: experiment, name: experiment, method: "custom", config: { seed: 1, size: "small" } },
   { type: "harness_version", id: h0, experiment, label: "H0", origin: "initial", files: [
     { path: "tools/view.js", kind: "tool", content: VIEW_JS },
     { path: "prompts/system.md", kind: "prompt", content: "You are a careful engineer.\n" },
