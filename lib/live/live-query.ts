@@ -1,5 +1,15 @@
-// What pages and client components share about the live routes: the poll interval and their addresses. Pure and
-// free of zod (the routes' query schema is live-query-schema.ts), since it reaches the browser bundle.
+// The query string of the live routes (GET /api/v1/live, /runs/{id}/live, /experiments/{id}/live): `since`, the
+// newest rollout a page listed, to be told how many arrived after it. Pure.
+import { z } from "zod";
+
+export const LiveQuery = z.strictObject({
+  since: z
+    .string()
+    .regex(/^\d{1,15}$/, "must be a whole number (the newestRollout of an earlier answer)")
+    .transform(Number)
+    .optional(),
+});
+export type LiveQuery = z.infer<typeof LiveQuery>;
 
 /** How often a live page asks (ms): the issue's "within ≈ 2 s" with the answer's own time to spare. */
 export const LIVE_POLL_MS = 1_500;
