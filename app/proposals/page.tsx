@@ -15,9 +15,6 @@ import { InboxFilterForm } from "@/components/proposals/inbox-filter-form";
 import { ProposalInbox } from "@/components/proposals/proposal-inbox";
 import styles from "@/components/proposals/proposals.module.css";
 import { decideProposalAction } from "./actions";
-import { getLiveState } from "@/db/queries/live-state";
-import { liveApiPath } from "@/lib/live/live-query";
-import { NewRowsNotice } from "@/components/live/new-rows-notice";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Proposals" };
@@ -36,9 +33,6 @@ export default async function ProposalsPage({ searchParams }: Props) {
   const { filter, problems } = parseInboxFilter(raw);
   const inbox = listProposalInbox(getStore(), filter);
   const filtered = Object.keys(filter).length > 0;
-  // While training runs, proposals that arrive are announced; the rows under the reader's keys stay put.
-  const liveScope = filter.experiment ? { experiment: filter.experiment } : ("lab" as const);
-  const live = getLiveState(getStore(), liveScope === "lab" ? { kind: "lab" } : { kind: "experiment", id: liveScope.experiment });
   const hiddenPending = inbox.pendingOfOtherKinds;
   // One nonce per pending row's form: a second submit of the same form is refused by the store.
   const rows = inbox.rows.map((row) => ({ ...row, nonce: canDecide && row.status === "pending" ? randomUUID() : null }));
@@ -47,7 +41,6 @@ export default async function ProposalsPage({ searchParams }: Props) {
     <main>
       <header className="page-header">
         <h1>Proposals</h1>
-        {live && <NewRowsNotice path={liveApiPath(liveScope)} initial={live} counting="proposals" what="the proposals" />}
         <p className="muted">
           Harness changes proposed by a teacher or an engineer model, with what the acceptance rule says about each.
           Open one for its rationale, evidence, diff and comparison.

@@ -20,9 +20,6 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { RunStepsTable } from "@/components/runs/run-steps-table";
 import { TrainingRatesGrid } from "@/components/runs/training-rates-grid";
 import { Pass1CurvesSection, TrainingCurvesSection } from "@/components/charts/curve-sections";
-import { getLiveState } from "@/db/queries/live-state";
-import { liveApiPath } from "@/lib/live/live-query";
-import { LiveRefresh } from "@/components/live/live-refresh";
 
 export const dynamic = "force-dynamic";
 // A fixed title: the run's name would have to be read before the access check.
@@ -49,8 +46,6 @@ export default async function RunPage({ params, searchParams }: Props) {
   // pass@1 of the checkpoints this run produced (or its trainer's reported pass@1), when there is any.
   const pass1Scopes = [{ kind: "run" as const, id: run.id }];
   const pass1 = preparePass1View(store, pass1Scopes, query);
-  // While the run goes on, the page follows it (counts, steps, curves) without a reload.
-  const live = getLiveState(store, { kind: "run", id: run.id });
 
   return (
     <main>
@@ -65,7 +60,6 @@ export default async function RunPage({ params, searchParams }: Props) {
             {run.kind}
           </Badge>
           <StatusBadge status={run.status} />
-          {live && <LiveRefresh path={liveApiPath({ run: run.id })} initial={live} what="this run" />}
         </div>
         {(run.startedAt !== null || run.finishedAt !== null) && (
           <p className="muted small">
