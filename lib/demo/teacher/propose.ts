@@ -140,6 +140,13 @@ function followUpFromPartners(rejected: readonly string[], fresh: (ids: readonly
   return component ? { component } : null;
 }
 
+/** A revision's evidence: its problem's, and when the partner was chosen for another problem, half of each. */
+function revisionEvidence(problem: ProblemCount, followUp: FollowUp, limit: number): string[] {
+  return followUp.problem && followUp.problem.kind !== problem.kind
+    ? [...new Set([...problem.evidence.slice(0, Math.ceil(limit / 2)), ...followUp.problem.evidence])]
+    : problem.evidence;
+}
+
 const setKey = (ids: readonly string[]) => [...new Set(ids)].sort().join("+");
 const pct = (n: number, d: number) => `${d === 0 ? 0 : Math.round((100 * n) / d)} %`;
 
@@ -193,9 +200,7 @@ export function proposeChange(input: ProposeInput): ProposalDescription | null {
     const why = followUp.problem
       ? [`Chosen for the problem in most failed rollouts of the current checkpoint: ${followUp.problem.failedEpisodes} of ${problems.failedEpisodes} ${PROBLEM_WORDS[followUp.problem.kind]}; its first remedy not in the harness nor rejected before.`]
       : [];
-    const evidence = followUp.problem && followUp.problem.kind !== problem.kind
-      ? [...new Set([...problem.evidence.slice(0, Math.ceil(limit / 2)), ...followUp.problem.evidence])]
-      : problem.evidence;
+    const evidence = revisionEvidence(problem, followUp, limit);
     return {
       componentIds,
       title: `${titleOf(componentIds)} (revision of ${rejected.proposalId})`,
@@ -260,9 +265,7 @@ function swapRevision(input: ProposeInput, scope: RevisionScope): ProposalDescri
     const componentIds = [idea, followUp.component];
     const original = input.history.find((h) => h.componentIds.length === 1 && h.componentIds[0] === idea) ?? rejected;
     const replaced = rejected.componentIds.length > 1 ? rejected.componentIds.slice(1) : [];
-    const evidence = followUp.problem && followUp.problem.kind !== problem.kind
-      ? [...new Set([...problem.evidence.slice(0, Math.ceil(scope.limit / 2)), ...followUp.problem.evidence])]
-      : problem.evidence;
+    const evidence = revisionEvidence(problem, followUp, scope.limit);
     return {
       componentIds,
       title: `${titleOf(componentIds)} (revision of ${rejected.proposalId})`,
