@@ -5,6 +5,7 @@
 // a generic line. Nothing a file contains can abort the whole import.
 import { ImportProblem, type FormatReader, type InputFile, type ParsedFile, type PeekedFile } from "./types";
 import { errorWithStack, logLine } from "../log-text";
+import { closestFormat, describeResemblance, describeUnknownShape, isClearMajority } from "./closest-format";
 
 export const UNKNOWN_FORMAT_REASON = "not a recognised trajectory, log or report format";
 export const EMPTY_FILE_REASON = "the file is empty: nothing to import";
@@ -63,23 +64,57 @@ export function readImportFile(file: InputFile, readers: readonly FormatReader[]
     return { ok: false, format: null, field: "file", reason: EMPTY_FILE_REASON };
   }
   const reader = pickReader(peek, readers);
-  if (!reader) {
-    if (peek.jsonError) return { ok: false, format: null, field: "file", reason: `not valid JSON: ${peek.jsonError}` };
-    return { ok: false, format: null, field: "file", reason: UNKNOWN_FORMAT_REASON };
-  }
+  if (!reader) return readByResemblance(peek, readers);
+  return readWith(reader, peek);
+}
+
+function readWith(reader: FormatReader, peek: Peek): ReadOutcome {
   let parsed: ParsedFile;
   try {
     parsed = reader.read(peek);
   } catch (error) {
     if (error instanceof ImportProblem) return { ok: false, format: reader.name, field: error.field, reason: error.reason };
-    console.error(logLine`importer: reader ${reader.name} failed on ${file.name}: ${errorWithStack(error)}`);
+    console.error(logLine`importer: reader ${reader.name} failed on ${peek.name}: ${errorWithStack(error)}`);
     return { ok: false, format: reader.name, field: "file", reason: `the ${reader.name} reader failed on this file (an internal error, logged)` };
   }
   if (!isParsedFile(parsed)) {
-    console.error(logLine`importer: reader ${reader.name} returned a malformed result for ${file.name}`);
+    console.error(logLine`importer: reader ${reader.name} returned a malformed result for ${peek.name}`);
     return { ok: false, format: reader.name, field: "file", reason: `the ${reader.name} reader failed on this file (an internal error, logged)` };
   }
   return { ok: true, format: parsed.format || reader.name, parsed, text: peek.text };
+}
+
+/**
+ * No reader claimed the file. When most of it looks like one format, that reader parses it anyway and its parse
+ * decides (it must yield turns, facts or verdicts); otherwise the refusal names the closest format and what did
+ * not match. A file that resembles nothing keeps the plain reason, so a README beside the data is still skipped.
+ */
+function readByResemblance(peek: Peek, readers: readonly FormatReader[]): ReadOutcome {
+  const closest = closestFormat(peek);
+  const jsonPart = peek.jsonError ? `not valid JSON: ${peek.jsonError}` : undefined;
+  if (!closest) {
+    const shape = describeUnknownShape(peek);
+    const reason = jsonPart ?? UNKNOWN_FORMAT_REASON;
+    return { ok: false, format: null, field: "file", reason: shape && !jsonPart ? `${reason}: ${shape}` : reason };
+  }
+  const said = describeResemblance(closest);
+  const reader = readers.find((r) => r.name === closest.reader);
+  if (reader && !jsonPart && isClearMajority(closest)) {
+    const outcome = readWith(reader, peek);
+    if (outcome.ok && yieldsData(outcome.parsed)) return outcome;
+    const why = outcome.ok ? "its reader found no turns, facts or verdicts in it" : `its reader says ${outcome.field}: ${outcome.reason}`;
+    return { ok: false, format: null, field: outcome.ok ? "file" : outcome.field, reason: `${UNKNOWN_FORMAT_REASON}: it ${said}, but ${why}` };
+  }
+  return { ok: false, format: null, field: "file", reason: `${jsonPart ?? UNKNOWN_FORMAT_REASON}; it ${said}` };
+}
+
+function yieldsData(parsed: ParsedFile): boolean {
+  return parsed.rollouts.some((r) => r.turns.length > 0) || parsed.facts.length > 0 || parsed.reports.some((r) => r.verdicts.length > 0);
+}
+
+/** A refusal because no reader took the file (with or without the closest format named after it). */
+export function isUnrecognised(outcome: ReadOutcome): boolean {
+  return !outcome.ok && outcome.format === null && (outcome.reason.startsWith(UNKNOWN_FORMAT_REASON) || outcome.reason === EMPTY_FILE_REASON);
 }
 
 function isParsedFile(value: unknown): value is ParsedFile {

@@ -13,7 +13,7 @@ import { validateEvent, type EventProblem, type HarnessLabEvent, type HarnessLab
 import { Assembler, contentHashOf, type EventUnit } from "./assemble";
 import { JoinIndex } from "./join";
 import { MAX_IMPORT_FILE_BYTES, MAX_IMPORT_TOTAL_BYTES, formatBytes } from "./limits";
-import { EMPTY_FILE_REASON, readImportFile, UNKNOWN_FORMAT_REASON, type ReadOutcome } from "./registry";
+import { isUnrecognised, readImportFile, type ReadOutcome } from "./registry";
 import { notDataReason } from "./not-data";
 import { groupConversationFolders } from "./conversation-folders";
 import { addCounts, failedFile, newFileReport, summarise, type Counts, type FileProblem, type FileReport, type ImportReport } from "./report";
@@ -90,7 +90,7 @@ export class ImportSession {
       report.format = outcome.format;
       if (!outcome.ok) {
         // A README, an image or a log beside the data is not a failed import: it is listed as skipped.
-        const notData = outcome.format === null && (outcome.reason === UNKNOWN_FORMAT_REASON || outcome.reason === EMPTY_FILE_REASON) ? notDataReason(entry.name) : undefined;
+        const notData = isUnrecognised(outcome) ? notDataReason(entry.name) : undefined;
         if (notData) report.skipped = notData;
         else report.problem = { field: outcome.field, reason: outcome.reason };
         continue;
