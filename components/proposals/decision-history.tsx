@@ -4,7 +4,7 @@
 import type { DecisionEntry } from "@/db/queries/proposal-page";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { Badge } from "@/components/ui/badge";
-import { ruleNoiseSentence } from "@/lib/stats/rule-noise-text";
+import { handfulSentence, ruleNoiseSentence } from "@/lib/stats/rule-noise-text";
 import styles from "./proposals.module.css";
 
 function ruleSaid(entry: DecisionEntry): string {
@@ -35,7 +35,7 @@ export function DecisionHistory({ decisions }: { decisions: DecisionEntry[] }) {
           </div>
           {d.reason && <p className="prose-text">{d.reason}</p>}
           {ruleSaid(d) && <p className="muted small">{ruleSaid(d)}</p>}
-          {d.rule?.noise && <p className="muted small">Rule noise when decided: {ruleNoiseSentence(d.rule.noise)}</p>}
+          {d.rule?.noise && <p className="muted small">Rule noise when decided: {ruleNoiseSentence(d.rule.noise)} {handfulSentence(d.rule.noise)}</p>}
         </li>
       ))}
     </ol>

@@ -53,7 +53,7 @@ export function applyComparison(ctx: ApplyContext, e: EventOf<"comparison">): Ap
   ctx.ref("runs", e.run, "run");
   e.base_rollouts.forEach((id, i) => ctx.ref("rollouts", id, `base_rollouts.${i}`));
   e.candidate_rollouts.forEach((id, i) => ctx.ref("rollouts", id, `candidate_rollouts.${i}`));
-  const row = { proposal_id: e.proposal, run_id: orNull(e.run), rollouts_per_task: orNull(e.rollouts_per_task), reported: json(e.reported) };
+  const row = { proposal_id: e.proposal, run_id: orNull(e.run), rollouts_per_task: orNull(e.rollouts_per_task), pairing: orNull(e.pairing), reported: json(e.reported) };
   return insertImmutableRow(ctx, "comparisons", "comparison", e, row, () => {
     const link = ctx.stmt("INSERT OR IGNORE INTO comparison_rollouts (comparison_id, rollout_id, side) VALUES (?, ?, ?)");
     for (const id of e.base_rollouts) link.run(e.id, id, "base");

@@ -53,7 +53,7 @@ export function getProposalComparison(store: Store, proposalId: string): Proposa
     .select({
       comparisonId: comparisonRollouts.comparisonId, side: comparisonRollouts.side,
       id: rollouts.id, taskId: rollouts.taskId, taskKey: tasks.key,
-      success: rollouts.success, reward: rollouts.reward, truncated: rollouts.truncated,
+      success: rollouts.success, reward: rollouts.reward, truncated: rollouts.truncated, sampleIndex: rollouts.sampleIndex,
     })
     .from(comparisonRollouts)
     .innerJoin(rollouts, eq(rollouts.id, comparisonRollouts.rolloutId))
@@ -78,7 +78,7 @@ export function getProposalComparison(store: Store, proposalId: string): Proposa
     candidate: { harnessVersionId: proposal.candidateHarnessVersionId, label: labels.get(proposal.candidateHarnessVersionId) ?? null },
     method: { resamples: DEFAULT_RESAMPLES, seed, interval: "percentile-95", ties: "half", minTasksForInterval: MIN_TASKS_FOR_INTERVAL },
     comparisons: rows.map((c) => comparisonStatistics(
-      { id: c.id, runId: c.runId, rolloutsPerTask: c.rolloutsPerTask, reported: c.reported ?? null, createdAt: c.createdAt },
+      { id: c.id, runId: c.runId, rolloutsPerTask: c.rolloutsPerTask, reported: c.reported ?? null, createdAt: c.createdAt, pairing: c.pairing ?? null },
       byComparison.get(c.id) ?? [],
       { seed, resamples: DEFAULT_RESAMPLES },
     )),

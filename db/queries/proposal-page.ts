@@ -24,6 +24,10 @@ export interface RuleNoiseRecord {
   acceptRate: number;
   tasks: number;
   rollouts: { base: number; candidate: number };
+  /** Which null was used; absent in records stored before designs were told apart (within-task, then). */
+  design?: "within-task" | "paired";
+  pairs?: number;
+  differingPairs?: number;
 }
 
 function readNoise(parsed: Record<string, unknown> | null): RuleNoiseRecord | null {
@@ -37,7 +41,13 @@ function readNoise(parsed: Record<string, unknown> | null): RuleNoiseRecord | nu
   const base = n(rollouts?.base);
   const candidate = n(rollouts?.candidate);
   if (acceptRate === null || tasks === null || base === null || candidate === null || acceptRate < 0 || acceptRate > 1) return null;
-  return { acceptRate, tasks, rollouts: { base, candidate } };
+  const pairs = n(raw.pairs);
+  const differingPairs = n(raw.differingPairs);
+  const paired = raw.design === "paired" && pairs !== null && differingPairs !== null;
+  return {
+    acceptRate, tasks, rollouts: { base, candidate },
+    ...(paired ? { design: "paired" as const, pairs, differingPairs } : raw.design === "within-task" ? { design: "within-task" as const } : {}),
+  };
 }
 
 export interface DecisionEntry {

@@ -123,15 +123,16 @@ describe("per-step training counts kept on write", () => {
     ingest(store, rolloutEvents(300, 4));
     store.sqlite.close();
     // The store as 0010 left it: no kept counts, no triggers, migrations 0011, 0012 (indexes only), 0013 (the
-    // full-text time marks), 0014 (the task index extended by the experiment) and 0015 (a token's experiment) not
-    // yet recorded.
+    // full-text time marks), 0014 (the task index extended by the experiment), 0015 (a token's experiment) and 0016 (a
+    // comparison's pairing) not yet recorded.
     const db = new Database(file);
     for (const t of ["train_step_rates_add_inserted", "train_step_rates_remove_deleted", "train_step_rates_remove_updated", "train_step_rates_add_updated"]) db.exec(`DROP TRIGGER ${t}`);
     for (const t of ["train_step_rates", "train_step_groups", "train_step_versions", "turns_fts_time_marks"]) db.exec(`DROP TABLE ${t}`);
     for (const i of ["proposals_parent", "proposals_candidate", "eval_results_rollout", "patch_evaluations_proposal", "patch_evaluations_experiment"]) db.exec(`DROP INDEX ${i}`);
     db.exec("DROP INDEX rollouts_task; CREATE INDEX rollouts_task ON rollouts (task_id)");
     db.exec("ALTER TABLE api_tokens DROP COLUMN experiment_id");
-    db.prepare("DELETE FROM __drizzle_migrations WHERE rowid IN (SELECT rowid FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 5)").run();
+    db.exec("ALTER TABLE comparisons DROP COLUMN pairing");
+    db.prepare("DELETE FROM __drizzle_migrations WHERE rowid IN (SELECT rowid FROM __drizzle_migrations ORDER BY created_at DESC LIMIT 6)").run();
     db.close();
     const migrated = openStore(file);
     stores.push(migrated);

@@ -2,7 +2,7 @@
 import { sqliteTable, text, integer, primaryKey, index, uniqueIndex, type AnySQLiteColumn } from "drizzle-orm/sqlite-core";
 import {
   contentHash, createdAt, jsonText, timestampMs,
-  PROPOSAL_KINDS, PROPOSAL_STATUSES, VERDICTS, ACTOR_KINDS, COMPARISON_SIDES,
+  PROPOSAL_KINDS, PROPOSAL_STATUSES, VERDICTS, ACTOR_KINDS, COMPARISON_SIDES, COMPARISON_PAIRINGS,
 } from "./common";
 import { experiments, harnessVersions, runs } from "./experiments";
 import { rollouts } from "./rollouts";
@@ -54,6 +54,9 @@ export const comparisons = sqliteTable("comparisons", {
   proposalId: text("proposal_id").notNull().references(() => proposals.id),
   runId: text("run_id").references(() => runs.id),
   rolloutsPerTask: integer("rollouts_per_task"),
+  // "paired": rollout k of a task on each side ran on common random numbers, so the noise figure swaps sides within
+  // pairs (sign flips); "independent" or null: the within-task permutation (lib/stats/rule-noise.ts).
+  pairing: text("pairing", { enum: COMPARISON_PAIRINGS }),
   // Numbers a trainer reported when it sent no per-task rollouts (the UI says so).
   reported: jsonText<Record<string, number>>("reported"),
   contentHash: contentHash(),

@@ -92,19 +92,19 @@ describe("restoreStore", () => {
     openStore(empty).sqlite.close();
     expect(await restoreStore({ backup, store: empty })).toMatchObject({ ok: true, keptAs: null });
 
-    // A backup made before the last migration (0015 gives a token its experiment) is older than the code: the
+    // A backup made before the last migration (0016 says how a comparison's sides were paired) is older than the code: the
     // server migrates it on start.
     const older = path.join(dir, "older.db");
     fs.copyFileSync(backup, older);
     const db = new Database(older);
-    db.exec("ALTER TABLE api_tokens DROP COLUMN experiment_id");
+    db.exec("ALTER TABLE comparisons DROP COLUMN pairing");
     db.prepare("DELETE FROM __drizzle_migrations WHERE created_at = (SELECT max(created_at) FROM __drizzle_migrations)").run();
     db.close();
     const target = path.join(dir, "target.db");
     const outcome = await restoreStore({ backup: older, store: target });
     expect(outcome).toMatchObject({ ok: true, level: { kind: "older" } });
     const migrated = openStore(target);
-    expect(migrated.sqlite.prepare("SELECT name FROM pragma_table_info('api_tokens')").pluck().all()).toContain("experiment_id");
+    expect(migrated.sqlite.prepare("SELECT name FROM pragma_table_info('comparisons')").pluck().all()).toContain("pairing");
     migrated.sqlite.close();
   });
 

@@ -13,6 +13,8 @@ export const PROPOSAL_STATUSES = ["pending", "accepted", "rejected", "superseded
 export const VERDICTS = ["accept", "reject"] as const;
 export const ACTOR_KINDS = ["rule", "human"] as const;
 export const COMPARISON_SIDES = ["base", "candidate"] as const;
+/** How a comparison's two sides drew their randomness: paired by (task, sample index) on common random numbers, or not. */
+export const COMPARISON_PAIRINGS = ["paired", "independent"] as const;
 export const JOB_KINDS = ["train-epoch", "compare-candidate", "evaluate", "propose", "custom"] as const;
 export const JOB_STATUSES = ["queued", "running", "succeeded", "failed", "cancelled", "lost"] as const;
 export const JOB_EXECUTORS = ["local", "slurm", "ray"] as const;

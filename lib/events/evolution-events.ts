@@ -1,7 +1,7 @@
 // Events of the harness-evolution loop: skills, evolution rounds, proposals, comparisons, rule decisions.
 import { z } from "zod";
 import { Id, Label, Text, Count, FiniteNumber, JsonObject } from "./primitives";
-import { SKILL_KINDS, PROPOSAL_KINDS, VERDICTS, ACTOR_KINDS } from "../domain/vocabulary";
+import { SKILL_KINDS, PROPOSAL_KINDS, VERDICTS, ACTOR_KINDS, COMPARISON_PAIRINGS } from "../domain/vocabulary";
 
 export const SkillEvent = z.strictObject({
   type: z.literal("skill"),
@@ -56,6 +56,8 @@ export const ComparisonEvent = z.strictObject({
   proposal: Id,
   run: Id.optional(),
   rollouts_per_task: Count.optional(),
+  pairing: z.enum(COMPARISON_PAIRINGS).optional()
+    .describe("\"paired\": each base rollout and the candidate rollout with the same task and sample_index ran on common random numbers (the same seed or stream), so the noise figure swaps sides within those pairs; \"independent\" (the default when left out): the sides drew separately."),
   base_rollouts: z.array(Id).max(100_000).default([]),
   candidate_rollouts: z.array(Id).max(100_000).default([]),
   reported: ReportedComparison.optional(),

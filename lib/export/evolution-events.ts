@@ -48,6 +48,7 @@ export function* comparisonEvents(sqlite: Database.Database, experiment: string)
     yield {
       type: "comparison", id: c.id as string, proposal: c.proposal_id as string, run: opt(c.run_id as string | null),
       rollouts_per_task: opt(c.rollouts_per_task as number | null),
+      pairing: opt(c.pairing as "paired" | "independent" | null),
       base_rollouts: side.all(c.id, "base") as string[], candidate_rollouts: side.all(c.id, "candidate") as string[],
       reported: parsed(c.reported),
     };

@@ -8,13 +8,16 @@ import { pairedComparison } from "./paired-comparison";
 import type { PairedEstimate } from "./paired-bootstrap";
 import { oneRolloutPp, rateChange, type RateChange } from "./rate-change";
 import { perTaskRates, sideRates, type SideRollout, type TaskSideRates } from "./task-rates";
-import { ruleNoise, type RuleNoise } from "./rule-noise";
+import type { RuleNoise } from "./rule-noise";
+import { comparisonNoise, type ComparisonPairing } from "./comparison-noise";
 
 export type Side = "base" | "candidate";
 
 export interface ComparisonRolloutInput extends SideRollout {
   side: Side;
   taskKey: string;
+  /** Pairs it with the other side's rollout of the same task and index when the comparison is paired. */
+  sampleIndex?: number | null;
 }
 
 export interface ComparisonMeta {
@@ -23,6 +26,8 @@ export interface ComparisonMeta {
   rolloutsPerTask: number | null;
   reported: Record<string, number> | null;
   createdAt: number;
+  /** What the producer declared: "paired" sides ran on common random numbers (by task and sample index). */
+  pairing?: ComparisonPairing;
 }
 
 export interface SideSummary {
@@ -67,7 +72,7 @@ export interface RolloutComparisonStatistics extends Common {
   };
   tasks: TaskRow[];
   warnings: ComparisonWarning[];
-  /** How often the rule accepts a no-effect candidate at these tasks and rollouts (lib/stats/rule-noise.ts). */
+  /** How often the rule accepts a no-effect candidate at these tasks and rollouts, by the null of the comparison's design (comparison-noise.ts). */
   ruleNoise: RuleNoise | null;
 }
 
@@ -147,7 +152,7 @@ function fromRollouts(meta: ComparisonMeta, rollouts: readonly ComparisonRollout
     },
     tasks,
     warnings: comparisonWarnings({ paired, base: baseTasks, candidate: candidateTasks, declaredK: meta.rolloutsPerTask }),
-    ruleNoise: ruleNoise(rollouts, { seed }),
+    ruleNoise: comparisonNoise(rollouts.map((r) => ({ ...r, sampleIndex: r.sampleIndex ?? null })), { seed, pairing: meta.pairing ?? null }),
   };
 }
 

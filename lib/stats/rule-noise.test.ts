@@ -16,7 +16,7 @@ describe("ruleNoise", () => {
 
   it("enumerates the within-task re-deals exactly on a hand-computed case", () => {
     expect(ruleNoise(handCase, { seed: 1 })).toEqual({
-      acceptRate: 6 / 36, method: "exact", arrangements: 36, tasks: 2, rollouts: { base: 4, candidate: 4 }, seed: 1,
+      acceptRate: 6 / 36, design: "within-task", method: "exact", arrangements: 36, tasks: 2, rollouts: { base: 4, candidate: 4 }, seed: 1,
     });
   });
 

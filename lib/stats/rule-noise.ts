@@ -5,6 +5,8 @@
 // the rates of the re-dealt sides. The share of arrangements it accepts is the false-acceptance rate a
 // reviewer should read next to the verdict ("this rule accepts a no-change candidate 35 % of the time here").
 // Exact when the arrangements are few enough to enumerate, else a seeded Monte Carlo estimate. Pure.
+// This is the null of UNPAIRED sides; sides paired on common random numbers use paired-rule-noise.ts instead
+// (re-dealing across pairs would count differences the pairing had already removed).
 import { acceptanceRule } from "../metrics/acceptance-rule";
 import { mulberry32, randomIndex } from "./prng";
 
@@ -19,6 +21,14 @@ export interface NoiseRollout {
 export interface RuleNoise {
   /** Share of no-effect arrangements the rule accepts, in [0, 1]. */
   acceptRate: number;
+  /**
+   * The null used: "within-task" re-deals each task's rollouts between the sides (unpaired sides); "paired" swaps
+   * the two rollouts of a (task, sample index) pair (sides on common random numbers). Stored with the decision.
+   */
+  design: "within-task" | "paired";
+  /** Paired design only: pairs compared, and how many of them differ (the only ones a swap changes). */
+  pairs?: number;
+  differingPairs?: number;
   /** "exact": every arrangement enumerated (weighted equally); "permutation": seeded random arrangements. */
   method: "exact" | "permutation";
   /** Arrangements counted (enumerated or drawn). */
@@ -33,12 +43,15 @@ export interface RuleNoise {
 export const DEFAULT_NOISE_ARRANGEMENTS = 2000;
 
 /** What one rollout contributes: success, and whether the length/reward filter keeps it. */
-interface Cell { success: boolean; kept: boolean }
+export interface Cell { success: boolean; kept: boolean }
+
+export const cellOf = (r: Pick<NoiseRollout, "success" | "reward" | "truncated">): Cell =>
+  ({ success: r.success, kept: !r.truncated && r.reward !== null && Number.isFinite(r.reward) });
 
 interface TaskPool { cells: Cell[]; baseSize: number }
 
 /** A side's rates from its per-task groups: pass rate, and the trainable rate of computeTrainingRates. */
-function sideRates(groups: Cell[][], total: number): { passRate: number; trainableRate: number } {
+export function groupRates(groups: Cell[][], total: number): { passRate: number; trainableRate: number } {
   let successes = 0;
   let trainable = 0;
   for (const group of groups) {
@@ -66,7 +79,7 @@ function accepts(pools: readonly TaskPool[], baseIndex: readonly number[][], tot
     base.push(pool.cells.filter((_, i) => chosen.has(i)));
     candidate.push(pool.cells.filter((_, i) => !chosen.has(i)));
   });
-  return acceptanceRule({ base: sideRates(base, totals.base), candidate: sideRates(candidate, totals.candidate) }).verdict === "accept";
+  return acceptanceRule({ base: groupRates(base, totals.base), candidate: groupRates(candidate, totals.candidate) }).verdict === "accept";
 }
 
 /** All size-k subsets of 0..n-1 (n is small when this is called). */
@@ -94,7 +107,7 @@ export function ruleNoise(rollouts: readonly NoiseRollout[], options: { seed: nu
   const byTask = new Map<string, { base: Cell[]; candidate: Cell[] }>();
   for (const r of rollouts) {
     const entry = byTask.get(r.taskId) ?? { base: [], candidate: [] };
-    entry[r.side].push({ success: r.success, kept: !r.truncated && r.reward !== null && Number.isFinite(r.reward) });
+    entry[r.side].push(cellOf(r));
     byTask.set(r.taskId, entry);
   }
   // Tasks are sorted so the seeded draws do not depend on the order rollouts were read in.
@@ -107,7 +120,7 @@ export function ruleNoise(rollouts: readonly NoiseRollout[], options: { seed: nu
     base: pools.reduce((n, p) => n + p.baseSize, 0),
     candidate: pools.reduce((n, p) => n + p.cells.length - p.baseSize, 0),
   };
-  const common = { tasks: pools.length, rollouts: totals, seed: options.seed };
+  const common = { design: "within-task" as const, tasks: pools.length, rollouts: totals, seed: options.seed };
 
   // Exact: every combination of per-task splits, when there are no more than the Monte Carlo budget.
   let count = 1;

@@ -10,7 +10,7 @@ import { storeSink } from "@/lib/demo/run/event-sink";
 import { runReferenceExperiment } from "@/lib/demo/run/reference-experiment";
 import { computeTrainingRates } from "@/lib/metrics/training-rates";
 import { acceptanceRule } from "@/lib/metrics/acceptance-rule";
-import { ruleNoise } from "@/lib/stats/rule-noise";
+import { comparisonNoise } from "@/lib/stats/comparison-noise";
 import { seedFromString } from "@/lib/stats/prng";
 import { demoConfig } from "@/lib/demo/run/demo-config";
 
@@ -51,7 +51,7 @@ describe("the reference experiment, --size small", () => {
     for (const proposal of proposals) {
       const decisions = rows<{ verdict: string; rule_verdict: string }>("SELECT verdict, rule_verdict FROM decisions WHERE proposal_id = ?", proposal.id);
       expect(decisions).toHaveLength(1);
-      const comparison = rows<{ id: string; reported: string }>("SELECT id, reported FROM comparisons WHERE proposal_id = ?", proposal.id)[0];
+      const comparison = rows<{ id: string; reported: string; pairing: string | null }>("SELECT id, reported, pairing FROM comparisons WHERE proposal_id = ?", proposal.id)[0];
       const side = (s: string) => rows<RolloutRow>(
         "SELECT r.id, r.group_id, r.success, r.reward, r.truncated, r.step FROM comparison_rollouts c JOIN rollouts r ON r.id = c.rollout_id WHERE c.comparison_id = ? AND c.side = ?", comparison.id, s);
       const base = ratesOf(side("base"));
@@ -65,12 +65,14 @@ describe("the reference experiment, --size small", () => {
       });
       expect(decisions[0].verdict).toBe(rule.verdict);
       // The decision record says how often the rule accepts a no-effect candidate here: the figure the comparison
-      // panel recomputes from the same stored rollouts with the same seed.
-      const noiseRows = rows<{ side: "base" | "candidate"; task_id: string; success: number; reward: number | null; truncated: number }>(
-        "SELECT c.side, r.task_id, r.success, r.reward, r.truncated FROM comparison_rollouts c JOIN rollouts r ON r.id = c.rollout_id WHERE c.comparison_id = ? ORDER BY r.sample_index, r.id", comparison.id);
-      const recomputed = ruleNoise(noiseRows.map((r) => ({ side: r.side, taskId: r.task_id, success: r.success === 1, reward: r.reward, truncated: r.truncated === 1 })), { seed: seedFromString(proposal.id) });
-      const stored = (JSON.parse(decisions[0].rule_verdict) as { rule_noise?: { acceptRate: number } }).rule_noise;
-      expect(stored?.acceptRate).toBe(recomputed?.acceptRate);
+      // panel recomputes from the same stored rollouts with the same seed. The sides ran on shared streams, so the
+      // comparison says it is paired and both use the paired null (sign flips within pairs).
+      expect(comparison.pairing).toBe("paired");
+      const noiseRows = rows<{ side: "base" | "candidate"; task_id: string; success: number; reward: number | null; truncated: number; sample_index: number | null }>(
+        "SELECT c.side, r.task_id, r.success, r.reward, r.truncated, r.sample_index FROM comparison_rollouts c JOIN rollouts r ON r.id = c.rollout_id WHERE c.comparison_id = ? ORDER BY r.sample_index, r.id", comparison.id);
+      const recomputed = comparisonNoise(noiseRows.map((r) => ({ side: r.side, taskId: r.task_id, success: r.success === 1, reward: r.reward, truncated: r.truncated === 1, sampleIndex: r.sample_index })), { seed: seedFromString(proposal.id), pairing: "paired" });
+      const stored = (JSON.parse(decisions[0].rule_verdict) as { rule_noise?: { acceptRate: number; design: string; differingPairs: number } }).rule_noise;
+      expect(stored).toMatchObject({ acceptRate: recomputed?.acceptRate, design: "paired", differingPairs: recomputed?.differingPairs });
       expect(proposal.status).toBe(rule.verdict === "accept" ? "accepted" : "rejected");
     }
     expect(proposals.some((p) => p.status === "rejected")).toBe(true);

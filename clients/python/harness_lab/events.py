@@ -159,9 +159,11 @@ def proposal(*, id: str, experiment: str, kind: str, title: str, base: str, cand
 
 
 def comparison(*, id: str, proposal: str, run: Optional[str] = None, rollouts_per_task: Optional[int] = None,
-               base_rollouts: Optional[Sequence[str]] = None, candidate_rollouts: Optional[Sequence[str]] = None,
-               reported: Optional[Mapping[str, Any]] = None) -> Event:
-    """A candidate comparison: fresh rollouts of each side and/or the numbers the trainer reported."""
+               pairing: Optional[str] = None, base_rollouts: Optional[Sequence[str]] = None,
+               candidate_rollouts: Optional[Sequence[str]] = None, reported: Optional[Mapping[str, Any]] = None) -> Event:
+    """A candidate comparison: fresh rollouts of each side and/or the numbers the trainer reported. pairing="paired"
+    says rollout k of a task ran on the same seed on both sides (give the rollouts sample_index), so the dashboard's
+    noise figure swaps sides within those pairs."""
     return _event("comparison", locals())
 
 

@@ -56,7 +56,7 @@ def every_event(prefix: str) -> List[dict]:
         ev.evolution_round(id=i("round"), experiment=i("exp"), run=i("run"), epoch=1, index=0, incumbent=i("h0")),
         ev.proposal(id=i("prop"), experiment=i("exp"), round=i("round"), kind="tool_hook", title="Report failing tests", problem="p",
                     rationale="r", teacher="teacher-1", base=i("h0"), candidate=i("h1"), evidence=[ev.evidence(rollout=i("r-1-1"), note="no verification")]),
-        ev.comparison(id=i("cmp"), proposal=i("prop"), run=i("run"), rollouts_per_task=1, base_rollouts=[i("r-0-0")], candidate_rollouts=[i("r-1-0")],
+        ev.comparison(id=i("cmp"), proposal=i("prop"), run=i("run"), rollouts_per_task=1, pairing="paired", base_rollouts=[i("r-0-0")], candidate_rollouts=[i("r-1-0")],
                       reported=ev.reported_comparison(base_pass_rate=0.5, candidate_pass_rate=0.532, base_trainable_rate=0.4,
                                                       candidate_trainable_rate=0.43, base_rollouts=8, candidate_rollouts=8)),
         ev.decision(id=i("dec"), proposal=i("prop"), verdict="accept", actor="acceptance-rule", actor_kind="rule", reason="pass rate +6.3 %",

@@ -10,7 +10,9 @@ import { episodeStream } from "./episode-streams";
 import type { SoftmaxPolicy } from "../policy/softmax-policy";
 import { computeTrainingRates } from "../../metrics/training-rates";
 import { acceptanceRule, type AcceptanceResult } from "../../metrics/acceptance-rule";
-import { ruleNoise, type NoiseRollout, type RuleNoise } from "../../stats/rule-noise";
+import type { RuleNoise } from "../../stats/rule-noise";
+import { comparisonNoise } from "../../stats/comparison-noise";
+import type { PairedNoiseRollout } from "../../stats/paired-rule-noise";
 import { seedFromString } from "../../stats/prng";
 import { pairedEvidence, type PairedEvidence } from "./paired-decision";
 
@@ -48,7 +50,7 @@ export async function compareCandidate(ctx: DemoContext, input: {
   const ids: Record<keyof typeof sides, string[]> = { base: [], candidate: [] };
   const rates: Record<keyof typeof sides, ReturnType<typeof computeTrainingRates>> = {} as never;
   const episodes: ComparisonOutcome["episodes"] = [];
-  const noiseInputs: NoiseRollout[] = [];
+  const noiseInputs: PairedNoiseRollout[] = [];
   const groups: Record<keyof typeof sides, EpisodeResult[][]> = { base: [], candidate: [] };
   for (const side of ["base", "candidate"] as const) {
     const harness = ctx.harness(sides[side].files);
@@ -65,7 +67,7 @@ export async function compareCandidate(ctx: DemoContext, input: {
         episodes.push({ id, episode });
         groups[side][t].push(episode);
         inputs.push({ groupKey: group, success: episode.success, reward: episode.reward, truncated: episode.truncated });
-        noiseInputs.push({ side, taskId: ctx.ids.taskId(task), success: episode.success, reward: episode.reward, truncated: episode.truncated });
+        noiseInputs.push({ side, taskId: ctx.ids.taskId(task), success: episode.success, reward: episode.reward, truncated: episode.truncated, sampleIndex: k });
         await ctx.sink.send(rolloutEvent({
           id, experiment: input.experiment, run: input.run, task: ctx.ids.taskId(task), harnessVersion: sides[side].harnessVersion,
           purpose: "comparison", epoch: input.epoch, group, sampleIndex: k,
@@ -83,12 +85,15 @@ export async function compareCandidate(ctx: DemoContext, input: {
   const base = summary("base");
   const candidate = summary("candidate");
   const rule = acceptanceRule({ base, candidate });
+  const pairing = input.streams === "independent" ? "independent" as const : "paired" as const;
   await ctx.sink.send({
     type: "comparison",
     id: input.comparisonId,
     proposal: input.proposalId,
     run: input.run,
     rollouts_per_task: config.comparisonRolloutsPerTask,
+    // Shared streams pair rollout k of a task across the sides: the dashboard's noise figure then swaps within pairs.
+    pairing,
     base_rollouts: ids.base,
     candidate_rollouts: ids.candidate,
     reported: {
@@ -97,7 +102,7 @@ export async function compareCandidate(ctx: DemoContext, input: {
       base_rollouts: base.rollouts, candidate_rollouts: candidate.rollouts,
     },
   });
-  const noise = ruleNoise(noiseInputs, { seed: seedFromString(input.proposalId) });
+  const noise = comparisonNoise(noiseInputs, { seed: seedFromString(input.proposalId), pairing });
   const paired = input.streams === "independent" ? null : pairedEvidence(groups.base, groups.candidate, seedFromString(`${input.proposalId}/paired`));
   return { rule, base, candidate, baseRollouts: ids.base, candidateRollouts: ids.candidate, episodes, noise, paired };
 }
