@@ -80,7 +80,7 @@ export function FilterBar({ state, options, basePath }: Props) {
   const onChange = (event: FormEvent<HTMLFormElement>) => {
     if (event.target instanceof HTMLSelectElement) submit(event.currentTarget);
   };
-  const more = [f.epoch, f.step, f.task, f.exitStatus, f.rewardMin, f.rewardMax, f.turnsMin, f.turnsMax, f.checkpoint].some((v) => v !== undefined);
+  const more = [f.epoch, f.step, f.task, f.exitStatus, f.rewardMin, f.rewardMax, f.turnsMin, f.turnsMax, f.checkpoint, f.value].some((v) => v !== undefined);
   const scoped = f.experiment !== undefined;
 
   return (
@@ -118,6 +118,9 @@ export function FilterBar({ state, options, basePath }: Props) {
           <Input name="reward_max" label="Reward at most" value={f.rewardMax} type="number" step="any" />
           <Input name="turns_min" label="Turns at least" value={f.turnsMin} type="number" />
           <Input name="turns_max" label="Turns at most" value={f.turnsMax} type="number" />
+          <Input name="value" label="Trainer value (key)" value={f.value} />
+          <Input name="value_min" label="Value at least" value={f.valueMin} type="number" step="any" />
+          <Input name="value_max" label="Value at most" value={f.valueMax} type="number" step="any" />
         </div>
       </details>
       {/* The older success=true|false of the API has no field; keep it when a link carries it. */}

@@ -54,10 +54,16 @@ const RUN_COLUMN: Column = { id: "experiment", label: "Run", width: "10rem", pri
 export interface ColumnOptions {
   showMatch: boolean;
   oneExperiment: boolean;
+  /** The trainer's value the filter names: its own column right after the reward, headed by its key. */
+  valueKey?: string;
 }
 
-export function columnsFor({ showMatch, oneExperiment }: ColumnOptions): Column[] {
-  const base = COLUMNS.map((c) => (c.id === "experiment" && oneExperiment ? RUN_COLUMN : c));
+export function columnsFor({ showMatch, oneExperiment, valueKey }: ColumnOptions): Column[] {
+  let base = COLUMNS.map((c) => (c.id === "experiment" && oneExperiment ? RUN_COLUMN : c));
+  if (valueKey !== undefined) {
+    const afterReward = base.findIndex((c) => c.id === "reward") + 1;
+    base = [...base.slice(0, afterReward), { id: "value", label: valueKey, numeric: true, width: "7rem", priority: 1 }, ...base.slice(afterReward)];
+  }
   const at = base.findIndex((c) => c.id === "exit") + 1;
   return showMatch ? [...base.slice(0, at), MATCH_COLUMN, ...base.slice(at)] : base;
 }
@@ -122,6 +128,7 @@ export function RolloutRow({ row, index, selected, columns, height, onSelect, ho
       <RolloutOutcomeBadge success={row.success} reward={row.reward} />
     ),
     reward: formatNumber(row.reward),
+    value: formatNumber(row.value ?? null),
     turns: formatCount(row.numTurns),
     tokens: formatCount(row.tokens),
     cost: row.costUsd === null ? "—" : `$${formatNumber(row.costUsd, 4)}`,

@@ -108,7 +108,7 @@ export function RolloutTable({ state, basePath, initialPage }: Props) {
     return () => document.removeEventListener("keydown", onKey);
   }, [move, rows, selected, router, state.filter.hook]);
 
-  const columns = columnsFor({ showMatch, oneExperiment: state.filter.experiment !== undefined });
+  const columns = columnsFor({ showMatch, oneExperiment: state.filter.experiment !== undefined, valueKey: state.filter.value });
   const padTop = items.length ? items[0].start : 0;
   const padBottom = items.length ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
   const total = hasNextPage ? -1 : rows.length;

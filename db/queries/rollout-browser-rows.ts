@@ -5,7 +5,7 @@ import "server-only";
 import { randomBytes } from "node:crypto";
 import type Database from "better-sqlite3";
 import { outcomeOf, type Outcome } from "../../lib/domain/outcome";
-import { ROLLOUT_TOKENS_SQL } from "./rollout-browser-sql";
+import { ROLLOUT_TOKENS_SQL, valuePath } from "./rollout-browser-sql";
 import { decodeRolloutRow, ROLLOUT_ROW_COLUMNS, ROLLOUT_ROW_JOINS, type RolloutRow, type Stored } from "./rollout-row";
 
 export interface SnippetPart {
@@ -22,11 +22,13 @@ export interface SearchMatch {
 /** A row of the trajectory browser: the one rollout projection, its tokens, outcome and search match. */
 export interface BrowserRow extends RolloutRow {
   tokens: number | null;
+  /** The trainer's value the filter names (BrowserFilter.value), when it names one. */
+  value?: number | null;
   outcome: Outcome;
   match: SearchMatch | null;
 }
 
-type RawRow = Stored<Omit<BrowserRow, "outcome" | "match">>;
+type RawRow = Stored<Omit<BrowserRow, "outcome" | "match" | "value">> & { value?: number | null };
 
 /**
  * Markers FTS5's snippet() puts around matched words. They carry a random nonce per page, so text in a turn
@@ -50,20 +52,23 @@ export type PageSearch = ({ kind: "set"; firstTurns: Map<string, number> } | { k
 };
 
 /** The rows of these ids, in the order given, with the first matching turn of each when searching. */
-export function loadBrowserRows(sqlite: Database.Database, ids: string[], search: PageSearch | null): BrowserRow[] {
+export function loadBrowserRows(sqlite: Database.Database, ids: string[], search: PageSearch | null, valueKey?: string): BrowserRow[] {
   if (ids.length === 0) return [];
+  const value = valueKey === undefined ? "" : ", json_extract(r.metadata, @path) AS value";
   const raw = sqlite.prepare(
-    `SELECT ${ROLLOUT_ROW_COLUMNS}, ${ROLLOUT_TOKENS_SQL} AS tokens
+    `SELECT ${ROLLOUT_ROW_COLUMNS}, ${ROLLOUT_TOKENS_SQL} AS tokens${value}
        ${ROLLOUT_ROW_JOINS}
-      WHERE r.id IN (SELECT value FROM json_each(?))`,
-  ).all(JSON.stringify(ids)) as RawRow[];
+      WHERE r.id IN (SELECT value FROM json_each(@ids))`,
+  ).all({ ids: JSON.stringify(ids), ...(valueKey === undefined ? {} : { path: valuePath(valueKey) }) }) as RawRow[];
   const byId = new Map(raw.map((r) => [r.id, r]));
   const matches = search ? searchMatches(sqlite, ids, search) : new Map<string, SearchMatch>();
   return ids.flatMap((id) => {
     const r = byId.get(id);
     if (!r) return [];
-    const row = decodeRolloutRow(r);
-    return [{ ...row, outcome: outcomeOf(row), match: matches.get(id) ?? null }];
+    const { value: number, ...stored } = r;
+    const row = decodeRolloutRow(stored);
+    const extra = valueKey === undefined ? {} : { value: typeof number === "number" ? number : null };
+    return [{ ...row, ...extra, outcome: outcomeOf(row), match: matches.get(id) ?? null }];
   });
 }
 

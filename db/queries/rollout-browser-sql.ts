@@ -88,10 +88,23 @@ export function filterConds(filter: BrowserFilter, options: { outcome?: boolean 
   if (filter.turnsMax !== undefined) out.push(cond("r.num_turns <= ?", filter.turnsMax));
   // One covering seek per rollout in (position, rollout_id). Named, because SQLite on its own may pick the
   // primary key and read every hook row of the rollout, or scan a position's hooks for each rollout tested.
+  // A trainer's value lives in the rollout's metadata: only rollouts that hold a number there, within the range.
+  // Not indexed: narrow by experiment or run first on a large store (the filter bar scopes it that way).
+  if (filter.value !== undefined) {
+    const path = valuePath(filter.value);
+    out.push(cond("json_type(r.metadata, ?) IN ('integer', 'real')", path));
+    if (filter.valueMin !== undefined) out.push(cond("json_extract(r.metadata, ?) >= ?", path, filter.valueMin));
+    if (filter.valueMax !== undefined) out.push(cond("json_extract(r.metadata, ?) <= ?", path, filter.valueMax));
+  }
   if (filter.hook !== undefined) {
     out.push(cond("EXISTS (SELECT 1 FROM hook_events h INDEXED BY hook_events_position_rollout WHERE h.position = ? AND h.rollout_id = r.id)", filter.hook));
   }
   return out;
+}
+
+/** The JSON path of a value's key (each name quoted; isValueKey keeps quotes and dots out of the names). */
+export function valuePath(key: string): string {
+  return `$${key.split(".").map((s) => `."${s}"`).join("")}`;
 }
 
 /**

@@ -142,7 +142,7 @@ export function listBrowserPage(
       : null;
     const found = new Map(shown.flatMap((k) => (k.hit ? [[k.id, JSON.parse(k.hit) as [number, string]] as const] : [])));
     const search = plan?.search ? { ...plan.search, markers, found } : null;
-    const rows = loadBrowserRows(store.sqlite, shown.map((k) => k.id), search);
+    const rows = loadBrowserRows(store.sqlite, shown.map((k) => k.id), search, state.filter.value);
     return { rows, nextCursor, plan: recent ? "search:recent" : plan?.anchor ? `anchor:${plan.anchor.kind}` : fallback ? "anchor:few" : plan ? "walk" : "none" };
   });
 }

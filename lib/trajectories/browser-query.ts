@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { HOOK_POSITIONS, ROLLOUT_PURPOSES, type HookPosition, type RolloutPurpose } from "../domain/vocabulary";
 import { OUTCOMES, type Outcome } from "../domain/outcome";
+import { isValueKey } from "../trajectory/trainer-values";
 import { parseUrlFields, unknownUrlParams, urlOneOf, urlRawOf, urlZod, type UrlField, type UrlRaw } from "../http/url-state";
 
 export const SORT_KEYS = ["created", "reward", "turns", "step", "tokens", "cost", "duration"] as const;
@@ -40,6 +41,10 @@ export interface BrowserFilter {
   hook?: HookPosition;
   /** Full-text search over what was said and seen in the turns (content, reasoning, observation). */
   q?: string;
+  /** A trainer's per-rollout number by its key in the metadata ("advantage", "rewards.accuracy"): shown as a column, only rollouts that have it. */
+  value?: string;
+  valueMin?: number;
+  valueMax?: number;
 }
 
 export interface BrowserSort {
@@ -75,6 +80,8 @@ const Search = z.string().trim().max(MAX_SEARCH_LENGTH, `must be at most ${MAX_S
   .refine((q) => searchWords(q).length > 0, "has no word to search for (letters or digits)")
   .refine((q) => searchWords(q).length <= MAX_SEARCH_WORDS, `must have at most ${MAX_SEARCH_WORDS} words`);
 
+const ValueKey = z.string().trim().refine(isValueKey, "must be a value's key: up to 3 names joined by dots (letters, digits, _ and -), e.g. rewards.accuracy");
+
 /** Every URL parameter, its field in BrowserFilter, its parser and how a person reads it. Order = canonical URL order. */
 export const FILTER_PARAMS = [
   { param: "experiment", field: "experiment", schema: Id, label: "experiment" },
@@ -96,6 +103,9 @@ export const FILTER_PARAMS = [
   { param: "turns_max", field: "turnsMax", schema: Whole(1_000_000), label: "turns at most" },
   { param: "hook", field: "hook", schema: z.enum(HOOK_POSITIONS, `must be one of ${HOOK_POSITIONS.join(", ")}`), label: "hook fired at" },
   { param: "q", field: "q", schema: Search, label: "search" },
+  { param: "value", field: "value", schema: ValueKey, label: "trainer value" },
+  { param: "value_min", field: "valueMin", schema: Real, label: "value at least" },
+  { param: "value_max", field: "valueMax", schema: Real, label: "value at most" },
 ] as const satisfies readonly { param: string; field: keyof BrowserFilter; schema: z.ZodType; label: string }[];
 
 export type FilterParam = (typeof FILTER_PARAMS)[number]["param"];
@@ -137,6 +147,16 @@ function readBrowserState(params: UrlRaw): { state: BrowserState; problems: Para
   if (f.turnsMin !== undefined && f.turnsMax !== undefined && f.turnsMax < f.turnsMin) {
     problems.push({ field: "turns_max", message: "must be at least turns_min" });
     delete f.turnsMax;
+  }
+  if (f.valueMin !== undefined && f.valueMax !== undefined && f.valueMax < f.valueMin) {
+    problems.push({ field: "value_max", message: "must be at least value_min" });
+    delete f.valueMax;
+  }
+  for (const [param, field] of [["value_min", "valueMin"], ["value_max", "valueMax"]] as const) {
+    if (f[field] !== undefined && f.value === undefined) {
+      problems.push({ field: param, message: "needs value, the key of the trainer's value it bounds" });
+      delete f[field];
+    }
   }
   const sort = parseUrlFields(params, SORT_FIELDS, { repeatedMessage: REPEATED });
   problems.push(...sort.problems);

@@ -13,6 +13,9 @@ import { VerdictPanel } from "@/components/trajectory/verdict-panel";
 import { SubmissionPanel } from "@/components/trajectory/submission-panel";
 import { CompareWithMenu } from "@/components/trajectory/compare-with-menu";
 import { TrajectoryViewer } from "@/components/trajectory/trajectory-viewer";
+import { TrainerValuesPanel } from "@/components/trajectory/trainer-values-panel";
+import { getRolloutMetadata } from "@/db/queries/rollout-metadata";
+import { browserHref, DEFAULT_SORT } from "@/lib/trajectories/browser-query";
 
 export const dynamic = "force-dynamic";
 // Every rollout tab reads "django__django-11099 · Rollout": the task is in the title once the access check
@@ -54,6 +57,10 @@ export default async function RolloutPage({ params, searchParams }: Props) {
       />
       <VerdictPanel verdicts={view.verdicts} />
       <SubmissionPanel rolloutId={rollout.id} submission={view.submission} />
+      <TrainerValuesPanel
+        metadata={getRolloutMetadata(store, rollout.id)}
+        browseHref={(key) => browserHref({ filter: { experiment: rollout.experimentId, run: rollout.runId, value: key }, sort: DEFAULT_SORT })}
+      />
       <section className="section" aria-labelledby="turns-heading">
         <h2 id="turns-heading">Turns</h2>
         <TrajectoryViewer rolloutId={rollout.id} turns={view.turns} focusHook={hookParam((await searchParams)?.hook)} />
