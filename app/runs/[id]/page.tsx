@@ -20,6 +20,8 @@ import { EmptyState } from "@/components/ui/empty-state";
 import { RunStepsTable } from "@/components/runs/run-steps-table";
 import { TrainingRatesGrid } from "@/components/runs/training-rates-grid";
 import { Pass1CurvesSection, TrainingCurvesSection } from "@/components/charts/curve-sections";
+import { RunEvaluations } from "@/components/runs/run-evaluations";
+import { listRunEvaluations } from "@/db/queries/run-evaluations";
 
 export const dynamic = "force-dynamic";
 // A fixed title: the run's name would have to be read before the access check.
@@ -46,6 +48,7 @@ export default async function RunPage({ params, searchParams }: Props) {
   // pass@1 of the checkpoints this run produced (or its trainer's reported pass@1), when there is any.
   const pass1Scopes = [{ kind: "run" as const, id: run.id }];
   const pass1 = preparePass1View(store, pass1Scopes, query);
+  const evaluations = listRunEvaluations(store, run.id);
 
   return (
     <main>
@@ -77,6 +80,7 @@ export default async function RunPage({ params, searchParams }: Props) {
         )}
       </header>
 
+      <RunEvaluations cells={evaluations} />
       {train.rollouts > 0 && (
         <section aria-labelledby="rates-heading">
           <h2 id="rates-heading">Training rates</h2>
