@@ -61,13 +61,14 @@ test("the inbox opens on teacher proposals: the default kind is in the URL and t
 
   await filters.getByLabel("Kind").selectOption("engineer_patch");
   await expect(page).toHaveURL(/kind=engineer_patch/);
-  await expect(table.getByRole("rowheader")).toHaveCount(3);
+  // 3 patches; d, evaluated on two packets, is listed under each.
+  await expect(table.getByRole("rowheader")).toHaveCount(4);
   await expect(page.getByText("3 left to review")).toBeVisible();
   await expect(page.getByText("1 teacher proposal also waits for review")).toBeVisible();
 
   await filters.getByLabel("Kind").selectOption("any");
   await expect(page).toHaveURL(/kind=any/);
-  await expect(table.getByRole("rowheader")).toHaveCount(4);
+  await expect(table.getByRole("rowheader")).toHaveCount(5);
   await expect(page.getByText("4 left to review")).toBeVisible();
 
   // A link reproduces the view; "decided by the rule" and a status narrow it further.
@@ -96,14 +97,17 @@ test("every row shows its Δ; engineer patches come grouped by failure packet, t
   await expect(table.getByRole("columnheader", { name: /^Failure packet/ })).toHaveText([
     new RegExp(`^Failure packet ${packetId(PREFIX, "B")}`), new RegExp(`^Failure packet ${packetId(PREFIX, "A")}`),
   ]);
-  // d is listed under B, where it won; f lost there; e won A.
+  // Each packet lists all its patches, best first: B has d (its best) and f; A has e (its best) and d again.
   const byTeacher = (title: string) => new RegExp(`^${title}\\s*by e2e teacher$`);
-  await expect(table.getByRole("rowheader")).toHaveText([byTeacher(TITLES.d), byTeacher(TITLES.f), byTeacher(TITLES.e)]);
+  await expect(table.getByRole("rowheader")).toHaveText([byTeacher(TITLES.d), byTeacher(TITLES.f), byTeacher(TITLES.e), byTeacher(TITLES.d)]);
+  await expect(table.getByRole("columnheader", { name: /^Failure packet/ }).first()).toContainText("2 patches evaluated on it; 2 proposals among them, best first");
   const rowOf = (title: string) => table.getByRole("row").filter({ has: page.getByRole("link", { name: title, exact: true }) });
-  const d = rowOf(TITLES.d);
-  await expect(d).toContainText("+15.0 pp");
-  await expect(d).toContainText("mean over 2 of 2 packets");
-  await expect(d).toContainText("this packet: reward +20.0 pp best of packet · also on 1 other packet");
+  const [dOnB, dOnA] = [rowOf(TITLES.d).first(), rowOf(TITLES.d).nth(1)];
+  await expect(dOnB).toContainText("+15.0 pp");
+  await expect(dOnB).toContainText("mean over 2 of 2 packets");
+  await expect(dOnB).toContainText("this packet: reward +20.0 pp best of packet · also on 1 other packet");
+  await expect(dOnA).toContainText("this packet: reward +10.0 pp · also on 1 other packet");
+  await expect(dOnA).not.toContainText("best of packet");
   const f = rowOf(TITLES.f);
   await expect(f).toContainText("−10.0 pp");
   await expect(f).not.toContainText("best of packet");

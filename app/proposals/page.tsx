@@ -35,7 +35,11 @@ export default async function ProposalsPage({ searchParams }: Props) {
   const filtered = Object.keys(filter).length > 0;
   const hiddenPending = inbox.pendingOfOtherKinds;
   // One nonce per pending row's form: a second submit of the same form is refused by the store.
-  const rows = inbox.rows.map((row) => ({ ...row, nonce: canDecide && row.status === "pending" ? randomUUID() : null }));
+  // One nonce per proposal, not per row: a patch listed under two packets is still one decision.
+  const nonces = new Map<string, string>();
+  const nonceOf = (id: string) => nonces.get(id) ?? nonces.set(id, randomUUID()).get(id)!;
+  const rows = inbox.rows.map((row) => ({ ...row, nonce: canDecide && row.status === "pending" ? nonceOf(row.id) : null }));
+  const shownProposals = new Set(rows.map((r) => r.id)).size;
 
   return (
     <main>
@@ -65,7 +69,7 @@ export default async function ProposalsPage({ searchParams }: Props) {
         <span className="muted small">
           {formatCount(inbox.matching)} {inbox.matching === 1 ? "proposal matches" : "proposals match"}
           {filtered ? " the filter" : ""}
-          {inbox.matching > rows.length ? `; the newest ${formatCount(rows.length)} are shown` : ""}
+          {inbox.matching > shownProposals ? `; the newest ${formatCount(shownProposals)} are shown` : ""}
         </span>
         {filter.kind !== undefined && hiddenPending > 0 && (
           <span className="small">

@@ -37,6 +37,14 @@ const KIND_LABELS = { tool_hook: "teacher: tool / hook", engineer_patch: "engine
 
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
+/** The rows of the packet group that starts at `start` (the server lists a group's rows together). */
+function groupSize(rows: readonly InboxRow[], start: number): number {
+  const packetId = rows[start]?.packet?.packetId;
+  let end = start;
+  while (end < rows.length && rows[end]!.packet?.packetId === packetId) end++;
+  return end - start;
+}
+
 /** The Δ cell: the number, what it is over, and for a grouped patch its reward on the packet it is listed under. */
 function DeltaCell({ row }: { row: InboxRow }) {
   const { delta, packet } = row;
@@ -141,7 +149,7 @@ export function ProposalInbox({ rows, canDecide, action, empty }: Props) {
       if (event.key === "j" || event.key === "k") {
         const next = Math.min(rows.length - 1, Math.max(0, selected + (event.key === "j" ? 1 : -1)));
         setSelected(next);
-        focusRow(rows[next]?.id);
+        focusRow(rows[next]?.listing);
       } else if (event.key === "Enter" && current && !(event.target instanceof HTMLElement && event.target.closest("a, button"))) {
         event.preventDefault();
         router.push(proposalPath(current.id));
@@ -169,8 +177,8 @@ export function ProposalInbox({ rows, canDecide, action, empty }: Props) {
           <Link
             href={proposalPath(row.id)}
             ref={(el) => {
-              if (el) links.current.set(row.id, el);
-              else links.current.delete(row.id);
+              if (el) links.current.set(row.listing, el);
+              else links.current.delete(row.listing);
             }}
             onFocus={() => setSelected(index)}
           >
@@ -268,7 +276,7 @@ export function ProposalInbox({ rows, canDecide, action, empty }: Props) {
         <DataTable
           columns={columns}
           rows={rows}
-          rowKey={(row) => row.id}
+          rowKey={(row) => row.listing}
           role="grid"
           label="Proposals"
           rowCount={rows.length + packetHeadings + 1}
@@ -276,7 +284,10 @@ export function ProposalInbox({ rows, canDecide, action, empty }: Props) {
             row.packet && row.packet.packetId !== rows[index - 1]?.packet?.packetId ? (
               <>
                 Failure packet <span className="mono">{row.packet.packetId}</span>
-                <span className="muted small"> — {plural(row.packet.patches, "patch", "patches")} evaluated; the patches listed under it, best first</span>
+                <span className="muted small">
+                  {" "}— {plural(row.packet.patches, "patch", "patches")} evaluated on it; {plural(groupSize(rows, index), "proposal", "proposals")} among them, best first
+                  {groupSize(rows, index) < row.packet.patches && " (the others were invalid, incomplete or the same patch again)"}
+                </span>
               </>
             ) : undefined
           }
@@ -295,7 +306,7 @@ export function ProposalInbox({ rows, canDecide, action, empty }: Props) {
           const row = rows.find((r) => r.id === dialog?.proposalId);
           if (row && dialog) submit(row, dialog.verdict, reason, true);
         }}
-        returnFocus={() => focusRow(current?.id ?? dialog?.proposalId)}
+        returnFocus={() => focusRow(current?.listing ?? rows.find((r) => r.id === dialog?.proposalId)?.listing)}
       />
     </>
   );

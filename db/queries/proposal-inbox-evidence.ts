@@ -8,13 +8,13 @@ import type { Store } from "../client";
 import type { ProposalKind } from "./types";
 import type { NewestComparisons, SideRolloutRow } from "./proposal-rule-verdict";
 import { comparisonDelta, patchesDelta, reportedDelta, type InboxDelta } from "../../lib/proposals/inbox-delta";
-import { homePacket, type PacketStanding } from "../../lib/proposals/inbox-order";
+import { packetStandings, type PacketStanding } from "../../lib/proposals/inbox-order";
 import { loadPatchEvaluationsOnPackets } from "./proposal-patch-evaluations";
 
 export interface InboxEvidence {
   delta: InboxDelta | null;
-  /** Engineer patches with evaluations: the packet the row is listed under. */
-  packet: PacketStanding | null;
+  /** Engineer patches with evaluations: its standing on each packet it is listed under, home packet first. */
+  packets: PacketStanding[];
 }
 
 /** Each teacher proposal's Δ from its newest comparison, as loaded for the rule's verdicts (no second read). */
@@ -37,7 +37,7 @@ function patchEvidence(store: Store, ids: string[]): Map<string, InboxEvidence> 
   const byProposal = loadPatchEvaluationsOnPackets(store, ids);
   for (const id of ids) {
     const evaluations = byProposal.get(id) ?? [];
-    result.set(id, { delta: evaluations.length > 0 ? patchesDelta(evaluations) : null, packet: homePacket(evaluations) });
+    result.set(id, { delta: evaluations.length > 0 ? patchesDelta(evaluations) : null, packets: packetStandings(evaluations) });
   }
   return result;
 }
@@ -47,6 +47,6 @@ export function getInboxEvidence(store: Store, rows: ReadonlyArray<{ id: string;
   const teacher = teacherDeltas(loaded);
   const patches = patchEvidence(store, rows.filter((r) => r.kind === "engineer_patch").map((r) => r.id));
   const result = new Map<string, InboxEvidence>();
-  for (const r of rows) result.set(r.id, patches.get(r.id) ?? { delta: teacher.get(r.id) ?? null, packet: null });
+  for (const r of rows) result.set(r.id, patches.get(r.id) ?? { delta: teacher.get(r.id) ?? null, packets: [] });
   return result;
 }

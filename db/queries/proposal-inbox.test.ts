@@ -23,7 +23,7 @@ beforeAll(() => {
     ...patchEvaluationEvents("ib", [
       // Packet A: y is the best (+30 pp), x second (+10 pp), z invalid.
       { key: "A", patches: [{ proposal: "x", baseline: 0.2, patched: 0.3 }, { proposal: "y", baseline: 0.2, patched: 0.5 }, { proposal: "z", baseline: 0.2, patched: 0.9, valid: false }] },
-      // Packet B: x is the best (+20 pp): x is listed here, where it won.
+      // Packet B: x is the best (+20 pp).
       { key: "B", patches: [{ proposal: "x", baseline: 0.4, patched: 0.6 }, { proposal: "z", baseline: 0.4, patched: 0.3 }] },
     ]),
   ]);
@@ -38,7 +38,10 @@ describe("the inbox's numbers and order", () => {
     expect(teacher.rows.map((r) => r.id)).toEqual([ids.proposal("t1")]);
     expect(teacher.leftToReview).toBe(1);
     expect(teacher.pendingOfOtherKinds).toBe(4);
-    expect(inbox({ kind: "any" }).rows).toHaveLength(5);
+    // 5 proposals; x and z have a row under each of their 2 packets.
+    expect(inbox({ kind: "any" }).rows).toHaveLength(7);
+    expect(new Set(inbox({ kind: "any" }).rows.map((r) => r.id)).size).toBe(5);
+    expect(inbox({ kind: "any" }).matching).toBe(5);
     expect(inbox({ kind: "any" }).pendingOfOtherKinds).toBe(0);
   });
 
@@ -47,18 +50,23 @@ describe("the inbox's numbers and order", () => {
     expect(inbox({}).rows[0]).toMatchObject({ delta: { source: "comparison", mean: 0.25, tasks: 2 }, packet: null });
   });
 
-  it("groups engineer patches by packet, best first, each with its mean Δ over the packets where it was valid", () => {
+  it("groups engineer patches by packet, best first — a patch under every packet it was evaluated on — each with its mean Δ over the packets where it was valid", () => {
     const rows = inbox({ kind: "engineer_patch" }).rows;
     const byId = new Map(rows.map((r) => [r.id, r]));
-    // All arrived at once, so newest first is the order of storage backwards: w, then z's packet A, then B.
+    // All arrived at once, so newest first is the order of storage backwards: w, then z's packets A and B. Issue 40:
+    // every packet shows all its proposed patches, best first — x (best of B, second of A) is under both.
     expect(rows.map((r) => [r.id, r.packet?.packetId ?? null, r.packet?.best ?? null])).toEqual([
       [ids.proposal("w"), null, null],
       [ids.proposal("y"), packetId("ib", "A"), true],
+      [ids.proposal("x"), packetId("ib", "A"), false],
       [ids.proposal("z"), packetId("ib", "A"), false],
       [ids.proposal("x"), packetId("ib", "B"), true],
+      [ids.proposal("z"), packetId("ib", "B"), false],
     ]);
+    expect(new Set(rows.map((r) => r.listing)).size).toBe(rows.length);
     expect(byId.get(ids.proposal("x"))!.delta).toEqual({ source: "patches", mean: expect.closeTo(0.15, 9), packets: 2, evaluated: 2 });
-    expect(byId.get(ids.proposal("x"))!.packet).toMatchObject({ reward: expect.closeTo(0.2, 9), patches: 2, otherPackets: 1 });
+    const xOnB = rows.find((r) => r.id === ids.proposal("x") && r.packet?.packetId === packetId("ib", "B"));
+    expect(xOnB!.packet).toMatchObject({ best: true, reward: expect.closeTo(0.2, 9), patches: 2, otherPackets: 1 });
     expect(byId.get(ids.proposal("z"))!.delta).toEqual({ source: "patches", mean: expect.closeTo(-0.1, 9), packets: 1, evaluated: 2 });
     expect(byId.get(ids.proposal("w"))!.delta).toBeNull();
   });

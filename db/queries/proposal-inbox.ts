@@ -31,6 +31,8 @@ export interface InboxRow {
   delta: InboxDelta | null;
   /** Engineer patches: the failure packet the row is listed under and its standing there. */
   packet: PacketStanding | null;
+  /** Unique per row: a patch evaluated on several packets has a row under each ("<id>" plus the packet). */
+  listing: string;
 }
 
 export interface InboxOptions {
@@ -40,7 +42,7 @@ export interface InboxOptions {
 }
 
 export interface Inbox {
-  /** In inbox order: newest first, engineer patches grouped by packet with the best first. */
+  /** In inbox order: newest first, engineer patches grouped by packet with the best first (a patch under each of its packets). */
   rows: InboxRow[];
   /** Proposals matching the filter (rows holds at most `limit` of them). */
   matching: number;
@@ -113,16 +115,18 @@ export function listProposalInbox(store: Store, filter: InboxFilter, limit = INB
   const comparisons = loadNewestComparisons(store, rows.map((r) => r.id));
   const rules = getRuleVerdicts(store, rows.map((r) => r.id), comparisons);
   const evidence = getInboxEvidence(store, rows, comparisons);
-  const listed = rows.map(({ verdict, actorKind, actor, decidedAt, ...row }): InboxRow => {
+  const listed = rows.flatMap(({ verdict, actorKind, actor, decidedAt, ...row }): InboxRow[] => {
     const rule = rules.get(row.id)!;
     const numbers = evidence.get(row.id)!;
-    return {
+    const shared = {
       ...row,
       latestDecision: verdict && actorKind && actor !== null && decidedAt !== null ? { verdict, actorKind, actor, at: decidedAt } : null,
       rule: { verdict: rule.verdict, reason: rule.reason },
       delta: numbers.delta,
-      packet: numbers.packet,
     };
+    // A patch is listed under every packet it was evaluated on, so each packet shows all its patches together.
+    if (numbers.packets.length === 0) return [{ ...shared, packet: null, listing: row.id }];
+    return numbers.packets.map((packet) => ({ ...shared, packet, listing: `${row.id}\u0000${packet.packetId}` }));
   });
   return {
     rows: groupInboxRows(listed).flatMap((segment) => segment.rows),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupInboxRows, homePacket } from "./inbox-order";
+import { groupInboxRows, homePacket, packetStandings } from "./inbox-order";
 import type { PatchEvaluationOnPacket } from "../patches/patch-evidence";
 import type { PatchOutcome } from "../patches/patch-reward";
 
@@ -51,5 +51,19 @@ describe("the inbox order", () => {
   it("leaves rows without packets in their order, as one segment", () => {
     const rows = [row("a", 3, null), row("b", 2, null), row("c", 2, null)];
     expect(groupInboxRows(rows)).toEqual([{ packetId: null, rows }]);
+  });
+});
+
+describe("a patch's standing on each of its packets (issue 40: a packet's best was listed under another packet)", () => {
+  it("lists the patch under every packet it was evaluated on, home packet first, its better evaluation where it ran twice", () => {
+    // The reproduction: the patch is packet 11's best (+25 pp) and packet 6's best (+30 pp); it was listed under 6 only.
+    const on11 = on("P11", outcome("best1", 0.25, 0.5), [outcome("other1", 0.25, 0.3), outcome("other2", 0.25, 0.2)]);
+    const on6 = on("P6", outcome("best2", 0.1, 0.4), [outcome("other3", 0.1, 0.2)]);
+    const again11 = on("P11", outcome("best3", 0.25, 0.3), [outcome("other1", 0.25, 0.3), outcome("other2", 0.25, 0.2)]);
+    const standings = packetStandings([on11, on6, again11]);
+    expect(standings.map((s) => [s.packetId, s.best, s.reward === null ? null : Math.round(s.reward * 100)])).toEqual([["P6", true, 30], ["P11", true, 25]]);
+    expect(standings.every((s) => s.otherPackets === 1)).toBe(true);
+    expect(homePacket([on11, on6])).toEqual(standings[0]);
+    expect(packetStandings([])).toEqual([]);
   });
 });

@@ -1,8 +1,10 @@
 // The order of the inbox: engineer patches grouped by failure packet with the packet's best patch first, so a
 // reviewer sees each packet's winner before its weaker siblings, and everything else newest first. A patch
-// evaluated on several packets is listed once, under its "home" packet: one where it was the best if any
-// (the highest reward among those), else the one where its reward was highest. Groups and single rows are
-// placed by their newest member, so a packet group sits where its newest patch would. Pure.
+// evaluated on several packets (the engineer proposed the same change for each) is listed under EVERY one of
+// them, with its standing there, so each packet shows all its proposed patches together, best first; its "home"
+// packet (one where it was the best if any, the highest reward among those, else its highest reward) comes first.
+// Groups and single rows are placed by their newest member, so a packet group sits where its newest patch would.
+// Pure.
 import { bestPatchId, effectiveReward } from "../patches/patch-reward";
 import type { PatchEvaluationOnPacket } from "../patches/patch-evidence";
 
@@ -23,17 +25,30 @@ const rank = (x: number | null) => (x === null ? Number.NEGATIVE_INFINITY : x);
 /** Higher first; two unknowns are equal. */
 const descending = (x: number | null, y: number | null) => (rank(x) === rank(y) ? 0 : rank(x) > rank(y) ? -1 : 1);
 
-/** The packet a patch is listed under, or null when it has no evaluation. Evaluations in storage order. */
-export function homePacket(evaluations: readonly PatchEvaluationOnPacket[]): PacketStanding | null {
-  let home: { e: PatchEvaluationOnPacket; best: boolean; reward: number | null } | null = null;
+type Scored = { e: PatchEvaluationOnPacket; best: boolean; reward: number | null };
+/** A best evaluation beats any other; then the higher reward. */
+const beats = (a: Scored, b: Scored) => (a.best && !b.best) || (a.best === b.best && rank(a.reward) > rank(b.reward));
+
+/**
+ * The patch's standing on each packet it was evaluated on (on a packet where it was evaluated twice, its better
+ * evaluation), home packet first, then the others in storage order. Empty without evaluations.
+ */
+export function packetStandings(evaluations: readonly PatchEvaluationOnPacket[]): PacketStanding[] {
+  const byPacket = new Map<string, Scored>();
   for (const e of evaluations) {
-    const best = bestPatchId(e.packetPatches) === e.id;
-    const reward = effectiveReward(e);
-    if (home === null || (best && !home.best) || (best === home.best && rank(reward) > rank(home.reward))) home = { e, best, reward };
+    const scored = { e, best: bestPatchId(e.packetPatches) === e.id, reward: effectiveReward(e) };
+    const seen = byPacket.get(e.packetId);
+    if (!seen || beats(scored, seen)) byPacket.set(e.packetId, scored);
   }
-  if (!home) return null;
-  const packets = new Set(evaluations.map((e) => e.packetId));
-  return { packetId: home.e.packetId, best: home.best, reward: home.reward, patches: home.e.packetPatches.length, otherPackets: packets.size - 1 };
+  const all = [...byPacket.values()];
+  const home = all.reduce<Scored | null>((h, s) => (h === null || beats(s, h) ? s : h), null);
+  const ordered = home ? [home, ...all.filter((s) => s !== home)] : [];
+  return ordered.map((s) => ({ packetId: s.e.packetId, best: s.best, reward: s.reward, patches: s.e.packetPatches.length, otherPackets: all.length - 1 }));
+}
+
+/** The packet a patch is listed under first, or null when it has no evaluation. Evaluations in storage order. */
+export function homePacket(evaluations: readonly PatchEvaluationOnPacket[]): PacketStanding | null {
+  return packetStandings(evaluations)[0] ?? null;
 }
 
 export interface OrderableRow {
