@@ -49,8 +49,8 @@ function groupSize(rows: readonly InboxRow[], start: number): number {
 function DeltaCell({ row }: { row: InboxRow }) {
   const { delta, packet } = row;
   const onPacket = packet && (
-    <div className="muted small">
-      this packet: reward {formatRateDiffPp(packet.reward)}
+    <div className={`muted small ${styles.deltaNote}`}>
+      this packet: reward <span className="nowrap">{formatRateDiffPp(packet.reward)}</span>
       {packet.best && (
         <>
           {" "}
@@ -171,7 +171,9 @@ export function ProposalInbox({ rows, canDecide, action, empty }: Props) {
       id: "title",
       label: "Title",
       header: "Title",
-      className: "wrap-anywhere",
+      // Wide enough for a sentence-like title (narrower on a phone); an unbroken id still wraps rather than
+      // widening the table.
+      className: `wrap-anywhere ${styles.titleCell}`,
       cell: (row, index) => (
         <>
           <Link
@@ -188,7 +190,8 @@ export function ProposalInbox({ rows, canDecide, action, empty }: Props) {
         </>
       ),
     },
-    { id: "delta", label: "Δ pass rate", header: <Term term="inboxDelta">Δ pass rate</Term>, headerClassName: "nowrap", numeric: true, cell: (row) => <DeltaCell row={row} /> },
+    // The figure stays on one line; the notes under it wrap, so Δ never takes the width the title needs.
+    { id: "delta", label: "Δ pass rate", header: <Term term="inboxDelta">Δ pass rate</Term>, headerClassName: "nowrap", numeric: true, className: styles.deltaCell, cell: (row) => <DeltaCell row={row} /> },
     {
       id: "experiment",
       label: "Experiment",
@@ -198,7 +201,8 @@ export function ProposalInbox({ rows, canDecide, action, empty }: Props) {
     },
     { id: "epoch", label: "Epoch / round", header: "Epoch / round", priority: 3, className: "nowrap", cell: (row) => (row.epoch === null ? "—" : `epoch ${row.epoch} · round ${row.round}`) },
     { id: "kind", label: "Kind", header: "Kind", priority: 2, cell: (row) => KIND_LABELS[row.kind] },
-    { id: "status", label: "Status", header: "Status", cell: (row) => <StatusBadge status={row.status} /> },
+    // On a phone the Decide buttons say "pending" already: the status gives way first.
+    { id: "status", label: "Status", header: "Status", priority: 2, cell: (row) => <StatusBadge status={row.status} /> },
     {
       id: "rule",
       label: "Rule says",

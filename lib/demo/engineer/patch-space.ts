@@ -29,6 +29,12 @@ export function patchKey(patch: HookPatch): string {
   return positions.length === 0 ? "empty" : positions.map((p) => `${p}=${patch[p]}`).join("+");
 }
 
+/** How a person reads the patch (a proposal's title): "pre_action: refuse_unhelpful_edit, on_error: retry_once". */
+export function patchTitle(patch: HookPatch): string {
+  const positions = patchPositions(patch);
+  return positions.length === 0 ? "no hook (the engineer abstains)" : positions.map((p) => `${p}: ${patch[p]}`).join(", ");
+}
+
 /** The patch without one position: the hook-position ablation ("remove one position at a time"). */
 export function withoutPosition(patch: HookPatch, position: HookPosition): HookPatch {
   const out: HookPatch = {};

@@ -24,7 +24,7 @@ import type { RepairTask } from "../types";
 import { SoftmaxPolicy } from "../policy/softmax-policy";
 import { classifyProblems } from "../teacher/classify-problems";
 import { EngineerPolicy, type EngineerDecision } from "../engineer/engineer-policy";
-import { checkPatch, patchFiles, patchKey, patchPositions, withoutPosition, type HookPatch } from "../engineer/patch-space";
+import { checkPatch, patchFiles, patchKey, patchPositions, patchTitle, withoutPosition, type HookPatch } from "../engineer/patch-space";
 import { packetFeatures } from "../engineer/packet-features";
 import { engineerVsUntrained, type EngineerHeldOut } from "./engineer-held-out";
 import { pairedBootstrap } from "../../stats/paired-bootstrap";
@@ -95,7 +95,7 @@ export async function runHarnessR1(ctx: DemoContext, trained: R1Target, otherTar
       // Each distinct patch is a proposal like a teacher's: reviewers see its code against H0 and promoting
       // it to the target's harness is an approval like any other (issue 5).
       await sink.send({
-        type: "proposal", id: patchProposalId(experiment, key), experiment, kind: "engineer_patch", title: `Engineer patch ${key}`,
+        type: "proposal", id: patchProposalId(experiment, key), experiment, kind: "engineer_patch", title: `Engineer patch — ${patchTitle(patch)}`,
         rationale: `Hook patch sampled by the engineer policy for a failure packet: ${key}.`, teacher: "engineer policy", base: h0Id, candidate: id,
       });
     }
