@@ -98,6 +98,14 @@ test.describe("at 1440×900", () => {
     }
   });
 
+  test("without a search every column of the trajectory list is in view, no sideways scroll (issue 40)", async ({ page }) => {
+    await page.goto("/trajectories");
+    const grid = page.getByRole("grid", { name: "Rollouts" });
+    for (const name of ["Rollout", "Task", "Outcome", "Reward", "Turns", "Exit", "Experiment · run", "Purpose", "Step", "Tokens", "Cost", "Duration", "Stored"]) {
+      await expect(grid.getByRole("columnheader", { name: new RegExp(`^${name}`) }), name).toBeInViewport({ ratio: 1 });
+    }
+  });
+
   test("filtered to one experiment, the table does not repeat the experiment's name on every row", async ({ page }) => {
     await page.goto(`/trajectories?experiment=${enc(EXP)}`);
     const grid = page.getByRole("grid", { name: "Rollouts" });

@@ -18,7 +18,7 @@ export default async function TrajectoriesPage({ searchParams }: Props) {
   const user = await requireUser();
   const params = await searchParams;
   return (
-    <main>
+    <main className="main-wide">
       <header className="page-header">
         <div className="title-row">
           <h1>Trajectories</h1>

@@ -29,20 +29,23 @@ export interface Column {
  * What a researcher reads first comes first (id, outcome, reward, turns, exit), so a search's Match column
  * or a narrow window never pushes them out of view; where the rollout came from and its costs follow.
  */
+// Widths sum to 86rem without a search: the whole row fits the page at 1440 px (the trajectory page uses the
+// window's width, e2e/table-fit.spec.ts checks it); ids and names longer than their column are clipped with the
+// full text as the cell's title.
 export const COLUMNS: Column[] = [
-  { id: "rollout", label: "Rollout", width: "11rem", priority: 1 },
-  { id: "task", label: "Task", width: "13rem", priority: 2 },
-  { id: "outcome", label: "Outcome", width: "6.5rem", priority: 1 },
+  { id: "rollout", label: "Rollout", width: "10rem", priority: 1 },
+  { id: "task", label: "Task", width: "10.5rem", priority: 2 },
+  { id: "outcome", label: "Outcome", width: "6rem", priority: 1 },
   { id: "reward", label: "Reward", sort: "reward", numeric: true, width: "5.5rem", priority: 1 },
   { id: "turns", label: "Turns", sort: "turns", numeric: true, width: "5rem", priority: 2 },
-  { id: "exit", label: "Exit", width: "8rem", priority: 2 },
-  { id: "experiment", label: "Experiment · run", width: "12rem", priority: 3 },
-  { id: "purpose", label: "Purpose", width: "6.5rem", priority: 3 },
+  { id: "exit", label: "Exit", width: "6.5rem", priority: 2 },
+  { id: "experiment", label: "Experiment · run", width: "10rem", priority: 3 },
+  { id: "purpose", label: "Purpose", width: "5.5rem", priority: 3 },
   { id: "step", label: "Step", sort: "step", numeric: true, width: "4.5rem", priority: 3 },
-  { id: "tokens", label: "Tokens", sort: "tokens", numeric: true, width: "6.5rem", priority: 3 },
-  { id: "cost", label: "Cost", sort: "cost", numeric: true, width: "6rem", priority: 3 },
-  { id: "duration", label: "Duration", sort: "duration", numeric: true, width: "7rem", priority: 3 },
-  { id: "created", label: "Stored", sort: "created", width: "7rem", priority: 3 },
+  { id: "tokens", label: "Tokens", sort: "tokens", numeric: true, width: "5.5rem", priority: 3 },
+  { id: "cost", label: "Cost", sort: "cost", numeric: true, width: "5rem", priority: 3 },
+  { id: "duration", label: "Duration", sort: "duration", numeric: true, width: "6rem", priority: 3 },
+  { id: "created", label: "Stored", sort: "created", width: "6rem", priority: 3 },
 ];
 
 /** With a search, where the words were found comes after the figures, still seen without scrolling. */
