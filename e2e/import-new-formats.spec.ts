@@ -58,12 +58,14 @@ test("every new format imports through the form and shows its turns in the viewe
   await expect(rowOf(path.basename(MINI_LEGACY))).toContainText("mini-swe-agent-legacy");
   const miniLegacy = await hrefOf(path.basename(MINI_LEGACY));
 
-  // Claude Code: the Glob tool call, its tool_result as the observation, output tokens of the model turn.
-  const glob = await openTurn(page, claude, 2);
-  await expect(glob.getByText(/"name": "Glob"/)).toBeVisible();
-  const globResult = await openTurn(page, claude, 5);
+  // Claude Code: one API message streamed over four lines (its text and three parallel Globs) is one turn with the
+  // three calls; the first tool_result as the observation; output tokens of the model turn.
+  const glob = await openTurn(page, claude, 1);
+  await expect(glob.getByText(/"name": "Glob"/).first()).toBeVisible();
+  expect((await glob.textContent())!.match(/"name": "Glob"/g)).toHaveLength(3);
+  await expect(glob.getByText(/\d+ tokens/)).toBeVisible();
+  const globResult = await openTurn(page, claude, 2);
   await expect(globResult.getByText("No files found")).toBeVisible();
-  await expect((await openTurn(page, claude, 1)).getByText(/\d+ tokens/)).toBeVisible();
 
   // Codex CLI: the exec_command call shown as a command with its reasoning summary, then its output.
   const exec = await openTurn(page, codex, 1);

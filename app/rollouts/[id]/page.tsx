@@ -15,6 +15,8 @@ import { CompareWithMenu } from "@/components/trajectory/compare-with-menu";
 import { TrajectoryViewer } from "@/components/trajectory/trajectory-viewer";
 import { TrainerValuesPanel } from "@/components/trajectory/trainer-values-panel";
 import { getRolloutMetadata } from "@/db/queries/rollout-metadata";
+import { getRolloutLinks } from "@/db/queries/rollout-links";
+import { LinkedRollouts } from "@/components/trajectory/linked-rollouts";
 import { browserHref, DEFAULT_SORT } from "@/lib/trajectories/browser-query";
 
 export const dynamic = "force-dynamic";
@@ -55,6 +57,7 @@ export default async function RolloutPage({ params, searchParams }: Props) {
         rollout={rollout}
         actions={<CompareWithMenu rolloutId={rollout.id} placement={{ experimentId: rollout.experimentId, runId: rollout.runId, groupId: rollout.groupId }} taskId={rollout.taskId} others={siblings.slice(0, COMPARE_LIMIT)} more={siblings.length > COMPARE_LIMIT} />}
       />
+      <LinkedRollouts links={getRolloutLinks(store, rollout.id)} />
       <VerdictPanel verdicts={view.verdicts} />
       <SubmissionPanel rolloutId={rollout.id} submission={view.submission} />
       <TrainerValuesPanel

@@ -20,13 +20,15 @@ describe("Claude Code sessions", () => {
     const parsed = claudeCodeReader.read(file);
     const [rollout] = parsed.rollouts;
     expect(rollout).toMatchObject({ instanceId: "5ed31c36-bca8-40fd-8d24-f1a1f0af7901", attempt: "", model: "claude-sonnet-4-5-20250929" });
-    const calls = rollout!.turns.filter((t) => t.role === "assistant" && t.action).map((t) => (t.action as { tool_calls: Array<{ name: string }> }).tool_calls[0]!.name);
-    expect(calls).toEqual(["Glob", "Glob", "Glob", "Write"]);
+    // One API message is streamed over one line per content block (its text, then three parallel Globs), all with
+    // its message.id: one assistant turn with the text and three calls.
+    const calls = rollout!.turns.filter((t) => t.role === "assistant" && t.action).map((t) => (t.action as { tool_calls: Array<{ name: string }> }).tool_calls.map((c) => c.name));
+    expect(calls).toEqual([["Glob", "Glob", "Glob"], ["Write"]]);
     const tools = rollout!.turns.filter((t) => t.role === "tool");
     expect(tools).toHaveLength(4);
     expect(tools[0]!.observation).toBe("No files found");
     expect(rollout!.tokens!.completion).toBeGreaterThan(0);
-    expect(parsed.accounting).toMatchObject({ items: 12, turns: 12 });
+    expect(parsed.accounting).toMatchObject({ items: 12, turns: 8, merged: 4 });
   });
 
   it("a sub-agent file (2.1 subagents/ layout) is its own rollout of the session's task, linked to it", () => {
