@@ -39,7 +39,8 @@ test("the changed files with counts and badges, and each file's Monaco diff with
   const network = watchNetwork(page);
   await page.goto(harnessComparePath(ids.base, ids.candidate));
   await expect(page.getByRole("heading", { level: 1, name: "Compare harness versions" })).toBeVisible();
-  const section = page.getByRole("region", { name: "Changed files" });
+  // Headed by both versions' labels, base first (issue 40, item 5).
+  const section = page.getByRole("region", { name: "H0 → H1-candidate" });
   await expect(section.getByRole("link", { name: "H0", exact: true })).toBeVisible();
   await expect(section.getByRole("link", { name: "H1-candidate", exact: true })).toBeVisible();
   await expect(section.getByText(ids.base, { exact: true })).toBeVisible();

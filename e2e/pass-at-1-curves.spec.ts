@@ -24,6 +24,12 @@ const points = (n: number) => `${n} ${n === 1 ? "point" : "points"}`;
 
 const pass1Section = (page: Page, name = TITLE) => page.getByRole("region", { name });
 
+type Series = Pass1Curves["series"][number];
+/** The series the charts draw: a version identical to an earlier one (same files, same figures) is that one's line. */
+const drawn = (api: Pass1Curves) => api.series.filter((s) => !s.foldedInto);
+/** A drawn line's name: its version's label, or "H0 = H1 (same files)" for identical versions shown once (issue 38, item 7). */
+const lineName = (s: Series) => (s.sameFilesVersionIds ? s.label.slice(0, s.label.lastIndexOf(" · ")) : s.harnessLabel!);
+
 async function apiCurves(request: APIRequestContext, server: ServerState, scope: string): Promise<Pass1Curves> {
   const res = await request.get(`/api/v1/curves?pass1=${encodeURIComponent(scope)}`, { headers: bearer(server.adminToken) });
   expect(res.ok(), await res.text()).toBe(true);
@@ -47,8 +53,8 @@ test("the overview draws pass@1 per harness version over at least two checkpoint
   await expect(section).toBeVisible();
   // One chart per benchmark and the average, each naming every version's line with its points.
   for (const chart of [...api.benchmarks, "Average over benchmarks (equal weight)"]) {
-    const series = api.series.filter((s) => s.source === "eval results" && (chart === s.benchmark || (s.benchmark === null && chart.startsWith("Average"))));
-    const words = series.map((s) => `${s.harnessLabel} (${points(s.points.length)})`).join(", ");
+    const series = drawn(api).filter((s) => s.source === "eval results" && (chart === s.benchmark || (s.benchmark === null && chart.startsWith("Average"))));
+    const words = series.map((s) => `${lineName(s)} (${points(s.points.length)})`).join(", ");
     const plot = section.getByRole("group", { name: new RegExp(`^${esc(`pass@1 on ${chart} by step: ${words}.`)}`) });
     await expect(plot).toBeVisible();
     // A 95 % band and a line per version.
@@ -65,7 +71,7 @@ test("the overview draws pass@1 per harness version over at least two checkpoint
 test("clicking a point opens that matrix cell, with the flips since the previous checkpoint", async ({ page, request, server }) => {
   const api = await apiCurves(request, server, `experiment:${HA}`);
   // The last version's line on the first benchmark, at its last checkpoint.
-  const series = api.series.filter((s) => s.source === "eval results" && s.benchmark === api.benchmarks[0]).at(-1)!;
+  const series = drawn(api).filter((s) => s.source === "eval results" && s.benchmark === api.benchmarks[0]).at(-1)!;
   expect(series.points.length).toBeGreaterThanOrEqual(2);
   const point = series.points.at(-1)!;
   const shown = formatScoreWithCi({ score: point.passAt1, ci: [point.lo!, point.hi!] });
@@ -73,7 +79,7 @@ test("clicking a point opens that matrix cell, with the flips since the previous
   expect([cell.harnessVersionId, cell.benchmark, cell.checkpointId]).toEqual([series.harnessVersionId, series.benchmark, point.checkpointId]);
 
   await page.goto(experimentPath(HA));
-  const link = pass1Section(page).getByRole("link", { name: `${series.harnessLabel} · ${series.benchmark} at step ${point.step}: ${shown}` });
+  const link = pass1Section(page).getByRole("link", { name: `${lineName(series)} · ${series.benchmark} at step ${point.step}: ${shown}` });
   await link.click();
   await expect(page).toHaveURL((url) => url.pathname === experimentComparePath(HA) && url.searchParams.get("b") === point.cellKey);
 
@@ -95,15 +101,15 @@ test("the matrix page shows the same cells as curves, and the run page its check
   await expect(page).toHaveURL(/view=curves/);
   const section = pass1Section(page);
   const api = await apiCurves(request, server, `experiment:${HA}`);
-  const first = api.series.find((s) => s.source === "eval results")!;
+  const first = drawn(api).find((s) => s.source === "eval results")!;
   const p = first.points[0];
-  await expect(section.getByRole("link", { name: `${first.harnessLabel} · ${first.benchmark} at step ${p.step}: ${formatScoreWithCi({ score: p.passAt1, ci: [p.lo!, p.hi!] })}` })).toBeVisible();
+  await expect(section.getByRole("link", { name: `${lineName(first)} · ${first.benchmark} at step ${p.step}: ${formatScoreWithCi({ score: p.passAt1, ci: [p.lo!, p.hi!] })}` })).toBeVisible();
 
   const run = await apiCurves(request, server, `run:${HA_TRAIN}`);
   await page.goto(runPath(HA_TRAIN));
   const runSection = pass1Section(page, "pass@1 of this run's checkpoints");
   const rp = run.series[0].points[0];
-  await expect(runSection.getByRole("link", { name: `${run.series[0].harnessLabel} · ${run.series[0].benchmark} at step ${rp.step}: ${formatScoreWithCi({ score: rp.passAt1, ci: [rp.lo!, rp.hi!] })}` })).toBeVisible();
+  await expect(runSection.getByRole("link", { name: `${lineName(run.series[0])} · ${run.series[0].benchmark} at step ${rp.step}: ${formatScoreWithCi({ score: rp.passAt1, ci: [rp.lo!, rp.hi!] })}` })).toBeVisible();
 });
 
 test("HarnessAdapt-RL and its GRPO baseline overlay on /compare/curves", async ({ page }) => {
@@ -111,7 +117,7 @@ test("HarnessAdapt-RL and its GRPO baseline overlay on /compare/curves", async (
   const section = pass1Section(page, "pass@1 of the chosen runs' checkpoints");
   const plot = section.getByRole("group", { name: /^pass@1 on .* by step: / }).first();
   await expect(plot).toHaveAttribute("aria-label", new RegExp(`Reference: GRPO baseline \\(seed ${REFERENCE.seed}, small\\) · policy training, H0 only · H0 \\(\\d+ points\\)`));
-  await expect(plot).toHaveAttribute("aria-label", new RegExp(`Reference: HarnessAdapt-RL \\(seed ${REFERENCE.seed}, small\\) · policy training with harness evolution · H0 \\(\\d+ points\\)`));
+  await expect(plot).toHaveAttribute("aria-label", new RegExp(`Reference: HarnessAdapt-RL \\(seed ${REFERENCE.seed}, small\\) · policy training with harness evolution · H0( = [^(]+ \\(same files\\))? \\(\\d+ points\\)`));
   // Unchoosing a run in the training-curves picker takes its pass@1 lines away too.
   // Other specs store GRPO baselines of other seeds with the same run name: pick this seed's group.
   await page.getByRole("region", { name: "Curves" }).getByRole("group", { name: `Reference: GRPO baseline (seed ${REFERENCE.seed}, small)`, exact: true })
@@ -127,7 +133,8 @@ test("the pass@1 points download as CSV and the charts as PNG", async ({ page, r
   expect(csv.suggestedFilename()).toBe("pass@1-curves.csv");
   const lines = fs.readFileSync((await csv.path())!, "utf8").trim().split("\r\n");
   expect(lines[0]).toBe("scope,series,source,harness version,benchmark,checkpoint,step,x (step),pass@1,95% low,95% high,tasks,matrix cell");
-  expect(lines).toHaveLength(1 + api.series.reduce((n, s) => n + s.points.length, 0));
+  // One line per drawn point: identical versions' points once, under the line that names them all.
+  expect(lines).toHaveLength(1 + drawn(api).reduce((n, s) => n + s.points.length, 0));
 
   const [png] = await Promise.all([page.waitForEvent("download"), section.getByRole("button", { name: "Download PNG" }).click()]);
   expect(png.suggestedFilename()).toBe("pass-at-1-curves.png");

@@ -1,4 +1,5 @@
-// The harness diff from one version to another (the incumbent to a proposal's candidate, H0 to H2): which
+// The harness diff from one version to another (a proposal's base to its candidate, H0 to H2), headed by both
+// versions' labels ("H1 → H1+refuse_unhelpful_edit", lib/domain/harness-naming.ts diffHeading): which
 // files changed with their +/− line counts, the lifecycle position of each changed hook, and each file's
 // diff in Monaco. A server component: given both versions as the page read them (getHarnessDiffSides), it
 // compares them with the pure functions of lib/harness-diff and hands plain data to the interactive part. Used by /harness-versions/compare and
@@ -10,6 +11,7 @@ import { compareHarnessFiles, summarizeChanges, type ChangeSummary } from "@/lib
 import { changedHooksByPosition, type LifecycleSlot } from "@/lib/harness-diff/lifecycle";
 import { harnessVersionsPath } from "@/lib/http/page-links";
 import { formatCount } from "@/lib/format";
+import { diffHeading } from "@/lib/domain/harness-naming";
 import { HarnessDiffBrowser } from "./harness-diff-browser";
 import { LineCounts } from "./change-badges";
 import styles from "./harness-diff.module.css";
@@ -19,12 +21,14 @@ export interface HarnessDiffProps {
   candidateVersionId: string;
   /** Both versions with their files (null: not found), from getHarnessDiffSides. */
   sides: { base: HarnessDiffSide | null; candidate: HarnessDiffSide | null };
-  /** The section's heading; "Harness diff" when not given. */
-  title?: string;
+  /** A sentence under the heading saying what the two versions are to the page (a proposal's base and candidate). */
+  lead?: string;
 }
 
-export function HarnessDiff({ baseVersionId, candidateVersionId, sides, title = "Harness diff" }: HarnessDiffProps) {
+export function HarnessDiff({ baseVersionId, candidateVersionId, sides, lead }: HarnessDiffProps) {
   const { base, candidate } = sides;
+  // The heading always names both versions by label; a role such as "the incumbent" goes stale after a decision.
+  const title = base && candidate ? diffHeading(base, candidate) : "Harness diff";
   const headingId = `harness-diff-${idFragment(baseVersionId)}-${idFragment(candidateVersionId)}`;
 
   if (!base || !candidate) {
@@ -42,6 +46,7 @@ export function HarnessDiff({ baseVersionId, candidateVersionId, sides, title = 
   return (
     <section className={`section ${styles.harnessDiff}`} aria-labelledby={headingId}>
       <h2 id={headingId}>{title}</h2>
+      {lead && <p className="muted small">{lead}</p>}
       <p className={styles.versions}>
         <VersionName side={base} /> <span aria-hidden="true">→</span><span className="visually-hidden">to</span> <VersionName side={candidate} />
       </p>

@@ -129,13 +129,21 @@ function VersionBody({ version: v, ctx, files }: { version: HistoryVersion; ctx:
       <RolloutsLine version={v} experimentId={ctx.experimentId} />
       <p className={styles.actions}>
         {v.parentId !== null && ctx.labelOf.has(v.parentId) && (
-          <Link href={pick({ base: v.parentId, candidate: v.id })}>Diff against parent</Link>
+          // A version recorded with its parent's files has no diff to show: it says so instead of offering an empty one.
+          sameFilesAsParent(v, ctx)
+            ? <span className="muted">same files as {ctx.labelOf.get(v.parentId)}: no diff</span>
+            : <Link href={pick({ base: v.parentId, candidate: v.id })}>Diff against parent</Link>
         )}
         <Link href={pick({ base: v.id })} aria-label={`Use ${v.label} as the diff's base`}>Use as base</Link>
         <Link href={pick({ candidate: v.id })} aria-label={`Use ${v.label} as the diff's candidate`}>Use as candidate</Link>
       </p>
     </>
   );
+}
+
+function sameFilesAsParent(v: HistoryVersion, ctx: EntryContext): boolean {
+  const own = ctx.names.byId.get(v.id)?.filesKey;
+  return v.parentId !== null && own !== undefined && own === ctx.names.byId.get(v.parentId)?.filesKey;
 }
 
 function FilesLine({ version: v }: { version: HistoryVersion }) {

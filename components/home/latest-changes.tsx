@@ -3,6 +3,7 @@
 import Link from "next/link";
 import type { HomeDecision, HomePromotion } from "@/db/queries/home";
 import { experimentPath, harnessHistoryPath, proposalPath } from "@/lib/http/page-links";
+import { promotionPhrase, promotionSubjectText } from "@/lib/domain/harness-naming";
 import { RelativeTime } from "@/components/ui/relative-time";
 import styles from "./home.module.css";
 
@@ -34,7 +35,8 @@ export function LatestChanges({ decisions, promotions }: { decisions: HomeDecisi
           {promotions.map((p) => (
             <li key={p.id}>
               <Link href={harnessHistoryPath(p.experimentId)}>
-                {p.kind === "promote" ? `${p.label} promoted to incumbent` : `${p.label} demoted`}
+                {/* The promoted version by its own label (the one naming), the promotion order's number beside it. */}
+                {promotionPhrase(p.kind, promotionSubjectText(p.label, p.versionLabel))}
               </Link>{" "}
               <span className="muted small">
                 in <Link href={experimentPath(p.experimentId)}>{p.experimentName}</Link>

@@ -7,6 +7,7 @@ import type { Store } from "../client";
 import { getIncumbent } from "./harness-incumbent";
 import type { CellRef } from "../../lib/results/cell-key";
 import { cellKey } from "../../lib/results/cell-key";
+import { filesKey } from "../../lib/domain/harness-naming";
 import type { CellTask } from "../../lib/results/task-flips";
 import type { TaskAttempts } from "../../lib/results/pass-at-1";
 import type {
@@ -86,6 +87,17 @@ export function getEvalMatrixSource(store: Store, experimentIds: readonly string
     `SELECT id, experiment_id AS experimentId, label, origin, rowid AS "order"
        FROM harness_versions WHERE experiment_id IN ${inList} ORDER BY rowid`,
   ).all(...expIds) as HarnessLabel[];
+  // Each version's files identity, so the matrix shows versions holding the same files once (matrix-identity.ts).
+  const files = new Map<string, Array<{ path: string; blobHash: string }>>();
+  for (const f of db.prepare(
+    `SELECT f.harness_version_id AS versionId, f.path, f.blob_hash AS blobHash
+       FROM harness_files f JOIN harness_versions v ON v.id = f.harness_version_id WHERE v.experiment_id IN ${inList}`,
+  ).all(...expIds) as Array<{ versionId: string; path: string; blobHash: string }>) {
+    const list = files.get(f.versionId);
+    if (list) list.push(f);
+    else files.set(f.versionId, [f]);
+  }
+  for (const h of harnessVersions) h.filesKey = filesKey(files.get(h.id) ?? []);
 
   // One row per eval run (hundreds at most): which cell it belongs to and whether it has per-task results.
   const runs = db.prepare(

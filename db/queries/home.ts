@@ -39,8 +39,11 @@ export interface HomeDecision {
 export interface HomePromotion {
   id: string;
   kind: "promote" | "demote";
+  /** The promotion order's label (H1, H2, …): the n-th promotion's number, not necessarily the version's label. */
   label: string;
   harnessVersionId: string;
+  /** The promoted version's own label (lib/domain/harness-naming.ts): what the page calls it. */
+  versionLabel: string;
   proposalId: string | null;
   experimentId: string;
   experimentName: string;
@@ -84,9 +87,10 @@ export function loadHomeData(store: Store): HomeData {
     .all(LATEST) as HomeDecision[];
   const promotions = store.sqlite
     .prepare(
-      `SELECT h.id, h.kind, h.label, h.harness_version_id AS harnessVersionId, h.proposal_id AS proposalId,
-         h.experiment_id AS experimentId, e.name AS experimentName, h.created_at AS at
+      `SELECT h.id, h.kind, h.label, h.harness_version_id AS harnessVersionId, coalesce(v.label, h.harness_version_id) AS versionLabel,
+         h.proposal_id AS proposalId, h.experiment_id AS experimentId, e.name AS experimentName, h.created_at AS at
        FROM harness_promotions h JOIN experiments e ON e.id = h.experiment_id
+         LEFT JOIN harness_versions v ON v.id = h.harness_version_id
        ORDER BY h.created_at DESC, h.rowid DESC LIMIT ?`,
     )
     .all(LATEST) as HomePromotion[];

@@ -51,7 +51,7 @@ export function getPass1Input(store: Store, scope: Pass1Scope, experimentId: str
     scope,
     experimentId,
     checkpoints: checkpoints.map(({ id, step, epoch, time, order }) => ({ id, step, epoch, time, order })),
-    harnessVersions: source.harnessVersions.map(({ id, label, order }) => ({ id, label, order })),
+    harnessVersions: source.harnessVersions.map(({ id, label, order, filesKey }) => ({ id, label, order, filesKey })),
     cells: scope.kind === "run" ? source.cells.filter((c) => c.checkpointId !== null && inScope.has(c.checkpointId)) : source.cells,
     metrics: runIds.flatMap((id) => loadPass1Metrics(store, id)),
     trainSteps,

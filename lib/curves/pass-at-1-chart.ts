@@ -65,6 +65,8 @@ function lineIdentity(scopeIndex: number, s: Pass1Series): string {
 }
 
 function lineBaseName(curves: Pass1Curves, s: Pass1Series): string {
+  // A line standing for identical versions is named by all of them: its label before " · benchmark".
+  if (s.source === "eval results" && s.sameFilesVersionIds) return s.label.slice(0, s.label.lastIndexOf(" · "));
   if (s.source === "eval results") return s.harnessLabel ?? "no harness version";
   return curves.scope.kind === "experiment" && s.run ? `${s.run} · trainer metrics` : "trainer metrics";
 }
@@ -102,6 +104,8 @@ export function pass1ChartView(all: readonly Pass1Curves[], scopeName: (scope: P
   all.forEach((curves, scopeIndex) => {
     const prefix = several ? scopeName(curves.scope) : null;
     for (const s of curves.series) {
+      // A version identical to an earlier one is drawn as that one's line ("H0 = H1 (same files)").
+      if (s.foldedInto) continue;
       const id = lineIdentity(scopeIndex, s);
       const name = prefix ? `${prefix} · ${lineBaseName(curves, s)}` : lineBaseName(curves, s);
       const what = s.benchmark ?? AVERAGE_KEY;

@@ -7,6 +7,7 @@ import { cellKey } from "../results/cell-key";
 import { averageOfCells, cellPassAt1 } from "../results/cell-pass-at-1";
 import type { PassAt1 } from "../results/pass-at-1";
 import type { EvalCellSource } from "../results/matrix-source";
+import { cellFigures } from "../results/matrix-identity";
 import type { Pass1Checkpoint, Pass1Curves, Pass1Input, Pass1MetricColumns, Pass1Point, Pass1Series } from "./pass-at-1-types";
 import { pass1Markers } from "./pass-at-1-markers";
 import { epochPositions, type XAxis } from "./x-axis";
@@ -33,6 +34,30 @@ function pointOf(x: number, checkpoint: Pass1Checkpoint, p: { score: number | nu
   return { x, step: checkpoint.step, checkpointId: checkpoint.id, passAt1: p.score as number, lo: p.ci?.[0] ?? null, hi: p.ci?.[1] ?? null, tasks, cellKey: key };
 }
 
+/**
+ * Versions (in line order) that hold the same files and score the same figures at every checkpoint fold into
+ * the first of them: per version, the version its line is drawn as (`into`) and, for that one, every version
+ * it stands for. Versions with unknown files never fold.
+ */
+function foldIdenticalVersions(versionIds: ReadonlyArray<string | null>, versions: ReadonlyMap<string, { filesKey?: string }>, cells: readonly EvalCellSource[]) {
+  const folds = new Map<string | null, { into: string | null; standsFor: Array<string> }>();
+  const first = new Map<string, string>();
+  for (const id of versionIds) {
+    const files = id === null ? undefined : versions.get(id)?.filesKey;
+    if (id === null || files === undefined) continue;
+    const identity = `${files}\n${cellFigures(cells.filter((c) => c.harnessVersionId === id))}`;
+    const into = first.get(identity);
+    if (into === undefined) {
+      first.set(identity, id);
+      folds.set(id, { into: id, standsFor: [id] });
+    } else {
+      folds.get(into)!.standsFor.push(id);
+      folds.set(id, { into, standsFor: [] });
+    }
+  }
+  return folds;
+}
+
 function evalSeries(input: Pass1Input, x: XAxis, benchmarks: string[]): { series: Pass1Series[]; covered: Set<string> } {
   const checkpoints = new Map(input.checkpoints.map((c) => [c.id, c]));
   const scores = new Map<string, { cell: EvalCellSource; score: PassAt1 }>();
@@ -46,10 +71,15 @@ function evalSeries(input: Pass1Input, x: XAxis, benchmarks: string[]): { series
   const rank = (id: string | null) => (id === null ? -1 : versions.get(id)?.order ?? Infinity);
   versionIds.sort((a, b) => rank(a) - rank(b) || String(a).localeCompare(String(b)));
 
+  const folds = foldIdenticalVersions(versionIds, versions, input.cells);
   const series: Pass1Series[] = [];
   for (const versionId of versionIds) {
     const harnessLabel = versionId === null ? null : versions.get(versionId)?.label ?? versionId;
-    const name = harnessLabel ?? "no harness version";
+    const fold = folds.get(versionId);
+    const group = fold && fold.standsFor.length > 1 ? fold.standsFor : null;
+    const name = group ? `${group.map((id) => versions.get(id)?.label ?? id).join(" = ")} (same files)` : harnessLabel ?? "no harness version";
+    const folded = (benchmark: string | null) =>
+      fold && fold.into !== versionId ? { foldedInto: pass1SeriesKey("eval", fold.into, benchmark) } : group ? { sameFilesVersionIds: group } : {};
     const base = { source: "eval results" as const, harnessVersionId: versionId, harnessLabel, metricKey: null, run: null };
     // Checkpoints this version was evaluated at, in checkpoint order.
     const evaluated = [...new Set([...scores.values()].filter((s) => s.cell.harnessVersionId === versionId).map((s) => s.cell.checkpointId))];
@@ -69,7 +99,7 @@ function evalSeries(input: Pass1Input, x: XAxis, benchmarks: string[]): { series
         else points.push(pointOf(at, checkpoint, hit.score, hit.score.tasks, key));
       }
       if (points.length + withoutX === 0) continue;
-      series.push({ ...base, key: pass1SeriesKey("eval", versionId, benchmark), benchmark, label: `${name} · ${benchmark}`, withoutX, points: points.sort(byX) });
+      series.push({ ...base, key: pass1SeriesKey("eval", versionId, benchmark), benchmark, label: `${name} · ${benchmark}`, withoutX, points: points.sort(byX), ...folded(benchmark) });
     }
 
     // The average exists at a checkpoint only where every benchmark has a per-task score, as in the matrix.
@@ -86,7 +116,7 @@ function evalSeries(input: Pass1Input, x: XAxis, benchmarks: string[]): { series
       else points.push(pointOf(at, checkpoint, avg, cells.reduce((n, c) => n + (c?.tasks ?? 0), 0), null));
     }
     if (points.length + withoutX > 0) {
-      series.push({ ...base, key: pass1SeriesKey("eval", versionId, null), benchmark: null, label: `${name} · average`, withoutX, points: points.sort(byX) });
+      series.push({ ...base, key: pass1SeriesKey("eval", versionId, null), benchmark: null, label: `${name} · average`, withoutX, points: points.sort(byX), ...folded(null) });
     }
   }
   return { series, covered };

@@ -10,7 +10,8 @@ export function pass1Table(all: readonly Pass1Curves[]): TableData {
   const columns = ["scope", "series", "source", "harness version", "benchmark", "checkpoint", "step", `x (${X_AXIS_LABELS[x]})`, "pass@1", "95% low", "95% high", "tasks", "matrix cell"];
   const rows: TableData["rows"] = [];
   for (const curves of all) {
-    for (const s of curves.series) {
+    // The table shows what the charts draw: a folded version's points are its line's ("H0 = H1 (same files)").
+    for (const s of curves.series.filter((x) => !x.foldedInto)) {
       const source = pass1SourceText(s);
       for (const p of s.points) {
         rows.push([

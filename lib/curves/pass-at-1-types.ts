@@ -24,6 +24,8 @@ export interface Pass1Version {
   id: string;
   label: string;
   order: number;
+  /** Its files' identity (lib/domain/harness-naming.ts filesKey); absent when unknown (never folded then). */
+  filesKey?: string;
 }
 
 /** A trainer's metric that reports pass@1 on one benchmark (pass-at-1-metric-keys.ts), as step columns. */
@@ -82,6 +84,14 @@ export interface Pass1Series {
   /** Evaluated points with no x on the chosen axis (no checkpoint, step, epoch or time). */
   withoutX: number;
   points: Pass1Point[];
+  /**
+   * Harness versions holding the same files and scoring the same figures at every checkpoint are one line
+   * (lib/results/matrix-identity.ts): the first version's series names them all ("H0 = H1 (same files)") and
+   * lists their ids here; each other version's series stays in the data, `foldedInto` that series' key, and is
+   * not drawn.
+   */
+  sameFilesVersionIds?: string[];
+  foldedInto?: string;
 }
 
 export interface Pass1Curves {

@@ -1,7 +1,7 @@
 // The one naming of harness versions, on the shapes of the reference experiment (lib/demo): the producer's
 // label, the promotion order and the files must never disagree silently.
 import { describe, expect, it } from "vitest";
-import { filesKey, nameHarnessVersions, promotionSubject, type NamingFileRow } from "./harness-naming";
+import { filesKey, nameHarnessVersions, promotionPhrase, promotionSubject, promotionSubjectText, type NamingFileRow } from "./harness-naming";
 
 const version = (id: string, label: string, seq: number) => ({ id, label, createdAt: 1_000, seq });
 const files = (versionId: string, ...hashes: string[]): NamingFileRow[] => hashes.map((h, i) => ({ versionId, path: `f${i}`, blobHash: h }));
@@ -52,5 +52,16 @@ describe("nameHarnessVersions", () => {
       promotions: [{ harnessVersionId: "cand", kind: "promote", label: "H1" }],
     });
     expect(resent.nameOf("h1")).toBe("H1 (same files as H0+x)");
+  });
+});
+
+// Issue 40, item 5: home said "H1 promoted to incumbent" (the promotion order's number) while "H1" was another
+// version with H0's files; every page now says the promotion the same way, by the promoted version's own label.
+describe("a promotion in words", () => {
+  it("names the promoted version by its label and the promotion order's number beside it", () => {
+    expect(promotionPhrase("promote", promotionSubjectText("H1", "H1+refuse_unhelpful_edit")))
+      .toBe("promoted to incumbent H1+refuse_unhelpful_edit (numbered H1 in promotion order)");
+    expect(promotionPhrase("promote", promotionSubjectText("H2", "H2"))).toBe("promoted to incumbent H2");
+    expect(promotionPhrase("demote", promotionSubjectText("H1", "H1+x"))).toBe("demoted (H1+x (numbered H1 in promotion order) taken back)");
   });
 });

@@ -130,6 +130,23 @@ export function nameHarnessVersions(input: {
  * promotion order)". A demotion names what it takes back the same way.
  */
 export function promotionSubject(p: { kind: "promote" | "demote"; label: string; harnessVersionId: string }, names: HarnessNames): string {
-  const label = names.labelOf(p.harnessVersionId);
-  return label === p.label ? label : `${label} (numbered ${p.label} in promotion order)`;
+  return promotionSubjectText(p.label, names.labelOf(p.harnessVersionId));
+}
+
+/** The same from the two labels alone, for a reader that has the promoted version's label at hand (the home page). */
+export function promotionSubjectText(promotionLabel: string, versionLabel: string): string {
+  return versionLabel === promotionLabel ? versionLabel : `${versionLabel} (numbered ${promotionLabel} in promotion order)`;
+}
+
+/** A promotion or demotion in words, every page the same: "promoted to incumbent X", "demoted (X taken back)". */
+export function promotionPhrase(kind: "promote" | "demote", subject: string): string {
+  return kind === "promote" ? `promoted to incumbent ${subject}` : `demoted (${subject} taken back)`;
+}
+
+/**
+ * A diff's heading names the two versions it compares by their labels, base first: "H1 → H1+refuse_unhelpful_edit".
+ * Never a role ("the incumbent") alone: the roles move on after a decision while the diff stays between these two.
+ */
+export function diffHeading(base: { label: string }, candidate: { label: string }): string {
+  return `${base.label} → ${candidate.label}`;
 }

@@ -3,7 +3,7 @@
 // collapse into one step that lists every label those files were recorded under ("H0 = H1", then
 // "H1+reproduce_first = H2"), so a version the trainer recorded again under its own label is on the main line.
 import { nameHarnessVersions, type HarnessNames } from "../domain/harness-naming";
-import { byCreation } from "./version-tree";
+import { lineageSteps } from "../domain/harness-lineage";
 import type { HarnessHistory, HistoryVersion } from "./types";
 
 export function historyNames(history: Pick<HarnessHistory, "versions" | "promotions">): HarnessNames {
@@ -24,19 +24,11 @@ export interface MainLineStep {
 }
 
 export function mainLineSteps(lineage: readonly HistoryVersion[], versions: readonly HistoryVersion[], names: HarnessNames): MainLineStep[] {
-  const groups = new Map<string, HistoryVersion[]>();
-  for (const v of [...versions].sort(byCreation)) {
-    const rep = names.byId.get(v.id)?.representativeId ?? v.id;
-    groups.set(rep, [...(groups.get(rep) ?? []), v]);
-  }
-  const steps: MainLineStep[] = [];
-  let previous: string | null = null;
-  for (const v of lineage) {
-    const rep = names.byId.get(v.id)?.representativeId ?? v.id;
-    if (rep === previous) continue;
-    previous = rep;
-    const same = groups.get(rep) ?? [v];
-    steps.push({ version: v, same, text: [...new Set(same.map((s) => s.label))].join(" = ") });
-  }
-  return steps;
+  // The one lineage of every page (lib/domain/harness-lineage.ts), with the history's versions put back in.
+  const byId = new Map(versions.map((v) => [v.id, v]));
+  return lineageSteps(lineage.map((v) => v.id), names).map((s) => ({
+    version: byId.get(s.id)!,
+    same: s.ids.flatMap((id) => byId.get(id) ?? []),
+    text: s.text,
+  }));
 }

@@ -107,7 +107,8 @@ export function buildMatrix(cells: readonly EvalCellSource[], layout: MatrixLayo
   }
 
   const rows = layout.rows.map((spec): MatrixRow => {
-    const isBaselineRow = spec.key === baselineRowKey;
+    // A row standing for identical versions is the baseline row when the baseline is any of them.
+    const isBaselineRow = spec.key === baselineRowKey || (baselineRowKey !== null && spec.members.some((m) => rowKey(m) === baselineRowKey));
     const rowCells = layout.columns.map((benchmark) => {
       const ref: CellRef = { experimentId: spec.experimentId, checkpointId: spec.checkpointId, harnessVersionId: spec.harnessVersionId, benchmark };
       const source = byKey.get(cellKey(ref));

@@ -4,9 +4,12 @@
 //                 under one harness chosen by an explicit rule (evaluated last, the incumbent, or the initial H0);
 //   harness-swap  the paper's Table 2: one checkpoint, one row per harness version evaluated on it;
 //   full          every evaluated triple.
+// In the last two, rows of one checkpoint whose harness versions hold the same files and score the same figures
+// are one row, "H0 = H1 (same files)" (matrix-identity.ts); the row keeps every version it stands for.
 // Columns are the benchmarks of the shown rows in the order they were first evaluated.
 import { rowKey, type RowRef } from "./cell-key";
 import { matrixLabels, type MatrixLabels } from "./matrix-labels";
+import { groupHarnessText, groupIdenticalRows } from "./matrix-identity";
 import type { EvalCellSource, EvalMatrixSource } from "./matrix-source";
 
 export const MATRIX_PRESETS = ["methods", "harness-swap", "full"] as const;
@@ -35,6 +38,11 @@ export interface MatrixRowSpec extends RowRef {
   detail: string;
   /** Methods preset: why this checkpoint and harness were taken. */
   choice?: string;
+  /**
+   * Every row this one stands for, itself first: harness versions holding the same files and evaluated with the
+   * same figures are shown once ("H0 = H1 (same files)", matrix-identity.ts). One entry when it stands alone.
+   */
+  members: RowRef[];
 }
 
 export interface MatrixLayout {
@@ -154,35 +162,49 @@ function methodsLayout(source: EvalMatrixSource, labels: MatrixLabels, rule: Har
         notes.push(`${e.name}: no initial harness version was evaluated at ${labels.checkpointText(checkpointId)}; its row shows the harness evaluated last.`);
       }
     }
+    const ref = { experimentId: e.id, checkpointId: chosen.checkpointId, harnessVersionId: chosen.harnessVersionId };
     rows.push({
-      key: rowKey(chosen), experimentId: e.id, checkpointId: chosen.checkpointId, harnessVersionId: chosen.harnessVersionId,
+      key: rowKey(chosen), ...ref,
       label: e.name,
-      detail: `${e.method} · ${labels.checkpointText(chosen.checkpointId)} · ${labels.harnessText(chosen.harnessVersionId)}`,
+      detail: `${e.method} · ${labels.checkpointText(chosen.checkpointId)} · ${labels.harnessText(chosen.harnessVersionId)}${sameFilesNote(source, chosen.harnessVersionId)}`,
       choice: `final evaluated checkpoint; ${why}`,
+      members: [ref],
     });
   }
   return { preset: "methods", rows, columns: columnsOf(source.cells, rows), notes };
 }
 
+/** " (same files as H0)" when an earlier version of the experiment holds the version's files; else "". */
+function sameFilesNote(source: EvalMatrixSource, id: string | null): string {
+  const version = source.harnessVersions.find((h) => h.id === id);
+  if (!version?.filesKey) return "";
+  const first = source.harnessVersions.find((h) => h.experimentId === version.experimentId && h.filesKey === version.filesKey);
+  return first && first.id !== version.id ? ` (same files as ${first.label})` : "";
+}
+
+const refOf = (r: RowRef): RowRef => ({ experimentId: r.experimentId, checkpointId: r.checkpointId, harnessVersionId: r.harnessVersionId });
+
 function swapLayout(source: EvalMatrixSource, labels: MatrixLabels, checkpointId: string | null | undefined): MatrixLayout {
   const multi = source.experiments.length > 1;
-  const rows = checkpointId === undefined ? [] : rowsOf(source.cells.filter((c) => c.checkpointId === checkpointId))
-    .sort((a, b) => harnessRank(labels, a.harnessVersionId) - harnessRank(labels, b.harnessVersionId))
-    .map((r) => ({
-      key: rowKey(r), experimentId: r.experimentId, checkpointId: r.checkpointId, harnessVersionId: r.harnessVersionId,
-      label: labels.harnessText(r.harnessVersionId),
-      detail: `${multi ? `${labels.experimentText(r.experimentId)} · ` : ""}${labels.checkpointText(r.checkpointId)}`,
-    }));
+  const sorted = checkpointId === undefined ? [] : rowsOf(source.cells.filter((c) => c.checkpointId === checkpointId))
+    .sort((a, b) => harnessRank(labels, a.harnessVersionId) - harnessRank(labels, b.harnessVersionId));
+  const rows = groupIdenticalRows(sorted, source).map((g) => ({
+    key: rowKey(g.row), ...refOf(g.row),
+    label: groupHarnessText(g, labels.harnessText),
+    detail: `${multi ? `${labels.experimentText(g.row.experimentId)} · ` : ""}${labels.checkpointText(g.row.checkpointId)}`,
+    members: g.members.map(refOf),
+  }));
   return { preset: "harness-swap", rows, columns: columnsOf(source.cells, rows), checkpointId: checkpointId ?? null, notes: [] };
 }
 
 function fullLayout(source: EvalMatrixSource, labels: MatrixLabels): MatrixLayout {
   const multi = source.experiments.length > 1;
   const order = new Map(source.experiments.map((e, i) => [e.id, i]));
-  const rows = rowsOf(source.cells).sort(compareRows(labels, order)).map((r) => ({
-    key: rowKey(r), experimentId: r.experimentId, checkpointId: r.checkpointId, harnessVersionId: r.harnessVersionId,
-    label: labels.rowText(r, multi),
-    detail: multi ? labels.experiment(r.experimentId)?.method ?? "" : "",
+  const rows = groupIdenticalRows(rowsOf(source.cells).sort(compareRows(labels, order)), source).map((g) => ({
+    key: rowKey(g.row), ...refOf(g.row),
+    label: `${multi ? `${labels.experimentText(g.row.experimentId)} · ` : ""}${labels.checkpointText(g.row.checkpointId)} · ${groupHarnessText(g, labels.harnessText)}`,
+    detail: multi ? labels.experiment(g.row.experimentId)?.method ?? "" : "",
+    members: g.members.map(refOf),
   }));
   return { preset: "full", rows, columns: columnsOf(source.cells, rows), notes: [] };
 }

@@ -54,6 +54,11 @@ export interface HarnessLabel {
   label: string;
   origin: string;
   order: number;
+  /**
+   * The identity of its files (lib/domain/harness-naming.ts filesKey): equal for two versions exactly when they
+   * hold the same paths with the same bytes. Absent when unknown; such a version's rows are never folded.
+   */
+  filesKey?: string;
 }
 
 export interface EvalMatrixSource {

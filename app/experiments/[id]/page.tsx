@@ -23,6 +23,9 @@ import { TrainingRateStats } from "@/components/experiments/training-rate-stats"
 import { RunsTable } from "@/components/experiments/runs-table";
 import { PurposeCountsTable } from "@/components/experiments/purpose-counts-table";
 import { HarnessVersionsTable } from "@/components/experiments/harness-versions-table";
+import { getIncumbent } from "@/db/queries/harness-incumbent";
+import { getHarnessNames } from "@/db/queries/harness-naming-rows";
+import { versionWithLineage } from "@/lib/domain/harness-lineage";
 import { ExperimentTabs } from "@/components/experiments/experiment-tabs";
 import { LaunchSection } from "@/components/jobs/launch-section";
 import { listJobTemplates } from "@/lib/jobs/templates";
@@ -62,6 +65,10 @@ export default async function ExperimentPage({ params, searchParams }: Props) {
   const pass1Scopes = [{ kind: "experiment" as const, id: experiment.id }];
   const pass1 = preparePass1View(store, pass1Scopes, query);
   const q = `?experiment=${encodeURIComponent(experiment.id)}`;
+  // The incumbent by its own label with its lineage, as the harness history says them (lib/domain/harness-lineage.ts).
+  const incumbent = overview.harnessVersions.length > 0 ? getIncumbent(store, experiment.id) : null;
+  const parentOf = new Map(overview.harnessVersions.map((v) => [v.id, v.parentId]));
+  const incumbentView = incumbent ? versionWithLineage(incumbent.harnessVersionId, (v) => parentOf.get(v), getHarnessNames(store, experiment.id)) : null;
   const launchTemplates = roleAtLeast(user.role, "reviewer") ? listJobTemplates(store, { experimentId: experiment.id }) : null;
 
   return (
@@ -113,6 +120,12 @@ export default async function ExperimentPage({ params, searchParams }: Props) {
             versions={overview.harnessVersions}
             caption="Hook columns count the hook files at each lifecycle position."
           />
+        )}
+        {incumbentView && (
+          <p className="small">
+            The incumbent is <strong>{incumbentView.name}</strong>. Lineage:{" "}
+            <span role="note" aria-label="Lineage of the incumbent">{incumbentView.lineage}</span>
+          </p>
         )}
         {overview.harnessVersions.length > 0 && (
           <p className="small">

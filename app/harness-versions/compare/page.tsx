@@ -1,5 +1,5 @@
 // Two harness versions compared file by file: /harness-versions/compare?base=ID&candidate=ID. The proposal
-// page embeds the same HarnessDiff for its incumbent → candidate; this page serves any pair (H0 vs H2).
+// page embeds the same HarnessDiff for its base → candidate; this page serves any pair (H0 vs H2).
 import type { Metadata } from "next";
 import { requireUser } from "@/lib/auth/current-user";
 import { EmptyState } from "@/components/ui/empty-state";
@@ -28,13 +28,13 @@ export default async function CompareHarnessVersionsPage({ searchParams }: Props
         <h1>Compare harness versions</h1>
       </header>
       {base && candidate ? (
-        <HarnessDiff baseVersionId={base} candidateVersionId={candidate} sides={getHarnessDiffSides(getStore(), base, candidate)} title="Changed files" />
+        <HarnessDiff baseVersionId={base} candidateVersionId={candidate} sides={getHarnessDiffSides(getStore(), base, candidate)} />
       ) : (
         <EmptyState title="Two harness versions are needed">
           <p>
             Give both ids in the address: <code>/harness-versions/compare?base=ID&amp;candidate=ID</code>
             {!base && !candidate ? "." : `; ${!base ? "base" : "candidate"} is missing.`} A proposal page shows the diff from its
-            incumbent harness to its candidate.
+            base harness to its candidate.
           </p>
         </EmptyState>
       )}

@@ -14,6 +14,7 @@ import { roleAtLeast } from "@/lib/auth/pure/principal";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { experimentPath } from "@/lib/http/page-links";
 import { inboxHref } from "@/lib/proposals/inbox-filter";
+import { proposalDiffLead } from "@/lib/proposals/diff-lead";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { DecisionForm } from "@/components/proposals/decision-form";
@@ -122,7 +123,7 @@ export default async function ProposalPage({ params }: Props) {
           baseVersionId={p.base.id}
           candidateVersionId={p.candidate.id}
           sides={getHarnessDiffSides(getStore(), p.base.id, p.candidate.id)}
-          title="From the incumbent to the candidate"
+          lead={proposalDiffLead({ base: p.base, candidate: p.candidate, incumbent })}
         />
       </section>
 

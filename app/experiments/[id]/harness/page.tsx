@@ -113,7 +113,6 @@ export default async function HarnessHistoryPage({ params, searchParams }: Props
                   baseVersionId={view.pair.base.id}
                   candidateVersionId={view.pair.candidate.id}
                   sides={getHarnessDiffSides(getStore(), view.pair.base.id, view.pair.candidate.id)}
-                  title={`${view.pair.base.label} → ${view.pair.candidate.label}`}
                 />
               </>
             ) : (
