@@ -95,3 +95,27 @@ test("home, the overview and the proposal name the promoted version by its own l
   await expect(diff).toContainText(`The proposal's base H1 to its candidate ${CAND}; the candidate is now the incumbent (${CAND} (numbered H1 in promotion order)).`);
   await expect(page.getByText("From the incumbent")).toHaveCount(0);
 });
+
+test("an experiment whose harness never changed says so plainly on its overview", async ({ page, request, server }) => {
+  const X = `${P}-still`;
+  const res = await request.post("/api/v1/events", {
+    headers: bearer(server.adminToken),
+    data: [
+      { type: "experiment", id: X, name: "E2E nothing evolved", method: "harnessadapt-rl" },
+      { type: "harness_version", id: `${X}-h0`, experiment: X, label: "H0", origin: "initial", files: BASE_FILES },
+      { type: "harness_version", id: `${X}-h1`, experiment: X, label: "H1", parent: `${X}-h0`, origin: "manual", description: "nothing accepted in epoch 1", files: BASE_FILES },
+      { type: "harness_version", id: `${X}-cand`, experiment: X, label: "H1+stall_recovery", parent: `${X}-h1`, origin: "proposal", files: EVOLVED_FILES },
+      { type: "proposal", id: `${X}-prop`, experiment: X, kind: "tool_hook", title: "Recover from stalls", base: `${X}-h1`, candidate: `${X}-cand` },
+      { type: "decision", id: `${X}-dec`, proposal: `${X}-prop`, verdict: "reject", actor: "acceptance-rule", reason: "trainable rate down" },
+      { type: "harness_version", id: `${X}-h2`, experiment: X, label: "H2", parent: `${X}-h1`, origin: "manual", description: "nothing accepted in epoch 2", files: BASE_FILES },
+    ],
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  await page.goto(experimentPath(X));
+  const versions = page.getByRole("region", { name: "Harness versions" });
+  await expect(versions.getByLabel("Lineage of the incumbent")).toHaveText("H0 = H1 = H2");
+  await expect(versions).toContainText("No harness changed in this experiment: the incumbent holds the initial version's files.");
+  // Where a change was accepted (the experiment above), it is not said.
+  await page.goto(experimentPath(EXP));
+  await expect(page.getByRole("region", { name: "Harness versions" })).not.toContainText("No harness changed");
+});

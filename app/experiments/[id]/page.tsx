@@ -125,6 +125,10 @@ export default async function ExperimentPage({ params, searchParams }: Props) {
           <p className="small">
             The incumbent is <strong>{incumbentView.name}</strong>. Lineage:{" "}
             <span role="note" aria-label="Lineage of the incumbent">{incumbentView.lineage}</span>
+            {/* One step: every version on the incumbent's line holds the root's files — say it plainly. */}
+            {incumbentView.steps.length === 1 && incumbentView.steps[0]!.ids.length > 1 && (
+              <strong> No harness changed in this experiment: the incumbent holds the initial version&apos;s files.</strong>
+            )}
           </p>
         )}
         {overview.harnessVersions.length > 0 && (
