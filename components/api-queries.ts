@@ -7,6 +7,8 @@ import type { BrowserRow } from "@/db/queries/rollout-browser-rows";
 import type { CurvesResponse } from "@/lib/curves/types";
 import type { Pass1Curves } from "@/lib/curves/pass-at-1-types";
 import type { JobJson } from "@/lib/jobs/api-query";
+import { askOrReuse } from "@/components/live/shared-answers";
+import { LIVE_POLL_MS } from "@/lib/live/live-query";
 import type { FindResult, FullTurn } from "@/lib/trajectory/types";
 import { BROWSER_PAGE_SIZE } from "@/lib/trajectories/browser-query";
 import { fetchJson } from "@/lib/http/fetch-json";
@@ -48,10 +50,14 @@ export interface BrowserPage {
   nextCursor: string | null;
 }
 
-/** The trajectory browser's pages for one URL state (`query`); the first is the server's (`initialPage`). */
+/**
+ * The trajectory browser's pages for one URL state (`query`); the first is the server's (`initialPage`). Its first
+ * row is part of the key: when the reader asks for the announced new rollouts (components/live/new-rows-notice.tsx)
+ * the server's new first page starts a new list instead of sitting under the pages read before.
+ */
 export const rolloutBrowserQuery = (query: string, initialPage: BrowserPage) =>
   infiniteQueryOptions({
-    queryKey: ["rollout-browser", query] as const,
+    queryKey: ["rollout-browser", query, initialPage.rollouts[0]?.id ?? null] as const,
     queryFn: ({ pageParam, signal }) =>
       pageParam === null
         ? Promise.resolve(initialPage)
@@ -87,4 +93,13 @@ export const experimentsQuery = () =>
   queryOptions({
     queryKey: ["experiments"] as const,
     queryFn: async ({ signal }) => (await fetchJson<{ experiments: ExperimentSummary[] }>("/api/v1/experiments", signal)).experiments,
+  });
+
+/** A live page's question at one address (/api/v1/live, /runs/{id}/live, /experiments/{id}/live; db/queries/live-state.ts). */
+export const liveQuery = (path: string) =>
+  queryOptions({
+    queryKey: ["live", path] as const,
+    // An answer another tab of this browser got a moment ago is as good as a new one (components/live/shared-answers.ts).
+    queryFn: ({ signal }) => askOrReuse(path, LIVE_POLL_MS, signal),
+    staleTime: 0,
   });

@@ -15,6 +15,9 @@ import { InboxFilterForm } from "@/components/proposals/inbox-filter-form";
 import { ProposalInbox } from "@/components/proposals/proposal-inbox";
 import styles from "@/components/proposals/proposals.module.css";
 import { decideProposalAction } from "./actions";
+import { getLiveState } from "@/db/queries/live-state";
+import { liveApiPath } from "@/lib/live/live-query";
+import { NewRowsNotice } from "@/components/live/new-rows-notice";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Proposals" };
@@ -33,6 +36,9 @@ export default async function ProposalsPage({ searchParams }: Props) {
   const { filter, problems } = parseInboxFilter(raw);
   const inbox = listProposalInbox(getStore(), filter);
   const filtered = Object.keys(filter).length > 0;
+  // While training runs, proposals that arrive are announced; the rows under the reader's keys stay put.
+  const liveScope = filter.experiment ? { experiment: filter.experiment } : ("lab" as const);
+  const live = getLiveState(getStore(), liveScope === "lab" ? { kind: "lab" } : { kind: "experiment", id: liveScope.experiment });
   const hiddenPending = inbox.pendingOfOtherKinds;
   // One nonce per pending row's form: a second submit of the same form is refused by the store.
   // One nonce per proposal, not per row: a patch listed under two packets is still one decision.
@@ -45,6 +51,7 @@ export default async function ProposalsPage({ searchParams }: Props) {
     <main>
       <header className="page-header">
         <h1>Proposals</h1>
+        {live && <NewRowsNotice path={liveApiPath(liveScope)} initial={live} counting="proposals" what="the proposals" />}
         <p className="muted">
           Harness changes proposed by a teacher or an engineer model, with what the acceptance rule says about each.
           Open one for its rationale, evidence, diff and comparison.

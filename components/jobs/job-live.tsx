@@ -3,6 +3,7 @@
 // message, the runs it produced, the cancel button — refreshed by polling GET /api/v1/jobs/{id} (react-query)
 // until the job has ended. The server rendered the first state (initialData).
 import Link from "next/link";
+import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import type { JobJson } from "@/lib/jobs/api-query";
 import { isActiveStatus, progressPercent } from "@/lib/jobs/job-view";
@@ -13,24 +14,35 @@ import { ProgressBar } from "./progress-bar";
 import { CancelJobButton } from "./cancel-job-button";
 import styles from "./jobs.module.css";
 import { jobQuery } from "@/components/api-queries";
+import { LiveControl } from "@/components/live/live-control";
+import { useLogProgress } from "./log-progress";
 
 const POLL_MS = 1_000;
 
-export function useJob(initial: JobJson) {
+export function useJob(initial: JobJson, paused = false) {
   return useQuery({
     ...jobQuery(initial.id),
     initialData: initial,
-    refetchInterval: (query) => (query.state.data && !isActiveStatus(query.state.data.status) ? false : POLL_MS),
+    // Not in a hidden tab (react-query's default), not while paused, not once the job has ended.
+    refetchInterval: (query) => (paused || (query.state.data && !isActiveStatus(query.state.data.status)) ? false : POLL_MS),
   });
 }
 
 export function JobLive({ initial, canCancel, cancelAction }: { initial: JobJson; canCancel: boolean; cancelAction: CancelAction }) {
-  const { data: job, error } = useJob(initial);
-  const percent = progressPercent(job);
+  const [paused, setPaused] = useState(false);
+  const { data: job, error } = useJob(initial, paused);
   const active = isActiveStatus(job.status);
+  // The bar follows the log the page shows (its last progress line) while the job runs: the stored progress is
+  // the supervisor's reading of the same log, every 2 s, and lagged it (issue 40: 3 % beside a log at 19 %).
+  const fromLog = useLogProgress(job.id);
+  const percent = active && fromLog ? progressPercent({ progress: fromLog.fraction, status: job.status }) : progressPercent(job);
+  const message = active && fromLog ? fromLog.message : job.progressMessage;
   return (
     <section className="section card" aria-labelledby="job-state">
-      <h2 id="job-state">State</h2>
+      <div className="title-row">
+        <h2 id="job-state">State</h2>
+        <LiveControl live={{ live: active, paused, setPaused, ended: isActiveStatus(initial.status) && !active, error: null }} what="this job" />
+      </div>
       <dl className={styles.facts}>
         <dt>Status</dt>
         <dd>
@@ -46,7 +58,7 @@ export function JobLive({ initial, canCancel, cancelAction }: { initial: JobJson
             <ProgressBar percent={percent} label="Job progress" />
             <span className="small">{percent === null ? "no progress reported" : `${percent} %`}</span>
           </div>
-          {job.progressMessage && <div className="muted small">{job.progressMessage}</div>}
+          {message && <div className="muted small">{message}</div>}
         </dd>
         <dt>Runs</dt>
         <dd>

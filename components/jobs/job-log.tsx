@@ -10,6 +10,8 @@ import { readableLog } from "@/lib/jobs/log-display";
 import { formatCount } from "@/lib/format";
 import styles from "./jobs.module.css";
 import { fetchJson } from "@/lib/http/fetch-json";
+import { scanProgress } from "@/lib/jobs/progress";
+import { useReportLogProgress } from "./log-progress";
 
 const POLL_MS = 1_000;
 
@@ -25,6 +27,7 @@ export function JobLog({ jobId }: { jobId: string }) {
   const [state, setState] = useState<{ done: boolean; error: string | null; size: number }>({ done: false, error: null, size: 0 });
   const pre = useRef<HTMLPreElement>(null);
   const stick = useRef(true);
+  const reportProgress = useReportLogProgress(jobId);
 
   useEffect(() => {
     let offset = 0;
@@ -33,12 +36,20 @@ export function JobLog({ jobId }: { jobId: string }) {
     const controller = new AbortController();
     const base = `/api/v1/jobs/${encodeURIComponent(jobId)}/log`;
     const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    // The last progress line read so far goes to the progress bar (log-progress.ts); a line may span two reads.
+    let carry = "";
+    const append = (text: string) => {
+      setLog((prev) => appendBounded(prev, text));
+      const scanned = scanProgress(carry, text);
+      carry = scanned.carry;
+      if (scanned.last) reportProgress(scanned.last);
+    };
 
     /** One JSON chunk from `offset`: what is there, and whether the job has ended. */
     const readChunk = async (): Promise<Chunk> => {
       const body = await fetchJson<Chunk>(`${base}?offset=${offset}`, controller.signal);
       offset = body.nextOffset;
-      if (body.text) setLog((prev) => appendBounded(prev, body.text));
+      if (body.text) append(body.text);
       setState({ done: body.done, error: null, size: body.size });
       return body;
     };
@@ -54,7 +65,7 @@ export function JobLog({ jobId }: { jobId: string }) {
         if (done) break;
         offset += value.byteLength;
         const text = decoder.decode(value, { stream: true });
-        if (text) setLog((prev) => appendBounded(prev, text));
+        if (text) append(text);
         setState((s) => ({ ...s, size: Math.max(s.size, offset) }));
       }
     };
@@ -81,7 +92,7 @@ export function JobLog({ jobId }: { jobId: string }) {
       stopped = true;
       controller.abort();
     };
-  }, [jobId]);
+  }, [jobId, reportProgress]);
 
   const shown = useMemo(() => readableLog(log.text), [log.text]);
 

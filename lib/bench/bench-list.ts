@@ -23,6 +23,7 @@ import { runExportBench } from "./export-bench";
 import { runBackupBench } from "./backup-bench";
 import { runSearchAfterBurstBench } from "./search-after-burst-bench";
 import { runCurvesTrainBench } from "./curves-train-bench";
+import { runLiveTabsBench } from "./live-tabs-bench";
 import { runConcurrency } from "../reliability/concurrency";
 
 export interface BenchContext {
@@ -119,6 +120,11 @@ export const BENCHES: BenchEntry[] = [
     what: "training curves of a run with 2,000,000 train rollouts (kept per-step aggregates vs recomputation)",
     run: async ({ quick }) => runCurvesTrainBench({ rollouts: quick ? 200_000 : 2_000_000, repeats: quick ? 5 : 15 }),
   },
+  {
+    name: "live-tabs",
+    what: "ten live tabs on a training run's page vs the producer's batches (server CPU)",
+    run: ({ quick }) => runLiveTabsBench({ quick }),
+  },
   { name: "eval-matrix", what: "evaluation matrix", run: ({ quick }) => runEvalMatrixBench({ quick }) },
   { name: "pass1-curves", what: "pass@1 curves", run: ({ quick }) => runPass1CurvesBench({ quick }) },
   { name: "harness-r1", what: "Harness-R1 views", run: ({ quick }) => runHarnessR1Bench({ quick }) },
@@ -162,6 +168,7 @@ export const BENCH_TARGETS: Record<string, string> = {
   pages_usable_ms: "< 1000 each (home, overview, trajectories, matrix) on a quiet machine; proposal_diff < 1500",
   curves_query_100k_p95_ms: "< 100", curves_page_10_series_lines_visible_median_ms: "< 1000",
   curves_page_10_series_under_load_lines_visible_median_ms: "< 1000 (32 producers posting)", curves_train_2m_p95_ms: "< 300",
+  live_tabs_vs_producer_ratio: "< 1 (issue 40: ten live tabs cost the server less than one producer's batches)",
   eval_matrix_p95_ms: "< 300", pass1_curves_p95_ms: "< 300",
   harness_r1_page_p95_ms: "< 300", cost_page_max_ms: "< 500", history_page_max_ms: "< 300",
   jobs_local_launch_to_running_ms_p95: "< 500", jobs_slurm_submit_to_succeeded_ms_max: "< 5000",

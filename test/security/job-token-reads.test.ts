@@ -45,6 +45,10 @@ const READS: Record<string, Read> = {
   "app/api/v1/harness-versions/[id]/route.ts": record((s) => ({ params: { id: `${s}-h1` } })),
   "app/api/v1/runs/[id]/metrics/route.ts": record((s) => ({ params: { id: `${s}-run` } })),
   "app/api/v1/curves/route.ts": record((s) => ({ query: `runs=${s}-run` })),
+  "app/api/v1/runs/[id]/live/route.ts": record((s) => ({ params: { id: `${s}-run` }, query: "since=0" })),
+  "app/api/v1/experiments/[id]/live/route.ts": record((s) => ({ params: { id: `${s}-exp` } })),
+  // The lab's live state names the live experiments: a confined token is told of its own only.
+  "app/api/v1/live/route.ts": { kind: "list", asking: { everything: () => ({}) } },
   "app/api/v1/source-files/[id]/route.ts": record((s) => ({ params: { id: `${s}-src` } })),
   "app/api/v1/rollouts/[id]/route.ts": record((s) => ({ params: { id: `${s}-r-0-0` } })),
   "app/api/v1/rollouts/[id]/find/route.ts": record((s) => ({ params: { id: `${s}-r-0-0` }, query: "q=function" })),

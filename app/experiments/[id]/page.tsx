@@ -30,6 +30,9 @@ import { ExperimentTabs } from "@/components/experiments/experiment-tabs";
 import { LaunchSection } from "@/components/jobs/launch-section";
 import { listJobTemplates } from "@/lib/jobs/templates";
 import { roleAtLeast } from "@/lib/auth/pure/principal";
+import { getLiveState } from "@/db/queries/live-state";
+import { liveApiPath } from "@/lib/live/live-query";
+import { LiveRefresh } from "@/components/live/live-refresh";
 
 export const dynamic = "force-dynamic";
 // A fixed title: the experiment's name would have to be read before the access check.
@@ -69,6 +72,8 @@ export default async function ExperimentPage({ params, searchParams }: Props) {
   const incumbent = overview.harnessVersions.length > 0 ? getIncumbent(store, experiment.id) : null;
   const parentOf = new Map(overview.harnessVersions.map((v) => [v.id, v.parentId]));
   const incumbentView = incumbent ? versionWithLineage(incumbent.harnessVersionId, (v) => parentOf.get(v), getHarnessNames(store, experiment.id)) : null;
+  // While a run or job of the experiment goes on, the overview follows it (curves, counts, runs) without a reload.
+  const live = getLiveState(store, { kind: "experiment", id: experiment.id });
   const launchTemplates = roleAtLeast(user.role, "reviewer") ? listJobTemplates(store, { experimentId: experiment.id }) : null;
 
   return (
@@ -83,6 +88,7 @@ export default async function ExperimentPage({ params, searchParams }: Props) {
             {experiment.method}
           </Badge>
           <StatusBadge status={overview.status} />
+          {live && <LiveRefresh path={liveApiPath({ experiment: experiment.id })} initial={live} what="this experiment" />}
         </div>
         {experiment.description && <p className="prose-text muted">{experiment.description}</p>}
         <ExperimentTabs experimentId={experiment.id} method={experiment.method} current="overview" />

@@ -22,6 +22,9 @@ import { TrainingRatesGrid } from "@/components/runs/training-rates-grid";
 import { Pass1CurvesSection, TrainingCurvesSection } from "@/components/charts/curve-sections";
 import { RunEvaluations } from "@/components/runs/run-evaluations";
 import { listRunEvaluations } from "@/db/queries/run-evaluations";
+import { getLiveState } from "@/db/queries/live-state";
+import { liveApiPath } from "@/lib/live/live-query";
+import { LiveRefresh } from "@/components/live/live-refresh";
 
 export const dynamic = "force-dynamic";
 // A fixed title: the run's name would have to be read before the access check.
@@ -49,6 +52,8 @@ export default async function RunPage({ params, searchParams }: Props) {
   const pass1Scopes = [{ kind: "run" as const, id: run.id }];
   const pass1 = preparePass1View(store, pass1Scopes, query);
   const evaluations = listRunEvaluations(store, run.id);
+  // While the run goes on, the page follows it (counts, steps, curves) without a reload.
+  const live = getLiveState(store, { kind: "run", id: run.id });
 
   return (
     <main>
@@ -63,6 +68,7 @@ export default async function RunPage({ params, searchParams }: Props) {
             {run.kind}
           </Badge>
           <StatusBadge status={run.status} />
+          {live && <LiveRefresh path={liveApiPath({ run: run.id })} initial={live} what="this run" />}
         </div>
         {(run.startedAt !== null || run.finishedAt !== null) && (
           <p className="muted small">
