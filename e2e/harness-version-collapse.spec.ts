@@ -7,6 +7,7 @@
 // and the proposal's diff was headed "From the incumbent to the candidate" while showing the old base.
 import type { Page } from "@playwright/test";
 import { experimentComparePath, experimentPath, harnessHistoryPath, proposalPath } from "../lib/http/page-links";
+import { matrixHref } from "../lib/results/matrix-params";
 import { test, expect, bearer } from "./fixtures";
 
 const P = "e2e-collapse";
@@ -65,6 +66,24 @@ test("the matrix shows versions with the same files and figures once, named by a
   await expect(cells(1).first()).toContainText("37.5 [");
   await expect(cells(1).first()).toContainText("Δ +25.0 pp");
   await expect(matrix(page).getByRole("rowheader", { name: /^H1(?!\+)/ })).toHaveCount(0);
+});
+
+test("a folded version's cell opened from elsewhere (an eval run's \"open its cell\") is marked on the row standing for it", async ({ page }) => {
+  const h1Cell = { experimentId: EXP, checkpointId: IDS.ck, harnessVersionId: IDS.h1, benchmark: "mini-verified" };
+  await page.goto(matrixHref(experimentComparePath(EXP), { preset: "full", a: h1Cell }));
+  const folded = matrix(page).getByRole("row").filter({ has: page.getByRole("rowheader", { name: /H0 = H1 \(same files\)/ }) });
+  const cell = folded.getByRole("cell").first();
+  await expect(cell.getByText("A", { exact: true })).toBeVisible();
+  await expect(cell.getByRole("link", { name: /as A$/ })).toHaveCount(0);
+  await expect(page.getByRole("status").filter({ hasText: "A: " })).toContainText("Now select B.");
+});
+
+test("the overview's pass@1 chart draws identical versions as one line named by all of them", async ({ page }) => {
+  await page.goto(experimentPath(EXP));
+  const section = page.getByRole("region", { name: "pass@1 over checkpoints" });
+  await expect(section.getByRole("group", { name: `pass@1 on mini-verified by step: H0 = H1 (same files) (1 point), ${CAND} = H2 (same files) (1 point).`, exact: false })).toBeVisible();
+  // The legend under the chart names the folded line the same way.
+  await expect(section.getByRole("listitem").filter({ hasText: /^H0 = H1 \(same files\): / }).first()).toBeVisible();
 });
 
 test("the history shows H1 as H0's files without a diff", async ({ page }) => {

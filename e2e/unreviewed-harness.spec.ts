@@ -48,7 +48,8 @@ test("a version an ingest token sent is unreviewed until a person confirms its c
   const form = page.getByRole("form", { name: "Launch a job" });
   const review = form.getByRole("region", { name: "Unreviewed harness version H1-outside" });
   await expect(review.getByRole("alert")).toContainText("came from outside: it arrived through an ingest token");
-  await expect(review).toContainText("Compared with the incumbent H0");
+  // Named as every page names the incumbent (its own label; no "H0 (H0)").
+  await expect(review).toContainText("Compared with the incumbent H0:");
   await expect(review.getByLabel("Changed lines of tools/env.js")).toContainText(`+ ${HOSTILE}`);
   await expect(review.getByLabel("Changed lines of tools/read.js")).toHaveCount(0);
   await expect(review.getByRole("link", { name: "Open the full diff" })).toHaveAttribute("href", new RegExp(`base=${H0}&candidate=${EVIL}`));

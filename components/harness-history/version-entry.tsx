@@ -59,7 +59,7 @@ export function VersionEntry({ versions, ctx, context, children }: { versions: r
       <div className={styles.card}>
         <div className={styles.head}>
           <span className={styles.label}>{labels}</span>
-          <span className="muted small" title="These versions hold the same files, path for path and byte for byte">(same files)</span>
+          <span className="muted small" title="These versions hold the same files: path for path, byte for byte, each hook at the same lifecycle position">(same files)</span>
           {context && <span className="muted small">(shown for its place in the tree)</span>}
         </div>
         <FilesLine version={first} />

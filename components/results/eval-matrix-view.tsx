@@ -2,7 +2,8 @@
 // the layout controls, the matrix with its baseline and export, the flips of the two selected cells, and the
 // summary-only runs — or, as the "curves" view, the same cells as pass@1 curves over checkpoints.
 import Link from "next/link";
-import { cellKey, type CellRef } from "@/lib/results/cell-key";
+import type { CellRef } from "@/lib/results/cell-key";
+import { shownCellKey } from "@/lib/results/matrix-identity";
 import type { MatrixPageData } from "@/db/queries/matrix-page-data";
 import { matrixHref, type MatrixParams } from "@/lib/results/matrix-params";
 import { PlainTable } from "@/components/tables/plain-table";
@@ -40,8 +41,9 @@ export function EvalMatrixView({ base, data, experiments, problems, harnessParam
   const hrefWith = (change: { a?: CellRef; b?: CellRef; baseline?: CellRef }) => matrixHref(base, { ...current, ...change });
   const allProblems = [...problems, ...view.problems];
   const rowsName = view.preset === "methods" ? "experiments" : view.preset === "harness-swap" ? "harness versions on one checkpoint" : "checkpoint × harness version";
-  const selectedA = view.a ? cellKey(view.a) : null;
-  const selectedB = view.b ? cellKey(view.b) : null;
+  // A folded version's cell is marked on the row that stands for it ("H0 = H1 (same files)").
+  const selectedA = view.a ? shownCellKey(view.layout.rows, view.a) : null;
+  const selectedB = view.b ? shownCellKey(view.layout.rows, view.b) : null;
 
   const viewNav = (
     <nav aria-label="Matrix view" className="small">

@@ -48,4 +48,46 @@ describe("the matrix source names each version's files", () => {
     ]);
     expect(view.matrix.rows[0].cells[0].passAt1?.score).toBe(0.25);
   });
+
+  it("the same bytes with a hook at another lifecycle position are another harness: never folded", () => {
+    const moved = EVOLVED.map((f) => (f.kind === "hook" ? { ...f, hook_position: "post_feedback" } : f));
+    const outcome = applyEvents(store, [
+      { type: "experiment", id: EXP, name: "Matrix identity", method: "harnessadapt-rl" },
+      { type: "harness_version", id: "mi-H0", experiment: EXP, label: "H0", origin: "initial", files: EVOLVED },
+      { type: "harness_version", id: "mi-H1", experiment: EXP, label: "H1", parent: "mi-H0", origin: "manual", files: moved },
+      { type: "checkpoint", id: "mi-ck", experiment: EXP, role: "policy", name: "step 6", step: 6 },
+      ...[0, 1, 2, 3].map((t) => ({ type: "task", id: `mi-t${t}`, key: `mi-t${t}`, benchmark: "mini-verified" })),
+      ...evalEvents("mi-H0", "0100"),
+      ...evalEvents("mi-H1", "0100"),
+    ]);
+    expect(outcome, JSON.stringify(outcome)).toMatchObject({ ok: true });
+    const source = getEvalMatrixSource(store, [EXP]);
+    expect(resolveMatrixView(source, {}, "harness-swap").matrix.rows.map((r) => r.spec.label)).toEqual(["H0", "H1"]);
+  });
+
+  it("the methods preset names the incumbent by its own label, not the promotion order's number", () => {
+    // Epoch 1 accepted nothing (H1 holds H0's files); epoch 2's candidate was accepted — the first promotion,
+    // numbered H1 — and re-recorded as H2. "the incumbent harness (H1)" would name the copy of H0.
+    const outcome = applyEvents(store, [
+      { type: "experiment", id: EXP, name: "Matrix identity", method: "harnessadapt-rl" },
+      { type: "run", id: "mi-train", experiment: EXP, kind: "train", status: "finished" },
+      { type: "harness_version", id: "mi-H0", experiment: EXP, label: "H0", origin: "initial", files: BASE },
+      { type: "harness_version", id: "mi-H1", experiment: EXP, label: "H1", parent: "mi-H0", origin: "manual", files: BASE },
+      { type: "evolution_round", id: "mi-r", experiment: EXP, run: "mi-train", epoch: 2, index: 0, incumbent: "mi-H1" },
+      { type: "harness_version", id: "mi-cand", experiment: EXP, label: "H1+refuse", parent: "mi-H1", origin: "proposal", origin_proposal: "mi-prop", files: EVOLVED },
+      { type: "proposal", id: "mi-prop", experiment: EXP, round: "mi-r", kind: "tool_hook", title: "Refuse", base: "mi-H1", candidate: "mi-cand" },
+      { type: "decision", id: "mi-dec", proposal: "mi-prop", verdict: "accept", actor: "acceptance-rule", reason: "pass rate up" },
+      { type: "harness_version", id: "mi-H2", experiment: EXP, label: "H2", parent: "mi-H1", origin: "proposal", origin_proposal: "mi-prop", files: EVOLVED },
+      { type: "checkpoint", id: "mi-ck", experiment: EXP, role: "policy", name: "step 6", step: 6 },
+      ...[0, 1, 2, 3].map((t) => ({ type: "task", id: `mi-t${t}`, key: `mi-t${t}`, benchmark: "mini-verified" })),
+      ...evalEvents("mi-H1", "0100"),
+      ...evalEvents("mi-H2", "1100"),
+      ...evalEvents("mi-H0", "0100"),
+    ]);
+    expect(outcome, JSON.stringify(outcome)).toMatchObject({ ok: true });
+    const source = getEvalMatrixSource(store, [EXP]);
+    const methods = resolveMatrixView(source, { harness: "incumbent" }, "methods");
+    expect(methods.matrix.rows.map((r) => [r.spec.harnessVersionId, r.spec.choice])).toEqual([["mi-H2", "final evaluated checkpoint; the incumbent harness (H1+refuse)"]]);
+    expect(methods.matrix.rows[0].spec.detail).toContain("H2 (same files as H1+refuse)");
+  });
 });

@@ -90,7 +90,8 @@ describe("getEvalMatrixSource", () => {
     const s = getEvalMatrixSource(store, [EXP, "ghost", OTHER]);
     expect(s.missingExperiments).toEqual(["ghost"]);
     expect(s.experiments.map((e) => e.id)).toEqual([EXP, OTHER]);
-    expect(s.experiments[0]).toMatchObject({ incumbentLabel: "H1", incumbentVersionIds: [ids.candidate("one"), `${P}-H1`] });
+    // The incumbent by its own label (promoted first, so numbered H1 in promotion order; "H1" is another version's label).
+    expect(s.experiments[0]).toMatchObject({ incumbentLabel: "H0+one", incumbentVersionIds: [ids.candidate("one"), `${P}-H1`] });
     expect(s.experiments[1]).toMatchObject({ incumbentLabel: "H0", incumbentVersionIds: [`${P}-other-H0`] });
     expect(s.checkpoints.map((c) => [c.id, c.step])).toEqual([[`${P}-ck3`, 3], [`${P}-ck6`, 6]]);
     expect(s.harnessVersions.find((h) => h.id === `${P}-H1`)).toMatchObject({ label: "H1", origin: "proposal" });

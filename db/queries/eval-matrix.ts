@@ -7,7 +7,7 @@ import type { Store } from "../client";
 import { getIncumbent } from "./harness-incumbent";
 import type { CellRef } from "../../lib/results/cell-key";
 import { cellKey } from "../../lib/results/cell-key";
-import { filesKey } from "../../lib/domain/harness-naming";
+import { filesKey, type NamingFileRow } from "../../lib/domain/harness-naming";
 import type { CellTask } from "../../lib/results/task-flips";
 import type { TaskAttempts } from "../../lib/results/pass-at-1";
 import type {
@@ -45,7 +45,9 @@ function experimentLabels(store: Store, ids: readonly string[]): { found: Experi
     if (incumbent?.proposalId) {
       for (const v of standIns.all(id, incumbent.proposalId) as string[]) if (v !== incumbent.harnessVersionId) incumbentVersionIds.push(v);
     }
-    found.push({ ...row, incumbentVersionIds, incumbentLabel: incumbent?.label ?? null });
+    // Named by its own label, as every page names the incumbent (lib/domain/harness-naming.ts); the promotion
+    // order's "H1" may be another version's label.
+    found.push({ ...row, incumbentVersionIds, incumbentLabel: incumbent?.versionLabel ?? null });
   }
   return { found, missing };
 }
@@ -88,11 +90,11 @@ export function getEvalMatrixSource(store: Store, experimentIds: readonly string
        FROM harness_versions WHERE experiment_id IN ${inList} ORDER BY rowid`,
   ).all(...expIds) as HarnessLabel[];
   // Each version's files identity, so the matrix shows versions holding the same files once (matrix-identity.ts).
-  const files = new Map<string, Array<{ path: string; blobHash: string }>>();
+  const files = new Map<string, NamingFileRow[]>();
   for (const f of db.prepare(
-    `SELECT f.harness_version_id AS versionId, f.path, f.blob_hash AS blobHash
+    `SELECT f.harness_version_id AS versionId, f.path, f.blob_hash AS blobHash, f.kind, f.hook_position AS hookPosition
        FROM harness_files f JOIN harness_versions v ON v.id = f.harness_version_id WHERE v.experiment_id IN ${inList}`,
-  ).all(...expIds) as Array<{ versionId: string; path: string; blobHash: string }>) {
+  ).all(...expIds) as NamingFileRow[]) {
     const list = files.get(f.versionId);
     if (list) list.push(f);
     else files.set(f.versionId, [f]);

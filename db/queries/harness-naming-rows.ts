@@ -18,7 +18,7 @@ export function loadHarnessNamingRows(sqlite: Database.Database, experimentIds: 
       WHERE experiment_id IN (SELECT value FROM json_each(?)) ORDER BY created_at, rowid`)
     .all(ids) as NamingVersionRow[];
   const files = sqlite
-    .prepare(`SELECT f.harness_version_id AS versionId, f.path, f.blob_hash AS blobHash
+    .prepare(`SELECT f.harness_version_id AS versionId, f.path, f.blob_hash AS blobHash, f.kind, f.hook_position AS hookPosition
       FROM harness_files f JOIN harness_versions v ON v.id = f.harness_version_id
       WHERE v.experiment_id IN (SELECT value FROM json_each(?))`)
     .all(ids) as NamingFileRow[];

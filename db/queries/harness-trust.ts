@@ -8,6 +8,7 @@ import type { Store } from "../client";
 import type { HarnessArrival } from "../../lib/harness-trust/arrival";
 import { isUnreviewed } from "../../lib/harness-trust/trust";
 import { getIncumbent } from "./harness-incumbent";
+import { incumbentSubject } from "../../lib/domain/harness-naming";
 
 export interface HarnessTrust {
   id: string;
@@ -58,7 +59,8 @@ export function reviewBaseFor(store: Store, version: HarnessTrust): { id: string
   const incumbent = getIncumbent(store, version.experimentId);
   if (incumbent && incumbent.harnessVersionId !== version.id) {
     const [trust] = getHarnessTrust(store, [incumbent.harnessVersionId]);
-    if (trust && !trust.unreviewed) return { id: trust.id, label: `${incumbent.label} (${trust.label})`, incumbent: true };
+    // Named as every page names the incumbent: its own label first ("H1+x (numbered H1 in promotion order)").
+    if (trust && !trust.unreviewed) return { id: trust.id, label: incumbentSubject(incumbent), incumbent: true };
   }
   const seen = new Set([version.id]);
   let parentId = version.parentId;

@@ -11,12 +11,12 @@ const versions = [
   { id: "h2", label: "H2", parentId: "h1" },
 ];
 const files = [
-  { versionId: "h0", path: "tools/view.sh", blobHash: "a" },
-  { versionId: "h1", path: "tools/view.sh", blobHash: "a" },
-  { versionId: "cand", path: "tools/view.sh", blobHash: "a" },
-  { versionId: "cand", path: "hooks/refuse.py", blobHash: "b" },
-  { versionId: "h2", path: "hooks/refuse.py", blobHash: "b" },
-  { versionId: "h2", path: "tools/view.sh", blobHash: "a" },
+  { versionId: "h0", path: "tools/view.sh", blobHash: "a", kind: "tool", hookPosition: null },
+  { versionId: "h1", path: "tools/view.sh", blobHash: "a", kind: "tool", hookPosition: null },
+  { versionId: "cand", path: "tools/view.sh", blobHash: "a", kind: "tool", hookPosition: null },
+  { versionId: "cand", path: "hooks/refuse.py", blobHash: "b", kind: "hook", hookPosition: "pre_action" },
+  { versionId: "h2", path: "hooks/refuse.py", blobHash: "b", kind: "hook", hookPosition: "pre_action" },
+  { versionId: "h2", path: "tools/view.sh", blobHash: "a", kind: "tool", hookPosition: null },
 ];
 const names = nameHarnessVersions({
   versions: versions.map((v, i) => ({ id: v.id, label: v.label, createdAt: 1000 + i, seq: i })),

@@ -1,10 +1,11 @@
 // The one naming of harness versions, on the shapes of the reference experiment (lib/demo): the producer's
 // label, the promotion order and the files must never disagree silently.
 import { describe, expect, it } from "vitest";
-import { filesKey, nameHarnessVersions, promotionPhrase, promotionSubject, promotionSubjectText, type NamingFileRow } from "./harness-naming";
+import { filesKey, incumbentSubject, nameHarnessVersions, promotionPhrase, promotionSubject, promotionSubjectText, type NamingFileRow } from "./harness-naming";
 
 const version = (id: string, label: string, seq: number) => ({ id, label, createdAt: 1_000, seq });
-const files = (versionId: string, ...hashes: string[]): NamingFileRow[] => hashes.map((h, i) => ({ versionId, path: `f${i}`, blobHash: h }));
+const files = (versionId: string, ...hashes: string[]): NamingFileRow[] => hashes.map((h, i) => ({ versionId, path: `f${i}`, blobHash: h, kind: "tool", hookPosition: null }));
+const file = (path: string, blobHash: string, hookPosition: string | null = null) => ({ path, blobHash, kind: hookPosition ? "hook" : "tool", hookPosition });
 
 describe("nameHarnessVersions", () => {
   // Epoch 1 accepts nothing (H1 is recorded with H0's files); epoch 2's candidate is accepted — the first
@@ -26,8 +27,11 @@ describe("nameHarnessVersions", () => {
     expect(names.byId.get("h1")?.representativeId).toBe("h0");
     expect(names.byId.get("h2")?.representativeId).toBe("cand");
     expect(names.byId.get("cand")?.representativeId).toBe("cand");
-    expect(filesKey([{ path: "x", blobHash: "1" }, { path: "y", blobHash: "2" }])).toBe(filesKey([{ path: "y", blobHash: "2" }, { path: "x", blobHash: "1" }]));
-    expect(filesKey([{ path: "x", blobHash: "1" }])).not.toBe(filesKey([{ path: "x", blobHash: "2" }]));
+    expect(filesKey([file("x", "1"), file("y", "2")])).toBe(filesKey([file("y", "2"), file("x", "1")]));
+    expect(filesKey([file("x", "1")])).not.toBe(filesKey([file("x", "2")]));
+    // The same bytes run at another point of the episode are another harness (the diff calls it a moved hook).
+    expect(filesKey([file("h.py", "1", "pre_action")])).not.toBe(filesKey([file("h.py", "1", "post_feedback")]));
+    expect(filesKey([file("h.py", "1", "pre_action")])).toBe(filesKey([file("h.py", "1", "pre_action")]));
   });
 
   it("names the version a promotion promoted", () => {
@@ -63,5 +67,12 @@ describe("a promotion in words", () => {
       .toBe("promoted to incumbent H1+refuse_unhelpful_edit (numbered H1 in promotion order)");
     expect(promotionPhrase("promote", promotionSubjectText("H2", "H2"))).toBe("promoted to incumbent H2");
     expect(promotionPhrase("demote", promotionSubjectText("H1", "H1+x"))).toBe("demoted (H1+x (numbered H1 in promotion order) taken back)");
+  });
+
+  it("names the incumbent the same way on every page: its own label first, the initial version by its label alone", () => {
+    expect(incumbentSubject({ label: "H1", versionLabel: "H1+refuse_unhelpful_edit", proposalId: "p" })).toBe("H1+refuse_unhelpful_edit (numbered H1 in promotion order)");
+    expect(incumbentSubject({ label: "H2", versionLabel: "H2", proposalId: "p" })).toBe("H2");
+    // Never promoted: the store calls it "H0" whatever its producer named it; the page says the producer's name.
+    expect(incumbentSubject({ label: "H0", versionLabel: "baseline", proposalId: null })).toBe("baseline");
   });
 });

@@ -1,7 +1,7 @@
 // One naming of harness versions (issue 18, item 1), used by every page and API response that names a
 // version. Three facts name a version and they can disagree: the label its producer gave it ("H1",
 // "H1+reproduce_first"), the promotion order (the n-th accepted candidate becomes incumbent "Hn") and its
-// files (two versions with the same paths and bytes are the same harness). The rule:
+// files (two versions with the same paths, bytes, kinds and hook positions are the same harness). The rule:
 //   - a version is called by its producer's label, never renamed;
 //   - a version whose files equal an earlier version's says "same files as X" (X = the earliest version
 //     with those files, the one that stands for them all: identical versions are shown as one);
@@ -18,10 +18,20 @@ export interface NamingVersionRow {
   seq: number;
 }
 
-export interface NamingFileRow {
+export interface NamingFileRow extends HarnessFileIdentity {
   versionId: string;
+}
+
+/**
+ * What makes a file the same file: its path, its content hash, and what the harness does with it — its kind
+ * and, for a hook, its lifecycle position. The same bytes run at another position are another harness (the
+ * diff shows a moved hook as a change: lib/harness-diff/file-changes.ts).
+ */
+export interface HarnessFileIdentity {
   path: string;
   blobHash: string;
+  kind: string;
+  hookPosition: string | null;
 }
 
 export interface NamingPromotionRow {
@@ -34,7 +44,7 @@ export interface VersionName {
   id: string;
   /** The producer's label. */
   label: string;
-  /** The files' identity: equal for two versions exactly when they hold the same paths with the same bytes. */
+  /** The files' identity: equal for two versions exactly when they hold the same paths with the same bytes, kinds and hook positions. */
   filesKey: string;
   /** The earliest version with the same files, when that is another version; it stands for both. */
   sameFilesAs: { id: string; label: string } | null;
@@ -58,9 +68,9 @@ export interface HarnessNames {
   labelOf(id: string): string;
 }
 
-/** The files' identity of one version, from its (path, content hash) pairs in any order. */
-export function filesKey(files: ReadonlyArray<{ path: string; blobHash: string }>): string {
-  return files.map((f) => `${f.path}\u0000${f.blobHash}`).sort().join("\u0001");
+/** The files' identity of one version, from its files (path, content hash, kind, hook position) in any order. */
+export function filesKey(files: ReadonlyArray<HarnessFileIdentity>): string {
+  return files.map((f) => [f.path, f.blobHash, f.kind, f.hookPosition ?? ""].join("\u0000")).sort().join("\u0001");
 }
 
 function byCreation(a: NamingVersionRow, b: NamingVersionRow): number {
@@ -72,7 +82,7 @@ export function nameHarnessVersions(input: {
   files: readonly NamingFileRow[];
   promotions: readonly NamingPromotionRow[];
 }): HarnessNames {
-  const filesOf = new Map<string, Array<{ path: string; blobHash: string }>>();
+  const filesOf = new Map<string, HarnessFileIdentity[]>();
   for (const f of input.files) {
     const list = filesOf.get(f.versionId) ?? [];
     list.push(f);
@@ -136,6 +146,15 @@ export function promotionSubject(p: { kind: "promote" | "demote"; label: string;
 /** The same from the two labels alone, for a reader that has the promoted version's label at hand (the home page). */
 export function promotionSubjectText(promotionLabel: string, versionLabel: string): string {
   return versionLabel === promotionLabel ? versionLabel : `${versionLabel} (numbered ${promotionLabel} in promotion order)`;
+}
+
+/**
+ * The incumbent in words, every page the same: a promoted one by its own label with the promotion order's
+ * number beside it when that differs ("H1+refuse_unhelpful_edit (numbered H1 in promotion order)"); the
+ * initial version, never promoted, by its own label alone.
+ */
+export function incumbentSubject(incumbent: { label: string; versionLabel: string; proposalId: string | null }): string {
+  return incumbent.proposalId ? promotionSubjectText(incumbent.label, incumbent.versionLabel) : incumbent.versionLabel;
 }
 
 /** A promotion or demotion in words, every page the same: "promoted to incumbent X", "demoted (X taken back)". */

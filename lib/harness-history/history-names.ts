@@ -9,7 +9,7 @@ import type { HarnessHistory, HistoryVersion } from "./types";
 export function historyNames(history: Pick<HarnessHistory, "versions" | "promotions">): HarnessNames {
   return nameHarnessVersions({
     versions: history.versions.map((v) => ({ id: v.id, label: v.label, createdAt: v.createdAt, seq: v.seq })),
-    files: history.versions.flatMap((v) => v.files.map((f) => ({ versionId: v.id, path: f.path, blobHash: f.blobHash }))),
+    files: history.versions.flatMap((v) => v.files.map((f) => ({ versionId: v.id, path: f.path, blobHash: f.blobHash, kind: f.kind, hookPosition: f.hookPosition }))),
     promotions: history.promotions,
   });
 }

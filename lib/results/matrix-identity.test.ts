@@ -1,9 +1,10 @@
 // Issue 38, item 7: the matrix shows harness versions that hold the same files and score the same figures once
 // ("H0 = H1 = H2 (same files)") instead of a row per label repeating ".061 / .061 / .061".
 import { describe, expect, it } from "vitest";
-import { rowKey } from "./cell-key";
+import { cellKey, rowKey } from "./cell-key";
 import { buildMatrix } from "./eval-matrix";
 import { matrixLayout } from "./matrix-layout";
+import { shownCellKey } from "./matrix-identity";
 import { matrixTable } from "./matrix-tables";
 import { cell, fixtureSource } from "./matrix-fixture.test-data";
 import type { EvalMatrixSource } from "./matrix-source";
@@ -72,6 +73,16 @@ describe("identical harness versions in the matrix", () => {
     const table = matrixTable(matrix);
     expect(table.rows.map((r) => r[0])).toEqual(["HarnessAdapt · step 3 · H0", "HarnessAdapt · step 6 · H0 = H1 = H2 (same files)", "GRPO · final (step 6) · H0"]);
     expect(table.rows[1][2]).toBe(50);
+  });
+
+  it("a selected cell of a folded version (an eval run's \"open its cell\") is marked on the row standing for it", () => {
+    const layout = matrixLayout(noEvolution(), { preset: "full", harnessRule: "latest" });
+    const at = (harnessVersionId: string, checkpointId = "ha-s6") => ({ experimentId: "ha", checkpointId, harnessVersionId, benchmark: "pro" });
+    expect(shownCellKey(layout.rows, at("ha-H1"))).toBe(cellKey(at("ha-H0")));
+    expect(shownCellKey(layout.rows, at("ha-H0"))).toBe(cellKey(at("ha-H0")));
+    // Not folded at step 3 (only H0 was evaluated there): the cell is itself.
+    expect(shownCellKey(layout.rows, at("ha-H0", "ha-s3"))).toBe(cellKey(at("ha-H0", "ha-s3")));
+    expect(shownCellKey(layout.rows, at("ha-unknown"))).toBe(cellKey(at("ha-unknown")));
   });
 
   it("methods: a row whose harness holds H0's files says so", () => {

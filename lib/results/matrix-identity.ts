@@ -5,7 +5,7 @@
 // then scores exactly H0's numbers, and a row per label repeats ".061 / .061 / .061". Those rows become one,
 // headed "H0 = H1 = H2 (same files)". Rows with the same files but other figures (another evaluation, other
 // streams) stay apart — that difference is worth seeing — and say which version's files they hold. Pure.
-import { rowKey, type RowRef } from "./cell-key";
+import { cellKey, rowKey, type CellRef, type RowRef } from "./cell-key";
 import type { EvalCellSource, EvalMatrixSource, HarnessLabel } from "./matrix-source";
 
 export interface RowGroup<R extends RowRef> {
@@ -81,4 +81,15 @@ export function groupHarnessText(group: RowGroup<RowRef>, harnessText: (id: stri
   if (group.members.length > 1) return `${[...new Set(group.members.map((m) => harnessText(m.harnessVersionId)))].join(" = ")} (same files)`;
   const own = harnessText(group.row.harnessVersionId);
   return group.sameFilesAs ? `${own} (same files as ${group.sameFilesAs.label}, other results)` : own;
+}
+
+/**
+ * The key of the cell a selected cell is shown as: a folded version's cell (an eval run's "open its cell", a
+ * pass@1 point of H1) is shown on the row that stands for it, whose cell holds the same figures; any other
+ * cell is itself.
+ */
+export function shownCellKey(rows: ReadonlyArray<RowRef & { members: readonly RowRef[] }>, ref: CellRef): string {
+  const key = rowKey(ref);
+  const row = rows.find((r) => r.members.some((m) => rowKey(m) === key));
+  return cellKey(row ? { experimentId: row.experimentId, checkpointId: row.checkpointId, harnessVersionId: row.harnessVersionId, benchmark: ref.benchmark } : ref);
 }

@@ -33,7 +33,7 @@ export interface ExperimentLabel {
    * origin is the incumbent's proposal (a producer may re-send an accepted candidate under its own H1/H2 id).
    */
   incumbentVersionIds: string[];
-  /** The promotion label of the incumbent (H0, H1, …), null with no harness version. */
+  /** The incumbent's own label ("H1+refuse_unhelpful_edit", never the promotion order's "H1"), null with no harness version. */
   incumbentLabel: string | null;
 }
 

@@ -141,7 +141,7 @@ describe("a harness version from an ingest token", () => {
       "SELECT actor_kind, actor_id, target_id, detail FROM audit_log WHERE action = 'harness_version.review'");
     expect(audit).toMatchObject({ actor_kind: "user", actor_id: env.reviewer.id, target_id: "evil" });
     expect(JSON.parse(audit.detail)).toMatchObject({
-      experiment: REF_EXPERIMENT, arrivedVia: "ingest_token", incumbent: { id: H0, label: "H0 (H0)" }, filesChanged: expect.arrayContaining(["tools/evil.js"]),
+      experiment: REF_EXPERIMENT, arrivedVia: "ingest_token", incumbent: { id: H0, label: "H0" }, filesChanged: expect.arrayContaining(["tools/evil.js"]),
     });
     expect(JSON.parse(one<{ detail: string }>("SELECT detail FROM audit_log WHERE action = 'job.launch' AND target_id = ?", job.id).detail).confirmedUnreviewed).toEqual(["evil"]);
     await waitForJob(store(), job.id, ["succeeded", "failed", "lost"]);
