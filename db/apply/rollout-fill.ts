@@ -13,7 +13,7 @@ import type { ApplyContext, ApplyStatus } from "./context";
 
 type Rollout = EventOf<"rollout">;
 
-interface StoredFacts {
+export interface StoredFacts {
   content_hash: string;
   exit_status: string | null;
   submission: string | null;
@@ -21,13 +21,13 @@ interface StoredFacts {
 }
 
 /** The facts a sidecar can give: exit status, submission and metadata.model. */
-interface Facts {
+export interface Facts {
   exit_status?: string;
   submission?: string;
   model?: unknown;
 }
 
-const FILLABLE = ["exit_status", "submission", "model"] as const;
+export const FILLABLE = ["exit_status", "submission", "model"] as const;
 
 function factsOfEvent(e: Rollout): Facts {
   return {
@@ -37,7 +37,7 @@ function factsOfEvent(e: Rollout): Facts {
   };
 }
 
-function factsOfRow(row: StoredFacts): { facts: Facts; metadata: Record<string, unknown> | undefined } {
+export function factsOfRow(row: StoredFacts): { facts: Facts; metadata: Record<string, unknown> | undefined } {
   const metadata = row.metadata === null ? undefined : (JSON.parse(row.metadata) as Record<string, unknown>);
   return {
     metadata,
@@ -64,10 +64,20 @@ function withFacts(e: Rollout, facts: Facts): Rollout {
   return ordered as Rollout;
 }
 
+/** Every subset of the known facts, all of them first (the usual case: the row was last written with them all). */
+function subsetsOf(facts: Facts): Facts[] {
+  const known = FILLABLE.filter((f) => facts[f] !== undefined);
+  const subsets: Facts[] = [];
+  for (let mask = (1 << known.length) - 1; mask >= 0; mask--) {
+    subsets.push(Object.fromEntries(known.filter((_, i) => mask & (1 << i)).map((f) => [f, facts[f]])) as Facts);
+  }
+  return subsets;
+}
+
 /** The order eventHash walks a validated rollout in: its schema's. */
 const ROLLOUT_KEY_ORDER = Object.keys(RolloutEvent.shape);
 
-const show = (value: unknown) => {
+export const show = (value: unknown) => {
   const text = typeof value === "string" ? value : JSON.stringify(value);
   return JSON.stringify(text.length > 80 ? `${text.slice(0, 77)}…` : text);
 };
@@ -81,8 +91,9 @@ export function fillRolloutFacts(ctx: ApplyContext, e: Rollout, hash: string): A
   const row = ctx.stmt("SELECT content_hash, exit_status, submission, metadata FROM rollouts WHERE id = ?").get(e.id) as StoredFacts | undefined;
   if (row === undefined || row.content_hash === hash) return undefined;
   const stored = factsOfRow(row);
-  // Is the stored rollout this event with the stored facts in place of this one's?
-  if (eventHash(withFacts(e, stored.facts)) !== row.content_hash) return undefined;
+  // Is the stored rollout this event with (some of) the stored facts in place of this one's? Some: a sidecar
+  // imported on its own fills the row but keeps the hash of the rollout as it was sent (fillFactsOfStoredRollouts).
+  if (!subsetsOf(stored.facts).some((facts) => eventHash(withFacts(e, facts)) === row.content_hash)) return undefined;
   const sent = factsOfEvent(e);
   const merged: Facts = { ...stored.facts };
   for (const field of FILLABLE) {

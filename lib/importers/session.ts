@@ -19,7 +19,7 @@ import { groupConversationFolders } from "./conversation-folders";
 import { addCounts, failedFile, newFileReport, summarise, type Counts, type FileProblem, type FileReport, type ImportReport } from "./report";
 import type { FileSource } from "./sources";
 import type { ImportTarget } from "./target";
-import type { FormatReader, InputFile } from "./types";
+import type { FormatReader, InputFile, InstanceFact } from "./types";
 
 export interface SessionOptions {
   readers: readonly FormatReader[];
@@ -43,6 +43,9 @@ export interface PreparedUnit {
   weight: number;
 }
 
+/** Says a sidecar's instances have no trajectory in this import (replaced once a store was asked, lateFilled). */
+const NO_TRAJECTORY_NOTE = "have no trajectory in this import";
+
 /** The import's own records were refused: nothing of it can be stored. */
 export class ImportAbort extends Error {}
 
@@ -52,6 +55,9 @@ export class ImportSession {
   private readonly files = new Map<string, FileReport>();
   private readonly withRollouts: string[] = [];
   private readonly storedRollouts = new Set<string>();
+  /** Sidecar files (preds.json, exit statuses) and the instances of this import's trajectories. */
+  private readonly factFiles: Array<{ report: FileReport; facts: InstanceFact[] }> = [];
+  private readonly withTrajectory = new Set<string>();
   private readonly committedTasks = new Set<string>();
   private headerStored = false;
   readonly applied: Counts = {};
@@ -72,8 +78,7 @@ export class ImportSession {
     const maxFile = this.options.maxFileBytes ?? MAX_IMPORT_FILE_BYTES;
     const maxTotal = this.options.maxTotalBytes ?? MAX_IMPORT_TOTAL_BYTES;
     let total = 0;
-    const withTrajectory = new Set<string>();
-    const factFiles: Array<{ report: FileReport; instances: Set<string> }> = [];
+    const withTrajectory = this.withTrajectory;
     for (const entry of this.source.entries) {
       if (entry.size > maxFile) {
         this.files.set(entry.name, failedFile(entry.name, entry.size, "file", `${formatBytes(entry.size)} is over the limit of ${formatBytes(maxFile)} per file`));
@@ -110,16 +115,44 @@ export class ImportSession {
       if (report.rollouts + report.verdicts + report.facts === 0 && !parsed.reports.some((r) => r.reported)) report.notes.push("nothing to import in this file");
       if (parsed.rollouts.length > 0) this.withRollouts.push(entry.name);
       for (const rollout of parsed.rollouts) withTrajectory.add(rollout.instanceId);
-      if (parsed.facts.length > 0) factFiles.push({ report, instances: new Set(parsed.facts.map((f) => f.instanceId)) });
+      if (parsed.facts.length > 0) this.factFiles.push({ report, facts: parsed.facts });
     }
     // A sidecar's facts travel on the rollouts of this import (a stored rollout takes the ones it lacks): say so
     // when some of its instances have no trajectory here, rather than importing it without a word.
-    for (const { report, instances } of factFiles) {
+    for (const { report, facts } of this.factFiles) {
+      const instances = new Set(facts.map((f) => f.instanceId));
       const alone = [...instances].filter((id) => !withTrajectory.has(id)).length;
       if (alone > 0) {
-        report.notes.push(`${alone} of its ${instances.size} instance(s) have no trajectory in this import; its facts fill the rollouts ` +
+        report.notes.push(`${alone} of its ${instances.size} instance(s) ${NO_TRAJECTORY_NOTE}; its facts fill the rollouts ` +
           "they are imported with: import it together with their trajectories (the folder)");
       }
+    }
+  }
+
+  /**
+   * The facts of each sidecar file about instances with no trajectory in this import: a target that holds a
+   * store fills the run's rollouts stored earlier with them (db/apply/rollout-fill-late.ts), then tells lateFilled.
+   */
+  lateFacts(): Array<{ file: string; facts: InstanceFact[] }> {
+    return this.factFiles
+      .filter(({ report }) => report.problem === undefined)
+      .map(({ report, facts }) => ({ file: report.file, facts: facts.filter((f) => !this.withTrajectory.has(f.instanceId)) }))
+      .filter(({ facts }) => facts.length > 0);
+  }
+
+  /** What filling the stored rollouts with a sidecar's late facts did: its report line says so instead of "import it with them". */
+  lateFilled(file: string, outcome: { filled: number; unchanged: number; missing: string[] } | FileProblem): void {
+    const report = this.files.get(file)!;
+    report.notes = report.notes.filter((n) => !n.includes(NO_TRAJECTORY_NOTE));
+    if ("field" in outcome) {
+      this.fail(report, outcome);
+      return;
+    }
+    this.count(outcome.filled > 0 ? { rollout: outcome.filled } : {}, outcome.unchanged > 0 ? { rollout: outcome.unchanged } : {});
+    if (outcome.filled > 0) report.notes.push(`filled what ${outcome.filled} rollout(s) imported earlier into run "${this.target.runName}" did not know (exit status, submission, model)`);
+    if (outcome.missing.length > 0) {
+      report.notes.push(`${outcome.missing.length} of its instance(s) have no rollout in run "${this.target.runName}" yet; its facts fill the rollouts ` +
+        "stored before it or imported with it: import it again after their trajectories, or together with them (the folder)");
     }
   }
 

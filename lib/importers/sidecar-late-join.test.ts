@@ -92,12 +92,12 @@ describe("sidecars join a trajectory imported earlier", () => {
     expect(stored(db)).toEqual([{ exit_status: "Submitted", submission: PATCH, model: null }]);
   });
 
-  it("a sidecar alone has nothing to fill and says to import it with its trajectories", async () => {
+  it("a sidecar alone before its trajectories has nothing to fill and says to import it again after them", async () => {
     const db = path.join(dir, "lab.db");
     const folder = batchFolder("run", { status: "Submitted", patch: PATCH });
     const alone = await importInto(db, [path.join(folder, "preds.json")]);
     expect(alone.exit, alone.out).toBe(0);
-    expect(alone.out).toMatch(/1 of its 1 instance\(s\) have no trajectory in this import; .*import it together with their trajectories \(the folder\)/);
+    expect(alone.out).toMatch(/1 of its instance\(s\) have no rollout in run "r1" yet; .*import it again after their trajectories, or together with them \(the folder\)/);
   });
 
   it("a sidecar that says otherwise than what is stored is refused, naming both values; nothing changes", async () => {

@@ -7,10 +7,23 @@ import type { ImportReport } from "./report";
 import type { ImportSession, PreparedUnit } from "./session";
 import type { HarnessArrival } from "../harness-trust/arrival";
 import { writeTransaction } from "../../db/write-transaction";
+import { fillFactsOfStoredRollouts } from "../../db/apply/rollout-fill-late";
 
 /** The CLI's --db import: the person at this machine's shell writes the store file directly. */
 export function storeApply(store: Store): ApplyFn {
   return async ({ events }) => applyValidatedEvents(store, events, { arrivedVia: "local" });
+}
+
+/**
+ * A sidecar (preds.json, exit statuses) whose instances have no trajectory in this import fills the run's rollouts
+ * stored earlier, as a late report's verdicts join them; each file all-or-nothing. Call after the file units.
+ * Only a target that holds the store can: through the events API a sidecar still travels on its rollouts.
+ */
+export function fillLateFacts(store: Store, session: ImportSession): void {
+  for (const { file, facts } of session.lateFacts()) {
+    const outcome = fillFactsOfStoredRollouts(store, session.target.runId, facts);
+    session.lateFilled(file, outcome.ok ? outcome : { field: outcome.field, reason: outcome.reason });
+  }
 }
 
 /**
@@ -42,6 +55,7 @@ export function importIntoStore(store: Store, session: ImportSession, arrivedVia
     };
     for (const unit of session.fileUnits()) applyWithHeader(unit);
     for (const unit of session.reportUnits()) applyWithHeader(unit);
+    fillLateFacts(store, session);
   });
   return session.report();
 }

@@ -60,6 +60,8 @@ export async function run(args: string[], deps: ImportCommandDeps = {}): Promise
   let apply: ApplyFn;
   let lookup: ExperimentLookup;
   let close = () => {};
+  // With the store at hand, a sidecar imported on its own fills the rollouts stored earlier (store-import.ts).
+  let afterImport: (session: ImportSession) => void = () => {};
   // The store and the lookups are server-only modules; load them only when asked for, as `sync` does.
   const { storeLookup, httpLookup, resolveTarget } = await import("../../importers/resolve-target");
   if (server) {
@@ -72,9 +74,10 @@ export async function run(args: string[], deps: ImportCommandDeps = {}): Promise
   } else {
     if (!values.db) return usageError("--db needs a FILE");
     const { openStore } = await import("../../../db/client");
-    const { storeApply } = await import("../../importers/store-import");
+    const { storeApply, fillLateFacts } = await import("../../importers/store-import");
     const store = openStore(path.resolve(values.db));
     apply = storeApply(store);
+    afterImport = (session) => fillLateFacts(store, session);
     lookup = storeLookup(store);
     close = () => store.sqlite.close();
   }
@@ -87,7 +90,9 @@ export async function run(args: string[], deps: ImportCommandDeps = {}): Promise
     const readers = deps.readers ?? ALL_READERS;
     process.stderr.write(`import: ${source.entries.length} file(s) into ${server ?? values.db}\n`);
     const session = new ImportSession(source, resolved.target, { readers });
-    const report = await runImport(session, apply);
+    await runImport(session, apply);
+    afterImport(session);
+    const report = session.report();
     process.stdout.write(`${formatImportReport(report)}\n`);
     return report.ok ? 0 : 1;
   } catch (error) {

@@ -1,12 +1,17 @@
 // The bookkeeping a Harbor job folder holds beside its trajectories and trial verdicts: the job's and each
 // trial's `config.json` (JobConfig / TrialConfig: what was run, not what happened), the job's `result.json`
 // (JobResult: counts and stats over trials, each trial's own result.json has the verdicts) and terminus-2's
-// per-episode `agent/episode-N/debug.json` (the raw LLM call log). They are recognised and listed as skipped
-// with the reason, so importing a whole job folder exits 0 when every trajectory and verdict imported.
+// per-episode `agent/episode-N/debug.json` (the raw LLM call log), and the verifier's own output in a trial's
+// `verifier/` (or a multi-step trial's `steps/<step>/verifier/`): reward.txt / reward.json and the tests' stdout and
+// stderr (TrialPaths), whose reward result.json already holds. They are recognised and listed as skipped with the
+// reason, so importing a whole job folder exits 0 when every trajectory and verdict imported.
 import type { FormatReader, ParsedFile, PeekedFile } from "../types";
 import { isRecord } from "./untrusted-json";
 
+const VERIFIER_OUTPUT = /(^|\/)verifier\/(reward\.(txt|json)|test-std(out|err)\.txt)$/;
+
 function reasonFor(name: string, json: unknown): string | undefined {
+  if (VERIFIER_OUTPUT.test(name)) return "a Harbor verifier's output (the trial's result.json holds its verdict)";
   if (!isRecord(json)) return undefined;
   const base = name.slice(name.lastIndexOf("/") + 1);
   if (base === "config.json" && typeof json.trial_name === "string" && isRecord(json.task)) return "a Harbor trial's configuration, not data";
