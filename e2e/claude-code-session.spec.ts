@@ -1,6 +1,7 @@
 // Issue 39: a Claude Code session as 2.1 writes it, imported through the form with its folder, shows in the viewer
 // with its sub-agents and its compaction linked from the session, the tool call the user rejected marked as refused
-// by the user at the permission prompt, and the compaction boundary saying what it compacted. Turn numbers come from
+// by the user at the permission prompt, the user's interrupt, the compaction's summary marked as Claude Code's (not the
+// user's), and the compaction boundary saying what it compacted. Turn numbers come from
 // the reader itself (the code the server runs), so the spec goes straight to them.
 import path from "node:path";
 import { readFileSync } from "node:fs";
@@ -60,6 +61,16 @@ test("a Claude Code session opens with its sub-agents, its rejected tool call an
   const hook = card.getByRole("complementary", { name: "Hook message at pre_action: permission prompt (user)" });
   await expect(hook).toContainText("refuse");
   await expect(hook).toContainText("Rejected by the user at Claude Code's permission prompt: the tool did not run.");
+
+  // The user's interrupt and Claude Code's compaction summary (a user message the user did not type) say so.
+  const interrupted = turns.findIndex((t) => t.role === "user" && t.content === "[Request interrupted by user]");
+  const stop = await openTurn(page, session, interrupted);
+  await expect(stop.getByRole("complementary", { name: "Hook message at post_feedback: interrupt (user)" }))
+    .toContainText("Interrupted by the user: Claude Code stopped the model's turn here.");
+  const summarised = turns.findIndex((t) => t.role === "user" && t.content.startsWith("This session is being continued"));
+  const summary = await openTurn(page, session, summarised);
+  await expect(summary.getByRole("complementary", { name: "Hook message at pre_decision: compaction (Claude Code)" }))
+    .toContainText("Compaction summary written by Claude Code, not the user");
 
   const compacted = turns.findIndex((t) => t.role === "system" && t.content.startsWith("Conversation compacted"));
   const boundary = await openTurn(page, session, compacted);

@@ -22,7 +22,19 @@ export const BOOKKEEPING: Record<string, string> = {
   "permission-mode": "a permission mode change (settings, not a message)",
   mode: "a mode change (settings, not a message)",
   "worktree-state": "a worktree state record (bookkeeping)",
+  "bridge-session": "a remote-control bridge record (bookkeeping)",
 };
+
+/**
+ * Why a line that is not a turn is skipped: its bookkeeping type's reason, a sub-agent's progress (2.1 mirrors the
+ * sub-agent's messages into progress lines; they are read from its own file), or, for a line type this reader
+ * does not know (a newer Claude Code's), a reason naming it: never a refusal.
+ */
+export function skipReason(line: JsonRecord, type: string | undefined): string {
+  if (type === "progress" && isRecord(line.data) && line.data.type === "agent_progress") return "a sub-agent's progress (its messages are in the sub-agent's own file)";
+  if (type !== undefined && BOOKKEEPING[type]) return BOOKKEEPING[type]!;
+  return `a "${String(type).slice(0, 40)}" line (a line type this reader does not know; not part of the conversation)`;
+}
 
 /** Lines sampled to decide whether a file is a Claude Code session. */
 const SAMPLE = 60;
@@ -75,3 +87,17 @@ export function isRejectedToolResult(block: JsonRecord, line: JsonRecord): boole
 export function isInterruption(text: string): boolean {
   return INTERRUPTED.test(text.trimStart());
 }
+
+// How the viewer is told what a turn is when Claude Code, not the model or the user's typing, made it so: a hook
+// message (the Turn contract's own field, shown in the turn card with its text), since Claude Code's permission
+// prompt, interrupt and compaction act on the conversation the way a harness hook does.
+export const REJECTED_HOOK = { position: "pre_action", hook: "permission prompt (user)", effect: "refuse", message: "Rejected by the user at Claude Code's permission prompt: the tool did not run." } as const;
+export const INTERRUPTED_TOOL_HOOK = { position: "post_feedback", hook: "interrupt (user)", effect: "observe", message: "Interrupted by the user while the tool call ran." } as const;
+export const INTERRUPTED_HOOK = { position: "post_feedback", hook: "interrupt (user)", effect: "observe", message: "Interrupted by the user: Claude Code stopped the model's turn here." } as const;
+/** A user line with isMeta: text Claude Code put in the conversation (a local command's caveat, a skill's body). */
+export const META_HOOK = { position: "pre_decision", hook: "Claude Code (meta message)", effect: "inject", message: "Added by Claude Code, not typed by the user." } as const;
+/** A user line with isCompactSummary: Claude Code's summary standing in for the compacted turns. */
+export const COMPACT_SUMMARY_HOOK = {
+  position: "pre_decision", hook: "compaction (Claude Code)", effect: "rewrite",
+  message: "Compaction summary written by Claude Code, not the user: it replaces the turns before it in the model's context.",
+} as const;

@@ -4,22 +4,27 @@
 // Content blocks: text, thinking, tool_use {id, name, input}, tool_result {tool_use_id, content, is_error}.
 // One line with a message is one turn: a user line's text → user, each of its tool_result blocks → a tool
 // turn (the output as observation); an assistant line → assistant (text, thinking as reasoning, tool_use
-// blocks as tool calls, output tokens counted once per API message id: Claude Code writes one line per
-// content block of a streamed message and repeats its usage). Bookkeeping lines (queue operations, hook
-// progress, file history snapshots, summaries) are skipped with their reason (claude-code-lines.ts). One API message
-// streamed over several lines (one per content block, all with its message.id) is ONE assistant turn: the later
-// lines are merged into it. A tool call the user rejected at the permission prompt carries a pre_action "refuse"
-// hook from the user, one the user interrupted a post_feedback note; a compaction boundary says what it compacted.
+// blocks as tool calls). One API message streamed over several lines sharing its message.id is ONE assistant turn,
+// its tokens counted once (claude-code-message.ts). Bookkeeping lines (queue operations, hook progress, file
+// history snapshots, summaries…) are skipped with their reason (claude-code-lines.ts); system lines become turns
+// or are skipped by subtype (claude-code-system.ts). A tool call the user rejected at the permission prompt carries
+// a pre_action "refuse" hook from the user, an interruption a post_feedback note, a compaction's summary a
+// "rewrite" note: the viewer shows hook messages as text in the turn.
 // Sub-agents (the Task/Agent tool) are sidechains: lines with isSidechain and an agentId, in the same file
-// (old), in agent-<id>.jsonl beside it (2.0), or in <session>/subagents/agent-<id>.jsonl (2.1). Each agent
+// (old), in agent-<id>.jsonl beside it (2.0), or in <session>/subagents/agent-<id>.jsonl (2.1); every line of an
+// agent's file is that agent's (a compaction agent replays the session's lines). Each agent
 // is a rollout of its own, of the same task as its session, attempt "agent <id>", linked by
 // metadata.parent_session. The subagents' .meta.json files (agentType, description, toolUseId) are read as
 // links only: they carry no turns.
 import type { FormatReader, ParsedFile, PeekedFile, RolloutDraft, TurnDraft } from "../types";
 import { Tally, type Accounting } from "../accounting";
-import { type ToolCallAction, toolCallsAction } from "./swe-common";
-import { type JsonRecord, isRecord, isoToMillis, optCount, parseJsonText, problem } from "./untrusted-json";
-import { BOOKKEEPING, TURN_TYPES, isInterruption, isRejectedToolResult, looksLikeSession } from "./claude-code-lines";
+import { type JsonRecord, isRecord, isoToMillis, parseJsonText, problem } from "./untrusted-json";
+import {
+  COMPACT_SUMMARY_HOOK, INTERRUPTED_HOOK, INTERRUPTED_TOOL_HOOK, META_HOOK, REJECTED_HOOK, TURN_TYPES,
+  isInterruption, isRejectedToolResult, looksLikeSession, skipReason,
+} from "./claude-code-lines";
+import { systemLine } from "./claude-code-system";
+import { AssistantMessages } from "./claude-code-message";
 
 const FORMAT = "claude-code";
 
@@ -42,98 +47,44 @@ interface Group {
   agentId?: string;
   turns: TurnDraft[];
   tally: Tally;
-  messageIds: Set<string>;
-  /** The assistant turn of each API message id, with its tool calls: later lines of the message merge into it. */
-  messages: Map<string, { turn: TurnDraft; calls: ToolCallAction[] }>;
-  prompt?: number;
-  completion?: number;
-  model?: string;
+  assistant: AssistantMessages;
   sessionId?: string;
   times: number[];
 }
 
 function userTurns(line: JsonRecord, message: JsonRecord): TurnDraft[] {
   const content = message.content;
-  if (!Array.isArray(content)) return [{ role: "user", content: text(content), raw: line }];
   const turns: TurnDraft[] = [];
-  const texts = content.filter((b) => isRecord(b) && b.type !== "tool_result");
-  if (texts.length > 0) turns.push({ role: "user", content: text(texts), raw: line });
+  const texts = Array.isArray(content) ? content.filter((b) => isRecord(b) && b.type !== "tool_result") : [];
+  if (!Array.isArray(content) || texts.length > 0) {
+    const turn: TurnDraft = { role: "user", content: text(Array.isArray(content) ? texts : content), raw: line };
+    if (line.isCompactSummary === true) turn.hooks = [{ ...COMPACT_SUMMARY_HOOK }];
+    else if (isInterruption(turn.content)) turn.hooks = [{ ...INTERRUPTED_HOOK }];
+    else if (line.isMeta === true) turn.hooks = [{ ...META_HOOK }];
+    turns.push(turn);
+  }
+  if (!Array.isArray(content)) return turns;
   for (const block of content) {
     if (!isRecord(block) || block.type !== "tool_result") continue;
     const output = text(block.content);
     const turn: TurnDraft = { role: "tool", content: output, observation: output, raw: { ...block, ...(line.toolUseResult !== undefined ? { toolUseResult: line.toolUseResult } : {}) } };
     if (block.is_error === true) turn.return_code = 1;
-    if (isRejectedToolResult(block, line)) {
-      turn.hooks = [{ position: "pre_action", hook: "permission prompt (user)", effect: "refuse", message: "Rejected by the user at Claude Code's permission prompt: the tool did not run." }];
-    } else if (isInterruption(output)) {
-      turn.hooks = [{ position: "post_feedback", hook: "interrupt (user)", effect: "observe", message: "Interrupted by the user while the tool call ran." }];
-    }
+    if (isRejectedToolResult(block, line)) turn.hooks = [{ ...REJECTED_HOOK }];
+    else if (isInterruption(output)) turn.hooks = [{ ...INTERRUPTED_TOOL_HOOK }];
     turns.push(turn);
   }
   return turns;
 }
 
-/** A compaction boundary says what was compacted; other system lines keep their text (ANSI escapes as text). */
-function systemContent(line: JsonRecord): string {
-  const base = typeof line.content === "string" ? line.content : text(isRecord(line.message) ? line.message.content : "");
-  if (line.subtype !== "compact_boundary" || !isRecord(line.compactMetadata)) return base;
-  const m = line.compactMetadata;
-  const how = [typeof m.trigger === "string" ? `trigger: ${m.trigger}` : "", typeof m.preTokens === "number" ? `${m.preTokens.toLocaleString("en-US")} tokens before` : ""].filter(Boolean).join(", ");
-  return how ? `${base || "Conversation compacted"} (${how})` : base || "Conversation compacted";
-}
-
-const joined = (a: string | undefined, b: string) => (a && a.trim() !== "" ? (b.trim() !== "" ? `${a}\n${b}` : a) : b);
-
-/**
- * One line of an assistant message: a new turn, or (a later content block of an API message already seen, as
- * Claude Code streams them) merged into that message's turn. Returns the new turn, or null when merged.
- */
-function assistantTurn(line: JsonRecord, message: JsonRecord, group: Group, field: string): TurnDraft | null {
-  const blocks = Array.isArray(message.content) ? message.content.filter(isRecord) : [];
-  const content = Array.isArray(message.content) ? blocks.filter((b) => b.type === "text").map((b) => String(b.text ?? "")).join("\n") : text(message.content);
-  const thinking = blocks.filter((b) => b.type === "thinking" && typeof b.thinking === "string").map((b) => b.thinking as string)
-    .concat(blocks.some((b) => b.type === "redacted_thinking") ? ["[redacted thinking]"] : []).join("\n");
-  const calls: ToolCallAction[] = blocks.filter((b) => b.type === "tool_use").map((b) => ({
-    ...(typeof b.id === "string" ? { id: b.id } : {}), name: String(b.name ?? ""), arguments: b.input ?? {},
-  }));
-  const messageId = typeof message.id === "string" ? message.id : undefined;
-  const earlier = messageId === undefined ? undefined : group.messages.get(messageId);
-  if (earlier) {
-    earlier.turn.content = joined(earlier.turn.content, content);
-    if (thinking.trim() !== "") earlier.turn.reasoning = joined(earlier.turn.reasoning, thinking);
-    earlier.calls.push(...calls);
-    if (earlier.calls.length > 0) earlier.turn.action = toolCallsAction(earlier.calls);
-    return null;
-  }
-  const turn: TurnDraft = { role: "assistant", content, raw: line };
-  if (thinking.trim() !== "") turn.reasoning = thinking;
-  if (calls.length > 0) turn.action = toolCallsAction(calls);
-  if (messageId !== undefined) group.messages.set(messageId, { turn, calls: [...calls] });
-  if (typeof message.model === "string" && message.model !== "<synthetic>") group.model ??= message.model;
-  const id = typeof message.id === "string" ? message.id : undefined;
-  const usage = isRecord(message.usage) ? message.usage : undefined;
-  if (usage && (id === undefined || !group.messageIds.has(id))) {
-    if (id !== undefined) group.messageIds.add(id);
-    const up = `${field}.message.usage`;
-    const input = (optCount(usage, "input_tokens", up) ?? 0) + (optCount(usage, "cache_creation_input_tokens", up) ?? 0) + (optCount(usage, "cache_read_input_tokens", up) ?? 0);
-    const output = optCount(usage, "output_tokens", up);
-    group.prompt = (group.prompt ?? 0) + input;
-    if (output !== undefined) {
-      group.completion = (group.completion ?? 0) + output;
-      turn.tokens = output;
-    }
-  }
-  return turn;
-}
-
 export function readClaudeSession(name: string, textContent: string): ParsedFile {
   const groups = new Map<string, Group>();
+  // An agent's own file (agent-<id>.jsonl): all its lines are the agent's, whatever each says.
   const fileAgent = /(^|\/)agent-([^/]+)\.jsonl$/.exec(name)?.[2];
   const groupOf = (line: JsonRecord): Group => {
-    const agentId = line.isSidechain === true ? (typeof line.agentId === "string" ? line.agentId : fileAgent ?? "sidechain") : undefined;
+    const agentId = fileAgent ?? (line.isSidechain === true ? (typeof line.agentId === "string" ? line.agentId : "sidechain") : undefined);
     const key = agentId ?? "";
     let group = groups.get(key);
-    if (!group) groups.set(key, (group = { key, agentId, turns: [], tally: new Tally("lines"), messageIds: new Set(), messages: new Map(), times: [] }));
+    if (!group) groups.set(key, (group = { key, agentId, turns: [], tally: new Tally("lines"), assistant: new AssistantMessages(), times: [] }));
     return group;
   };
   const fileTally = new Tally("lines");
@@ -144,16 +95,21 @@ export function readClaudeSession(name: string, textContent: string): ParsedFile
     if (typeof value.sessionId === "string") group.sessionId ??= value.sessionId;
     const stamp = typeof value.timestamp === "string" ? isoToMillis(value.timestamp) : undefined;
     if (type === undefined || !TURN_TYPES.has(type) || !isRecord(value.message) && type !== "system") {
-      group.tally.skip(type !== undefined && BOOKKEEPING[type] ? BOOKKEEPING[type]! : `a "${String(type).slice(0, 40)}" line (not part of the conversation)`);
+      group.tally.skip(skipReason(value, type));
       continue;
     }
     if (stamp !== undefined) group.times.push(stamp);
     if (type === "system") {
-      group.turns.push({ role: "system", content: systemContent(value), raw: value });
+      const system = systemLine(value);
+      if ("skip" in system) {
+        group.tally.skip(system.skip);
+        continue;
+      }
+      group.turns.push({ role: "system", content: system.content, raw: value });
     } else if (type === "user") {
       group.turns.push(...userTurns(value, value.message as JsonRecord));
     } else {
-      const turn = assistantTurn(value, value.message as JsonRecord, group, field);
+      const turn = group.assistant.add(value, value.message as JsonRecord, field);
       if (turn === null) {
         group.tally.merged();
         continue;
@@ -169,8 +125,9 @@ export function readClaudeSession(name: string, textContent: string): ParsedFile
     if (group.turns.length === 0) continue;
     const session = group.sessionId ?? sessionOfFile ?? name.replace(/^.*\//, "").replace(/\.jsonl$/, "");
     const rollout: RolloutDraft = { instanceId: session, attempt: group.agentId ? `agent ${group.agentId}` : "", turns: group.turns };
-    if (group.model) rollout.model = group.model;
-    if (group.prompt !== undefined || group.completion !== undefined) rollout.tokens = { ...(group.prompt !== undefined ? { prompt: group.prompt } : {}), ...(group.completion !== undefined ? { completion: group.completion } : {}) };
+    if (group.assistant.model) rollout.model = group.assistant.model;
+    const tokens = group.assistant.tokens();
+    if (tokens) rollout.tokens = tokens;
     if (group.times.length > 0) {
       rollout.startedAt = Math.min(...group.times);
       rollout.durationMs = Math.max(...group.times) - Math.min(...group.times);
