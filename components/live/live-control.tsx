@@ -14,11 +14,12 @@ export interface LiveControlState {
   error: Error | null;
 }
 
-export function LiveControl({ live, what }: { live: LiveControlState; what: string }) {
+/** `busy`: the page is taking new data right now (aria-busy on the group). */
+export function LiveControl({ live, what, busy = false }: { live: LiveControlState; what: string; busy?: boolean }) {
   const { paused, ended, error } = live;
   if (!live.live && !ended) return null;
   return (
-    <span className={styles.control} role="group" aria-label="Live updates">
+    <span className={styles.control} role="group" aria-label="Live updates" aria-busy={busy || undefined}>
       {ended ? (
         <span className={styles.ended} aria-live="polite">
           Ended: {what} is no longer updating

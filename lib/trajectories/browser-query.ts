@@ -1,13 +1,13 @@
-// The trajectory browser's whole state lives in the URL: these are the search parameters, parsed with zod
-// into a typed filter and sort, and serialised back in one canonical order, so a copied link reproduces
-// the view and the JSON API (/api/v1/rollouts) takes the very same parameters. Each parameter is a field of
-// the one address parser (lib/http/url-state.ts). Pure: used by the server page, the route handler and the
-// client component alike.
-import { z } from "zod";
+// The trajectory browser's whole state lives in the URL: these are the search parameters, parsed into a typed
+// filter and sort, and serialised back in one canonical order, so a copied link reproduces the view and the JSON
+// API (/api/v1/rollouts) takes the very same parameters. Each parameter is a field of the one address parser
+// (lib/http/url-state.ts). Pure: used by the server page, the route handler and the client component alike —
+// hence plain functions, not zod: in the browser bundle zod probes `new Function`, which the page's
+// Content-Security-Policy reports as a violation (test/security/client-bundle.test.ts keeps zod out).
 import { HOOK_POSITIONS, ROLLOUT_PURPOSES, type HookPosition, type RolloutPurpose } from "../domain/vocabulary";
 import { OUTCOMES, type Outcome } from "../domain/outcome";
 import { isValueKey } from "../trajectory/trainer-values";
-import { parseUrlFields, unknownUrlParams, urlOneOf, urlRawOf, urlZod, type UrlField, type UrlRaw } from "../http/url-state";
+import { parseUrlFields, unknownUrlParams, urlOneOf, urlRawOf, type UrlField, type UrlRaw } from "../http/url-state";
 
 export const SORT_KEYS = ["created", "reward", "turns", "step", "tokens", "cost", "duration"] as const;
 export type SortKey = (typeof SORT_KEYS)[number];
@@ -68,45 +68,68 @@ export interface ParamProblem {
   message: string;
 }
 
-const Id = z.string().trim().min(1, "must not be empty").max(256, "must be at most 256 characters");
-const Whole = (max: number) =>
-  z.string().trim().regex(/^\d+$/, "must be a whole number").transform(Number).pipe(z.number().max(max, `must be at most ${max}`));
-const Real = z.string().trim().regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/, "must be a number").transform(Number)
-  .pipe(z.number().refine(Number.isFinite, "must be a finite number"));
-const Bool = z.enum(["true", "false"], "must be true or false").transform((v) => v === "true");
+// Each parser trims first (a pasted value with a trailing space) and names the first thing wrong.
+const Id: UrlField<string> = (raw) => {
+  const v = raw.trim();
+  if (v === "") return { problem: "must not be empty" };
+  return v.length <= 256 ? { value: v } : { problem: "must be at most 256 characters" };
+};
+const Whole = (max: number): UrlField<number> => (raw) => {
+  const v = raw.trim();
+  if (!/^\d+$/.test(v)) return { problem: "must be a whole number" };
+  const n = Number(v);
+  return n <= max ? { value: n } : { problem: `must be at most ${max}` };
+};
+const Real: UrlField<number> = (raw) => {
+  const v = raw.trim();
+  if (!/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/.test(v)) return { problem: "must be a number" };
+  const n = Number(v);
+  return Number.isFinite(n) ? { value: n } : { problem: "must be a finite number" };
+};
+const Bool: UrlField<boolean> = (raw) => {
+  const v = raw.trim();
+  return v === "true" || v === "false" ? { value: v === "true" } : { problem: "must be true or false" };
+};
+const OneOf = <T extends string>(values: readonly T[]): UrlField<T> => (raw) => urlOneOf(values, `must be one of ${values.join(", ")}`)(raw.trim());
 // Control characters (NUL above all: SQLite's FTS5 parser ends a quoted string at it) are never search text.
-const Search = z.string().trim().max(MAX_SEARCH_LENGTH, `must be at most ${MAX_SEARCH_LENGTH} characters`)
-  .refine((q) => !/\p{Cc}/u.test(q), "must not contain control characters (NUL, tab, newline, escape and the like)")
-  .refine((q) => searchWords(q).length > 0, "has no word to search for (letters or digits)")
-  .refine((q) => searchWords(q).length <= MAX_SEARCH_WORDS, `must have at most ${MAX_SEARCH_WORDS} words`);
-
-const ValueKey = z.string().trim().refine(isValueKey, "must be a value's key: up to 3 names joined by dots (letters, digits, _ and -), e.g. rewards.accuracy");
+const Search: UrlField<string> = (raw) => {
+  const q = raw.trim();
+  if (q.length > MAX_SEARCH_LENGTH) return { problem: `must be at most ${MAX_SEARCH_LENGTH} characters` };
+  if (/\p{Cc}/u.test(q)) return { problem: "must not contain control characters (NUL, tab, newline, escape and the like)" };
+  const words = searchWords(q).length;
+  if (words === 0) return { problem: "has no word to search for (letters or digits)" };
+  return words <= MAX_SEARCH_WORDS ? { value: q } : { problem: `must have at most ${MAX_SEARCH_WORDS} words` };
+};
+const ValueKey: UrlField<string> = (raw) => {
+  const v = raw.trim();
+  return isValueKey(v) ? { value: v } : { problem: "must be a value's key: up to 3 names joined by dots (letters, digits, _ and -), e.g. rewards.accuracy" };
+};
 
 /** Every URL parameter, its field in BrowserFilter, its parser and how a person reads it. Order = canonical URL order. */
 export const FILTER_PARAMS = [
-  { param: "experiment", field: "experiment", schema: Id, label: "experiment" },
-  { param: "run", field: "run", schema: Id, label: "run" },
-  { param: "purpose", field: "purpose", schema: z.enum(ROLLOUT_PURPOSES, `must be one of ${ROLLOUT_PURPOSES.join(", ")}`), label: "purpose" },
-  { param: "epoch", field: "epoch", schema: Whole(1_000_000), label: "epoch" },
-  { param: "step", field: "step", schema: Whole(Number.MAX_SAFE_INTEGER), label: "step" },
-  { param: "harness_version", field: "harnessVersion", schema: Id, label: "harness version" },
-  { param: "checkpoint", field: "checkpoint", schema: Id, label: "checkpoint" },
-  { param: "task", field: "task", schema: Id, label: "task" },
-  { param: "benchmark", field: "benchmark", schema: Id, label: "benchmark" },
-  { param: "outcome", field: "outcome", schema: z.enum(OUTCOMES, `must be one of ${OUTCOMES.join(", ")}`), label: "outcome" },
-  { param: "success", field: "success", schema: Bool, label: "success" },
-  { param: "exit_status", field: "exitStatus", schema: Id, label: "exit status" },
-  { param: "truncated", field: "truncated", schema: Bool, label: "truncated" },
-  { param: "reward_min", field: "rewardMin", schema: Real, label: "reward at least" },
-  { param: "reward_max", field: "rewardMax", schema: Real, label: "reward at most" },
-  { param: "turns_min", field: "turnsMin", schema: Whole(1_000_000), label: "turns at least" },
-  { param: "turns_max", field: "turnsMax", schema: Whole(1_000_000), label: "turns at most" },
-  { param: "hook", field: "hook", schema: z.enum(HOOK_POSITIONS, `must be one of ${HOOK_POSITIONS.join(", ")}`), label: "hook fired at" },
-  { param: "q", field: "q", schema: Search, label: "search" },
-  { param: "value", field: "value", schema: ValueKey, label: "trainer value" },
-  { param: "value_min", field: "valueMin", schema: Real, label: "value at least" },
-  { param: "value_max", field: "valueMax", schema: Real, label: "value at most" },
-] as const satisfies readonly { param: string; field: keyof BrowserFilter; schema: z.ZodType; label: string }[];
+  { param: "experiment", field: "experiment", parse: Id, label: "experiment" },
+  { param: "run", field: "run", parse: Id, label: "run" },
+  { param: "purpose", field: "purpose", parse: OneOf(ROLLOUT_PURPOSES), label: "purpose" },
+  { param: "epoch", field: "epoch", parse: Whole(1_000_000), label: "epoch" },
+  { param: "step", field: "step", parse: Whole(Number.MAX_SAFE_INTEGER), label: "step" },
+  { param: "harness_version", field: "harnessVersion", parse: Id, label: "harness version" },
+  { param: "checkpoint", field: "checkpoint", parse: Id, label: "checkpoint" },
+  { param: "task", field: "task", parse: Id, label: "task" },
+  { param: "benchmark", field: "benchmark", parse: Id, label: "benchmark" },
+  { param: "outcome", field: "outcome", parse: OneOf(OUTCOMES), label: "outcome" },
+  { param: "success", field: "success", parse: Bool, label: "success" },
+  { param: "exit_status", field: "exitStatus", parse: Id, label: "exit status" },
+  { param: "truncated", field: "truncated", parse: Bool, label: "truncated" },
+  { param: "reward_min", field: "rewardMin", parse: Real, label: "reward at least" },
+  { param: "reward_max", field: "rewardMax", parse: Real, label: "reward at most" },
+  { param: "turns_min", field: "turnsMin", parse: Whole(1_000_000), label: "turns at least" },
+  { param: "turns_max", field: "turnsMax", parse: Whole(1_000_000), label: "turns at most" },
+  { param: "hook", field: "hook", parse: OneOf(HOOK_POSITIONS), label: "hook fired at" },
+  { param: "q", field: "q", parse: Search, label: "search" },
+  { param: "value", field: "value", parse: ValueKey, label: "trainer value" },
+  { param: "value_min", field: "valueMin", parse: Real, label: "value at least" },
+  { param: "value_max", field: "valueMax", parse: Real, label: "value at most" },
+] as const satisfies readonly { param: string; field: keyof BrowserFilter; parse: UrlField<unknown>; label: string }[];
 
 export type FilterParam = (typeof FILTER_PARAMS)[number]["param"];
 export const STATE_PARAMS: readonly string[] = [...FILTER_PARAMS.map((p) => p.param), "sort", "dir"];
@@ -128,7 +151,7 @@ export function ftsMatchExpression(q: string): string {
 type ParseResult = { ok: true; state: BrowserState } | { ok: false; problem: ParamProblem };
 
 /** Each parameter as a field of the one address parser (lib/http/url-state.ts). */
-const FILTER_FIELDS = Object.fromEntries(FILTER_PARAMS.map((spec) => [spec.param, urlZod(spec.schema)])) as Record<FilterParam, UrlField<unknown>>;
+const FILTER_FIELDS = Object.fromEntries(FILTER_PARAMS.map((spec) => [spec.param, spec.parse])) as Record<FilterParam, UrlField<unknown>>;
 const SORT_FIELDS = { sort: urlOneOf(SORT_KEYS, `must be one of ${SORT_KEYS.join(", ")}`), dir: urlOneOf(SORT_DIRS, "must be asc or desc") };
 const REPEATED = "is given more than once";
 

@@ -7,7 +7,7 @@ import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth"
 import { experimentFilterFor, isConfined } from "@/lib/auth/read-scope";
 import { jsonResponse, refusalResponse } from "@/lib/http/json-response";
 import { parseSearchParams } from "@/lib/http/search-params";
-import { LiveQuery } from "@/lib/live/live-query";
+import { LiveQuery } from "@/lib/live/live-query-schema";
 
 export const dynamic = "force-dynamic";
 

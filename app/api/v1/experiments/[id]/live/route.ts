@@ -2,7 +2,7 @@
 // overview, trajectory list and inbox ask while they follow new data.
 import { getLiveState } from "@/db/queries/live-state";
 import { recordGet } from "@/lib/auth/record-route";
-import { LiveQuery } from "@/lib/live/live-query";
+import { LiveQuery } from "@/lib/live/live-query-schema";
 
 export const dynamic = "force-dynamic";
 

@@ -3,7 +3,7 @@
 // every 1.5 s; cheap while nothing changed (db/queries/live-state.ts).
 import { getLiveState } from "@/db/queries/live-state";
 import { recordGet } from "@/lib/auth/record-route";
-import { LiveQuery } from "@/lib/live/live-query";
+import { LiveQuery } from "@/lib/live/live-query-schema";
 
 export const dynamic = "force-dynamic";
 
