@@ -1,6 +1,6 @@
 // The house rules that are checked, not kept by habit: which folder is which layer, which way imports may go,
-// and no import cycles. `npm run lint` runs it first in `npm test`; eslint-rules/layers.test.ts proves each rule
-// fires. The layers (README, "Layout"):
+// and no import cycles (type-only ones are checked by eslint-rules/import-cycles.mjs, run after ESLint).
+// `npm run lint` runs it first in `npm test`; eslint-rules/layers.test.ts proves each rule fires. The layers (README, "Layout"):
 //   pure     lib/ logic with no I/O of the product: contract, statistics, curves, views, formats. Runs on the
 //            server and in the browser; imports only other pure code and packages.
 //   client   the TypeScript client of the event contract (any Node process: trainers, jobs, importers).

@@ -17,14 +17,10 @@ import { CurveTooltip, TOOLTIP_BELOW_PLOT } from "./curve-tooltip";
 import { FirstPaintPlotView } from "./first-paint-plot";
 import { useLinesDrawn } from "./use-lines-drawn";
 import { MarkerLinks, type MarkerLink } from "./marker-links";
+import type { ChartLine } from "./chart-line";
 import styles from "./run-curves.module.css";
 
-export interface ChartLine {
-  runId: string;
-  name: string;
-  color: string;
-  series: CurveSeries;
-}
+export type { ChartLine } from "./chart-line";
 
 interface Props {
   label: string;

@@ -5,7 +5,7 @@
 // lines being read.
 import { formatCurveX, nearestIndex } from "@/lib/curves/chart-data";
 import type { XAxis } from "@/lib/curves/x-axis";
-import type { ChartLine } from "./curve-chart";
+import type { ChartLine } from "./chart-line";
 import styles from "./run-curves.module.css";
 
 /** The charts are 260 px tall: the tooltip starts under them and may leave the chart's box downwards only. */

@@ -4,7 +4,7 @@
 // before hydration; asks first: a cancelled epoch cannot be resumed.
 import { useActionState, useEffect } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import type { CancelAction } from "./job-live";
+import type { CancelAction } from "./cancel-action";
 import { jobQuery } from "@/components/api-queries";
 import styles from "./jobs.module.css";
 

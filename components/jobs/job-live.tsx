@@ -12,6 +12,7 @@ import { runPath } from "@/lib/http/page-links";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { ProgressBar } from "./progress-bar";
 import { CancelJobButton } from "./cancel-job-button";
+import type { CancelAction } from "./cancel-action";
 import styles from "./jobs.module.css";
 import { jobQuery } from "@/components/api-queries";
 import { LiveControl } from "@/components/live/live-control";
@@ -88,5 +89,3 @@ export function JobLive({ initial, canCancel, cancelAction }: { initial: JobJson
     </section>
   );
 }
-
-export type CancelAction = (previous: unknown, formData: FormData) => Promise<{ error: string } | { ok: true; status: string }>;

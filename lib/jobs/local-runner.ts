@@ -16,10 +16,10 @@ import { inheritedEnv } from "./job-config";
 import { reissueJobToken, tokenLifetimeMs } from "./job-token";
 import { followProgress } from "./progress-follow";
 import { planSandbox } from "./sandbox-plan";
-import type { Ending, JobRuntime } from "./runtime";
+import type { Ending, RuntimeState } from "./runtime-state";
 
 /** Starts a queued local job; true when it now occupies a slot. */
-export async function startLocalJob(rt: JobRuntime, job: JobRecord): Promise<boolean> {
+export async function startLocalJob(rt: RuntimeState, job: JobRecord): Promise<boolean> {
   const now = Date.now();
   const fail = (reason: string) => finishJob(rt.store, job.id, { status: "failed", exitCode: null, reason, finishedAt: Date.now() });
   if (!job.logPath) {
@@ -78,14 +78,14 @@ export async function startLocalJob(rt: JobRuntime, job: JobRecord): Promise<boo
 }
 
 /** Ends a running job on purpose: SIGTERM to its group now, SIGKILL after the grace period (in a later tick). */
-export function beginEnding(rt: JobRuntime, job: Pick<JobRecord, "id" | "externalId">, ending: Omit<Ending, "deadline" | "killed">): void {
+export function beginEnding(rt: RuntimeState, job: Pick<JobRecord, "id" | "externalId">, ending: Omit<Ending, "deadline" | "killed">): void {
   if (rt.ending.has(job.id)) return;
   rt.ending.set(job.id, { ...ending, deadline: Date.now() + rt.options.graceMs, killed: false });
   signalGroup(job.externalId, "SIGTERM");
 }
 
 
-export async function checkLocalJob(rt: JobRuntime, job: JobRecord): Promise<void> {
+export async function checkLocalJob(rt: RuntimeState, job: JobRecord): Promise<void> {
   const now = Date.now();
   // A cancel requested before a restart is still a cancel: the reason column carries it across.
   if (!rt.ending.has(job.id) && job.statusReason?.startsWith(CANCEL_MARK)) {
@@ -132,7 +132,7 @@ export async function checkLocalJob(rt: JobRuntime, job: JobRecord): Promise<voi
   }
 }
 
-function finish(rt: JobRuntime, job: JobRecord, input: { status: FinalStatus; exitCode: number | null; reason: string | null; actor?: Ending["actor"] }): void {
+function finish(rt: RuntimeState, job: JobRecord, input: { status: FinalStatus; exitCode: number | null; reason: string | null; actor?: Ending["actor"] }): void {
   finishJob(rt.store, job.id, { ...input, finishedAt: Date.now() });
   rt.ending.delete(job.id);
   rt.logs.delete(job.id);

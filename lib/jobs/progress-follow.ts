@@ -8,14 +8,14 @@ import type { JobRecord } from "../../db/queries/jobs";
 import { setJobProgress } from "../../db/mutations/jobs";
 import { scanProgress } from "./progress";
 import { openRegularFile } from "./job-log-file";
-import type { JobRuntime } from "./runtime";
+import type { RuntimeState } from "./runtime-state";
 
 /** Per look, at most this much log is read; a job that writes faster is caught up over several ticks. */
 const MAX_READ = 1024 * 1024;
 /** A runtime that starts following a job it did not start (a restart) looks back only this far. */
 const LOOK_BACK = 64 * 1024;
 
-export function followProgress(rt: JobRuntime, job: Pick<JobRecord, "id" | "logPath" | "progress" | "progressMessage">): string | null {
+export function followProgress(rt: RuntimeState, job: Pick<JobRecord, "id" | "logPath" | "progress" | "progressMessage">): string | null {
   if (!job.logPath) return null;
   const opened = openRegularFile(job.logPath);
   // Missing: not written yet (a Slurm job still pending).

@@ -14,17 +14,17 @@ import { tokenLifetimeMs } from "./job-token";
 import { followProgress } from "./progress-follow";
 import { raySubmissionId, rayEndReason } from "./ray-api";
 import { queryRay, rayLogs, stopRay, submitRay, type RayOptions } from "./ray-client";
-import type { JobRuntime } from "./runtime";
+import type { RuntimeState } from "./runtime-state";
 
 export const NO_RAY_CLUSTER = "no Ray cluster is configured: an admin sets HARNESS_LAB_RAY_ADDRESS (the Ray dashboard's address, e.g. http://ray-head:8265) and restarts the dashboard";
 
-function rayOf(rt: JobRuntime): RayOptions {
+function rayOf(rt: RuntimeState): RayOptions {
   if (!rt.options.ray) throw new Error(NO_RAY_CLUSTER);
   return rt.options.ray;
 }
 
 /** Submits the job with its token in runtime_env.env_vars; on any failure the job ends "failed" with the reason. Returns that reason, or null. */
-export async function submitRayJob(rt: JobRuntime, job: Pick<JobRecord, "id" | "logPath" | "experimentId">, secret: string): Promise<string | null> {
+export async function submitRayJob(rt: RuntimeState, job: Pick<JobRecord, "id" | "logPath" | "experimentId">, secret: string): Promise<string | null> {
   rt.submitting.add(job.id);
   try {
     const spec = readLaunchSpec(jobDirOf(job.logPath!));
@@ -45,7 +45,7 @@ export async function submitRayJob(rt: JobRuntime, job: Pick<JobRecord, "id" | "
 }
 
 /** Asks Ray to stop the job (it ends STOPPED, and the job "cancelled", at a later look). */
-export async function stopRayJob(rt: JobRuntime, job: Pick<JobRecord, "id" | "externalId">): Promise<{ ok: true } | { ok: false; error: string }> {
+export async function stopRayJob(rt: RuntimeState, job: Pick<JobRecord, "id" | "externalId">): Promise<{ ok: true } | { ok: false; error: string }> {
   const options = rt.options.ray;
   if (!options) return { ok: false, error: NO_RAY_CLUSTER };
   return stopRay(job.externalId ?? raySubmissionId(job.id), options);
@@ -55,7 +55,7 @@ export async function stopRayJob(rt: JobRuntime, job: Pick<JobRecord, "id" | "ex
  * Appends what Ray's log holds beyond the job's log file. Ray answers the whole log each time, and only ever
  * appends to it: the file's size says how much was copied already, across restarts too.
  */
-async function copyLog(rt: JobRuntime, job: JobRecord, submissionId: string): Promise<void> {
+async function copyLog(rt: RuntimeState, job: JobRecord, submissionId: string): Promise<void> {
   if (!job.logPath) return;
   const answer = await rayLogs(submissionId, rayOf(rt));
   if (!answer.ok) return;
@@ -79,7 +79,7 @@ function launchSpecOf(job: JobRecord): LaunchSpec | null {
   }
 }
 
-export async function checkRayJob(rt: JobRuntime, job: JobRecord): Promise<void> {
+export async function checkRayJob(rt: RuntimeState, job: JobRecord): Promise<void> {
   const now = Date.now();
   const end = (status: "succeeded" | "failed" | "cancelled" | "lost", exitCode: number | null, reason: string | null) => {
     if (job.logPath) followProgress(rt, job);

@@ -11,54 +11,18 @@ import type { Store } from "../../db/client";
 import { projectHome } from "../../db/client";
 import { logLine } from "../log-text";
 import { listActiveJobs, type JobRecord } from "../../db/queries/jobs";
-import { cancelGraceMs, defaultExecutor, inheritedEnv, jobServerUrl, jobsRoot, localSlots, type JobExecutor } from "./job-config";
-import type { SlurmOptions } from "./slurm-commands";
+import { cancelGraceMs, defaultExecutor, inheritedEnv, jobServerUrl, jobsRoot, localSlots } from "./job-config";
 import { slurmRestOptions } from "./slurm-rest";
 import { beginEnding, checkLocalJob, startLocalJob } from "./local-runner";
 import { checkSlurmJob } from "./slurm-runner";
 import { checkRayJob } from "./ray-runner";
-import { rayOptions, type RayOptions } from "./ray-client";
+import { rayOptions } from "./ray-client";
 import { followProgress } from "./progress-follow";
-import type { AuditActor } from "../domain/audit-actor";
 import { extraReadOnlyPaths } from "./sandbox";
-import { sandboxStatus, sandboxWarning, type SandboxStatus } from "./sandbox-probe";
+import { sandboxStatus, sandboxWarning } from "./sandbox-probe";
+import type { Ending, RuntimeOptions, RuntimeState } from "./runtime-state";
 
-export interface RuntimeOptions {
-  jobsRoot: string;
-  /** Local jobs running at once; the rest wait, oldest first. */
-  slots: number;
-  /** SIGTERM → SIGKILL. */
-  graceMs: number;
-  /** How often the supervisor looks at active jobs. */
-  pollMs: number;
-  /** HARNESS_LAB_URL of every job. */
-  serverUrl: string;
-  /** For templates that do not choose. */
-  executor: JobExecutor;
-  home: string;
-  nodePath: string;
-  wrapperPath: string;
-  /** Local jobs' confinement (HARNESS_LAB_JOB_SANDBOX, probed) and what it hides and shows (sandbox.ts). */
-  sandbox: SandboxStatus;
-  sandboxEntryPath: string;
-  /** The store's database file (hidden from jobs); null for an in-memory store. */
-  storeFile: string | null;
-  sandboxReadOnly: string[];
-  slurm: SlurmOptions;
-  /** The Ray cluster's Jobs API (HARNESS_LAB_RAY_ADDRESS …, ray-client.ts); null: none configured. */
-  ray: RayOptions | null;
-  /** A Slurm or Ray job whose scheduler stays unreachable this long is marked lost. */
-  slurmUnreachableLostMs: number;
-}
-
-/** A job being ended on purpose (a cancel, or a local time limit): what it ends as, and when SIGKILL follows SIGTERM. */
-export interface Ending {
-  status: "cancelled" | "failed";
-  reason: string;
-  deadline: number;
-  killed: boolean;
-  actor?: AuditActor;
-}
+export type { Ending, RuntimeOptions, RuntimeState } from "./runtime-state";
 
 export function defaultRuntimeOptions(store: Store, env: NodeJS.ProcessEnv = process.env): RuntimeOptions {
   const home = projectHome();
@@ -82,7 +46,7 @@ export function defaultRuntimeOptions(store: Store, env: NodeJS.ProcessEnv = pro
   };
 }
 
-export class JobRuntime {
+export class JobRuntime implements RuntimeState {
   /** Tokens minted at launch for jobs not started yet (never stored anywhere else). */
   readonly secrets = new Map<string, string>();
   readonly children = new Map<string, ChildProcess>();

@@ -16,10 +16,10 @@ import { submitRest } from "./slurm-rest";
 import { tokenLifetimeMs } from "./job-token";
 import { followProgress } from "./progress-follow";
 import { CANCEL_MARK } from "./job-dir";
-import type { JobRuntime } from "./runtime";
+import type { RuntimeState } from "./runtime-state";
 
 /** Writes the script and submits it; on any failure the job ends "failed" with the reason. Returns that reason, or null. */
-export async function submitSlurmJob(rt: JobRuntime, job: Pick<JobRecord, "id" | "logPath">, secret: string): Promise<string | null> {
+export async function submitSlurmJob(rt: RuntimeState, job: Pick<JobRecord, "id" | "logPath">, secret: string): Promise<string | null> {
   rt.submitting.add(job.id);
   const jobDir = jobDirOf(job.logPath!);
   try {
@@ -59,7 +59,7 @@ export async function submitSlurmJob(rt: JobRuntime, job: Pick<JobRecord, "id" |
   }
 }
 
-export async function checkSlurmJob(rt: JobRuntime, job: JobRecord): Promise<void> {
+export async function checkSlurmJob(rt: RuntimeState, job: JobRecord): Promise<void> {
   const now = Date.now();
   const jobDir = job.logPath ? jobDirOf(job.logPath) : null;
   const end = (status: "succeeded" | "failed" | "cancelled" | "lost", exitCode: number | null, reason: string | null) => {

@@ -8,12 +8,28 @@ from __future__ import annotations
 
 import math
 import time
-from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Sequence
+from typing import Any, Dict, Iterable, List, Mapping, Optional, Protocol, Sequence
 
 from . import events, ids
 
-if TYPE_CHECKING:
-    from .client import Client
+
+class RunClient(Protocol):
+    """What a run asks of its client (harness_lab.Client is one). Declared here rather than imported from
+    client.py, which imports this module, so the two never import each other."""
+
+    def declare_experiment(self, id: str, *, name: Optional[str] = ..., method: str = ..., description: Optional[str] = ...,
+                           config: Optional[Mapping[str, Any]] = ...) -> str: ...
+
+    def declare_task(self, id: str, *, key: Optional[str] = ..., benchmark: str = ..., title: Optional[str] = ...,
+                     metadata: Optional[Mapping[str, Any]] = ...) -> str: ...
+
+    def send(self, event: Mapping[str, Any]) -> None: ...
+
+    def harness_version_from_dir(self, experiment: str, directory: str, label: str, **kwargs: Any) -> str: ...
+
+    def eval_result(self, experiment: str, benchmark: str, results: Sequence[Mapping[str, Any]], **kwargs: Any) -> str: ...
+
+    def proposal(self, experiment: str, *, base: str, candidate: str, title: str, **kwargs: Any) -> str: ...
 
 
 def _now_ms() -> int:
@@ -68,7 +84,7 @@ def normalize_turn(turn: Mapping[str, Any]) -> Dict[str, Any]:
 
 
 class Run:
-    def __init__(self, client: "Client", experiment: str, name: str, *, id: Optional[str] = None, kind: str = "train",
+    def __init__(self, client: RunClient, experiment: str, name: str, *, id: Optional[str] = None, kind: str = "train",
                  method: str = "grpo", config: Optional[Mapping[str, Any]] = None, benchmark: str = "default",
                  harness_version: Optional[str] = None, experiment_name: Optional[str] = None,
                  description: Optional[str] = None):

@@ -15,24 +15,12 @@
 // Two dialects. "plain": function declarations, index loops, if statements (the training distribution).
 // "alt": arrow functions bound to const, for…of, array methods, ternaries, more string processing — the
 // stand-in for "another language" in the mini-multilingual suite.
-import type { Rng } from "../random";
+import type { Dialect, FunctionTemplate } from "./template-type";
 import { ALT_TEMPLATES } from "./catalogue/alt-dialect";
 import { COLLECTION_TEMPLATES } from "./catalogue/collections";
 import { NUMBER_TEMPLATES } from "./catalogue/numbers";
 
-export type Dialect = "plain" | "alt";
-
-export interface FunctionTemplate {
-  /** Kebab-case name used in task keys, e.g. "binary-search". */
-  slug: string;
-  /** The exported function. */
-  name: string;
-  dialect: Dialect;
-  /** The whole file, ending with a newline. */
-  source: string;
-  /** Argument lists for test calls: edge cases first, then draws from rng. */
-  cases(rng: Rng): unknown[][];
-}
+export type { Dialect, FunctionTemplate } from "./template-type";
 
 export const TEMPLATES: readonly FunctionTemplate[] = [...NUMBER_TEMPLATES, ...COLLECTION_TEMPLATES, ...ALT_TEMPLATES];
 

@@ -3,7 +3,7 @@
 // cell is paired with the demo's other cells rather than a fresh, unpaired sample.
 import { describe, expect, it } from "vitest";
 import { runEvaluate } from "./phases";
-import type { JobContext } from "./reference-job";
+import type { JobContext } from "./job-context";
 import { createDemoContext, type DemoContext } from "../../demo/run/demo-context";
 import { demoConfig } from "../../demo/run/demo-config";
 import { demoIds } from "../../demo/run/experiment-events";

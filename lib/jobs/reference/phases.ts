@@ -7,7 +7,7 @@ import { runEpisode } from "../../demo/episode/run-episode";
 import { episodeStream } from "../../demo/run/episode-streams";
 import { EVAL_SUITES } from "../../demo/types";
 import type { HarnessLabEventInput } from "../../events/contract";
-import type { JobContext, ReferenceJobArgs } from "./reference-job";
+import type { JobContext, ReferenceJobArgs } from "./job-context";
 
 function chosenHarness(ctx: JobContext) {
   const manifest = ctx.inputs.harness;

@@ -20,19 +20,12 @@ import type { HarnessLabEventInput } from "../../events/contract";
 import { readJobInputs, type HarnessManifest, type JobInputs } from "../job-inputs";
 import { progressLine } from "../progress";
 import { runCompare, runEvaluate, runTrainEpoch } from "./phases";
+import type { JobContext, ReferenceJobArgs } from "./job-context";
+
+export type { JobContext, ReferenceJobArgs } from "./job-context";
 
 export const REFERENCE_JOB_KINDS = ["train-epoch", "compare-candidate", "evaluate"] as const;
 export type ReferenceJobKind = (typeof REFERENCE_JOB_KINDS)[number];
-
-export interface ReferenceJobArgs {
-  harnessVersion?: string;
-  checkpoint?: string;
-  proposal?: string;
-  epoch?: number;
-  seed: number;
-  benchmark?: string;
-  repeats?: number;
-}
 
 export interface JobEnvironment {
   url: string;
@@ -53,19 +46,6 @@ export function jobEnvironment(env: NodeJS.ProcessEnv): JobEnvironment {
     url: need("HARNESS_LAB_URL"), token: need("HARNESS_LAB_TOKEN"), experiment: need("HARNESS_LAB_EXPERIMENT"), run: need("HARNESS_LAB_RUN"),
     jobDir: need("HARNESS_LAB_JOB_DIR"), harnessDir: need("HARNESS_LAB_HARNESS_DIR"),
   };
-}
-
-/** What the phases share: the demo context built from the experiment's config, the job's ids and a progress reporter. */
-export interface JobContext {
-  demo: DemoContext;
-  experiment: string;
-  run: string;
-  inputs: JobInputs;
-  policy: SoftmaxPolicy;
-  checkpoint: JobInputs["checkpoints"][string] | null;
-  progress(fraction: number, message: string): void;
-  sendTasks(tasks: readonly RepairTask[]): Promise<void>;
-  harnessFiles(manifest: HarnessManifest): HarnessFile[];
 }
 
 export async function runReferenceJob(kind: ReferenceJobKind, args: ReferenceJobArgs, env: JobEnvironment, out: (line: string) => void): Promise<void> {

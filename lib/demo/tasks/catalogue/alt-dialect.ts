@@ -1,7 +1,7 @@
 // The "alt" dialect, used by the mini-multilingual suite: arrow functions bound to const, for…of, array
 // methods with callbacks, ternaries and more string processing. Same bug families, different idioms, so
 // a policy that only learned where bugs sit in plain-dialect code meets unfamiliar line shapes here.
-import type { FunctionTemplate } from "../templates";
+import type { FunctionTemplate } from "../template-type";
 import { int, intList, js, times, word, words } from "./draw";
 
 export const ALT_TEMPLATES: FunctionTemplate[] = [

@@ -1,5 +1,5 @@
 // Plain-dialect templates over arrays and strings: index loops, searches, windows, guards.
-import type { FunctionTemplate } from "../templates";
+import type { FunctionTemplate } from "../template-type";
 import { int, intList, js, sortedDistinct, times, word, words } from "./draw";
 
 export const COLLECTION_TEMPLATES: FunctionTemplate[] = [

@@ -1,5 +1,5 @@
 // Plain-dialect templates over numbers: arithmetic, bounds and small loops.
-import type { FunctionTemplate } from "../templates";
+import type { FunctionTemplate } from "../template-type";
 import { int, js, times } from "./draw";
 
 export const NUMBER_TEMPLATES: FunctionTemplate[] = [
