@@ -196,6 +196,22 @@ export class HarnessLabClient {
     throw errorFromResponse(`GET ${target}`, response);
   }
 
+  /**
+   * Uploads files to POST /api/v1/imports (multipart, as the upload form sends them; `fields`: experiment, run,
+   * harness, benchmark) and returns the server's import report. Any non-2xx answer throws a HarnessLabError.
+   */
+  async postImport<T = unknown>(files: ReadonlyArray<{ name: string; bytes: Uint8Array }>, fields: Record<string, string | undefined>): Promise<T> {
+    const form = () => {
+      const body = new FormData();
+      for (const [key, value] of Object.entries(fields)) if (value !== undefined) body.append(key, value);
+      for (const file of files) body.append("files", new Blob([new Uint8Array(file.bytes)]), file.name);
+      return body;
+    };
+    const response = await this.request("POST", "/api/v1/imports", form);
+    if (response.ok) return response.body as T;
+    throw errorFromResponse("POST /api/v1/imports", response);
+  }
+
   private enqueue(event: HarnessLabEventInput): void {
     if (this.closed) throw new Error("HarnessLabClient: send after close");
     const json = JSON.stringify(event);
@@ -245,7 +261,8 @@ export class HarnessLabClient {
     return batch;
   }
 
-  private async request(method: "GET" | "POST", target: string, body?: string): Promise<HttpAnswer> {
+  /** `body`: JSON text, or a multipart form made afresh for each attempt (a sent FormData is not reused). */
+  private async request(method: "GET" | "POST", target: string, body?: string | (() => FormData)): Promise<HttpAnswer> {
     for (let attempt = 0; ; attempt++) {
       let answer: HttpAnswer;
       try {
@@ -254,9 +271,10 @@ export class HarnessLabClient {
           headers: {
             authorization: `Bearer ${this.token}`,
             accept: "application/json",
-            ...(body !== undefined ? { "content-type": "application/json" } : {}),
+            // A form's content type (with its boundary) is set by fetch itself.
+            ...(typeof body === "string" ? { "content-type": "application/json" } : {}),
           },
-          body,
+          body: typeof body === "function" ? body() : body,
           signal: AbortSignal.timeout(this.timeoutMs),
         });
         answer = { ok: response.ok, status: response.status, body: await readBody(response), retryAfterMs: parseRetryAfter(response.headers.get("retry-after")) };

@@ -156,6 +156,30 @@ export class ImportSession {
     }
   }
 
+  /**
+   * A sidecar's late facts sent to a server's import (`harness-lab import --server`: POST /api/v1/imports fills the
+   * stored rollouts there): its report line becomes the server's line for it, or the refusal.
+   */
+  lateFilledRemotely(file: string, answer: ImportReport | FileProblem): void {
+    const report = this.files.get(file)!;
+    report.notes = report.notes.filter((n) => !n.includes(NO_TRAJECTORY_NOTE));
+    const line = "field" in answer ? answer : answer.files.find((f) => f.file === file);
+    if (line === undefined) {
+      this.fail(report, { field: "files", reason: `the server's import answered without a line for ${file}` });
+      return;
+    }
+    if ("field" in line) {
+      this.fail(report, line);
+      return;
+    }
+    if (line.problem) {
+      this.fail(report, line.problem);
+      return;
+    }
+    report.notes.push(...line.notes.map((n) => `${n} (on the server)`));
+    if (!("field" in answer)) this.count(answer.totals.applied, answer.totals.unchanged);
+  }
+
   private read(name: string) {
     let bytes: Uint8Array;
     try {

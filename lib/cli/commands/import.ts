@@ -60,8 +60,9 @@ export async function run(args: string[], deps: ImportCommandDeps = {}): Promise
   let apply: ApplyFn;
   let lookup: ExperimentLookup;
   let close = () => {};
-  // With the store at hand, a sidecar imported on its own fills the rollouts stored earlier (store-import.ts).
-  let afterImport: (session: ImportSession) => void = () => {};
+  // A sidecar imported on its own fills the rollouts stored earlier: with the store at hand (store-import.ts), or
+  // through the server's import (remote-late-facts.ts).
+  let afterImport: (session: ImportSession) => void | Promise<void> = () => {};
   // The store and the lookups are server-only modules; load them only when asked for, as `sync` does.
   const { storeLookup, httpLookup, resolveTarget } = await import("../../importers/resolve-target");
   if (server) {
@@ -71,6 +72,9 @@ export async function run(args: string[], deps: ImportCommandDeps = {}): Promise
     const client = new HarnessLabClient({ url: server, token });
     apply = httpApply(client);
     lookup = httpLookup(client);
+    // A sidecar alone goes to the server's own import, which fills the rollouts stored there (remote-late-facts.ts).
+    const { uploadLateFacts } = await import("../../importers/remote-late-facts");
+    afterImport = (session) => uploadLateFacts(client, session, source);
   } else {
     if (!values.db) return usageError("--db needs a FILE");
     const { openStore } = await import("../../../db/client");
@@ -91,7 +95,7 @@ export async function run(args: string[], deps: ImportCommandDeps = {}): Promise
     process.stderr.write(`import: ${source.entries.length} file(s) into ${server ?? values.db}\n`);
     const session = new ImportSession(source, resolved.target, { readers });
     await runImport(session, apply);
-    afterImport(session);
+    await afterImport(session);
     const report = session.report();
     process.stdout.write(`${formatImportReport(report)}\n`);
     return report.ok ? 0 : 1;
