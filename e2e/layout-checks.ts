@@ -45,6 +45,26 @@ export async function layoutProblems(page: Page): Promise<string[]> {
       problems.push(`${describe(el)} spans ${Math.round(r.left)}–${Math.round(r.right)}px of a ${viewport}px window`);
     }
 
+    // 1b. Text reaching past the window: its element's box may fit while an unbreakable word spills out of it.
+    const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = texts.nextNode(); node; node = texts.nextNode()) {
+      const owner = node.parentElement;
+      if (!owner || !node.textContent?.trim() || hiddenByDesign(owner) || offenders.has(owner)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      const r = range.getBoundingClientRect();
+      if (r.width === 0 || r.right <= viewport + 1 || r.left >= viewport) continue;
+      let contained = false;
+      for (let p: Element | null = owner; p && p !== document.body; p = p.parentElement) {
+        if (clipsX(p)) {
+          contained = true;
+          break;
+        }
+      }
+      if (contained) continue;
+      problems.push(`text "${node.textContent.trim().slice(0, 60)}" in ${describe(owner)} spans ${Math.round(r.left)}–${Math.round(r.right)}px of a ${viewport}px window`);
+    }
+
     // 2. Table cells at least as wide as their shortest word (words cut on purpose, with an ellipsis, excepted).
     const canvas = document.createElement("canvas").getContext("2d")!;
     const truncatedOnPurpose = (el: Element, cell: Element) => {

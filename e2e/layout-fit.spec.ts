@@ -14,7 +14,7 @@ const TEMPLATE = `e2e-layout-quick-${Date.now().toString(36)}`;
 const JOB_EXPERIMENT = "e2e-layout:exp";
 
 /** Every page to check, by name; their paths are filled in beforeAll (ids of runs, rollouts, proposals are read from the pages). */
-const PAGES = ["home", "experiments", "experiment overview", "experiment cost", "harness history", "matrix", "skills", "launch", "harness-r1", "patches", "run", "step", "group", "rollout", "rollout compare", "task", "trajectories", "trajectories searched", "trajectory import", "proposals", "proposal", "engineer patch proposal", "harness diff", "compare experiments", "compare cost", "compare curves", "jobs", "job", "settings", "job templates", "audit", "connect", "api"] as const;
+const PAGES = ["home", "experiments", "experiment overview", "experiment cost", "harness history", "matrix", "skills", "launch", "harness-r1", "patches", "run", "evaluation run", "step", "group", "rollout", "rollout compare", "task", "trajectories", "trajectories searched", "trajectory import", "proposals", "proposal", "engineer patch proposal", "harness diff", "compare experiments", "compare cost", "compare curves", "jobs", "job", "settings", "job templates", "audit", "connect", "api"] as const;
 const paths = new Map<string, string>();
 
 async function firstHref(page: Page, path: string, selector: string): Promise<string> {
@@ -58,6 +58,10 @@ test.beforeAll(async ({ browser, server, request }) => {
   const diff = await firstHref(page, `/experiments/${enc(r1)}/patches`, 'main a[href^="/harness-versions/compare"]');
   const r1Proposal = await firstHref(page, `/experiments/${enc(r1)}/patches`, 'main a[href^="/proposals/"]');
   const rolloutId = decodeURIComponent(rollout.split("/").pop()!);
+  // An evaluation run (its page lists pass@1 per cell it evaluated): the run of a stored evaluation.
+  const records = (await (await request.get(`/api/v1/experiments/${enc(ha)}`, { headers: bearer(server.adminToken) })).json()).records;
+  const evalRunId = (records.evalRuns as Array<{ runId: string | null }>).find((e) => e.runId)?.runId;
+  expect(evalRunId, "the reference experiment has an evaluation run").toBeTruthy();
   const other = await firstHref(page, task, `main a[href^="/rollouts/"]:not([href="${rollout}"]):not([href^="/rollouts/compare"])`);
 
   // A job: a quick template (it prints a line and ends) launched on an experiment of its own.
@@ -85,6 +89,7 @@ test.beforeAll(async ({ browser, server, request }) => {
   paths.set("harness-r1", `/experiments/${enc(r1)}/harness-r1`);
   paths.set("patches", `/experiments/${enc(r1)}/patches`);
   paths.set("run", run);
+  paths.set("evaluation run", `/runs/${enc(evalRunId!)}`);
   paths.set("step", step);
   paths.set("group", group);
   paths.set("rollout", rollout);
