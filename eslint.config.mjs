@@ -46,7 +46,7 @@ export const LAYERS = {
   program: [
     "lib/demo", "lib/bench", "lib/reliability", "lib/cli", "lib/jobs/reference",
     "lib/backup/writer-child", "lib/backup/test-support", "lib/importers/formats/swe-test-files",
-    "lib/importers/formats/reader-test-files.test-helper", "test", "e2e", "scripts",
+    "lib/importers/formats/reader-test-files.test-helper", "lib/importers/import-cli.test-helper", "test", "e2e", "scripts",
   ],
 };
 

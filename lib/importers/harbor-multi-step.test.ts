@@ -3,35 +3,19 @@
 // verifier/ output per step, config.json, and one result.json whose step_results hold each step's verifier result
 // while its verifier_result is their mean. A rollout per step (each step is its own agent run), each joined by the
 // trial's verdict whichever arrives first, each step's own reward kept in the verdict's details.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import fs from "node:fs";
-import os from "node:os";
+import { describe, expect, it } from "vitest";
 import path from "node:path";
 import { openStore } from "../../db/client";
-import { run } from "../cli/commands/import";
 import { fixturesDir } from "./formats/swe-test-files";
+import { importCli } from "./import-cli.test-helper";
 
 const TRIAL = "hello-world-steps__Wt5nB8c";
 const trialDir = path.join(fixturesDir, "harbor-multi-step", TRIAL);
 
-let dir = "";
-let out = "";
-beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-harbor-steps-"));
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((out += String(chunk)), true));
-  vi.spyOn(process.stderr, "write").mockImplementation(() => true);
-  vi.stubEnv("HARNESS_LAB_URL", "");
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllEnvs();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const importer = importCli("hl-harbor-steps-");
 
-async function imp(db: string, paths: string[]): Promise<{ exit: number; out: string }> {
-  out = "";
-  const exit = await run([...paths, "--experiment", "tb", "--run", "steps", "--benchmark", "terminal-bench", "--db", db]);
-  return { exit, out };
+function imp(db: string, paths: string[]): Promise<{ exit: number; out: string }> {
+  return importer.run([...paths, "--experiment", "tb", "--run", "steps", "--benchmark", "terminal-bench", "--db", db]);
 }
 
 function stored(db: string) {
@@ -58,7 +42,7 @@ const expected = {
 
 describe("a Harbor multi-step trial", () => {
   it("imported whole: a rollout per step with the trial's verdict, each step's reward in its details; exit 0; again changes nothing", async () => {
-    const db = path.join(dir, "lab.db");
+    const db = path.join(importer.dir, "lab.db");
     const first = await imp(db, [trialDir]);
     expect(first.exit, first.out).toBe(0);
     expect(first.out).toMatch(/steps\/write-greeting\/verifier\/reward\.txt\s+harbor-job-file\s+skipped: a Harbor verifier's output/);
@@ -69,7 +53,7 @@ describe("a Harbor multi-step trial", () => {
   });
 
   it("its steps/ folder first, the result.json later (separate imports): the verdict joins every step", async () => {
-    const db = path.join(dir, "lab.db");
+    const db = path.join(importer.dir, "lab.db");
     expect((await imp(db, [path.join(trialDir, "steps")])).exit).toBe(0);
     expect(stored(db).rollouts.map((r) => (r as { reward: number | null }).reward)).toEqual([null, null]);
     const late = await imp(db, [path.join(trialDir, "result.json")]);
@@ -83,7 +67,7 @@ describe("a Harbor multi-step trial", () => {
   });
 
   it("one step's agent folder alone keeps its trial and step, so the result.json imported later joins it", async () => {
-    const db = path.join(dir, "lab.db");
+    const db = path.join(importer.dir, "lab.db");
     expect((await imp(db, [path.join(trialDir, "steps", "write-greeting", "agent")])).exit).toBe(0);
     expect((await imp(db, [path.join(trialDir, "result.json")])).exit).toBe(0);
     expect(stored(db).rollouts).toEqual([expected.rollouts[1]]);

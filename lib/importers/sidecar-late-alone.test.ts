@@ -4,14 +4,13 @@
 // it together with their trajectories". Through `harness-lab import --db` and the upload route's store import (the
 // same session, one transaction), with the real readers. Sidecars written as mini-swe-agent writes them
 // (run/utils update_preds_file; the batch runner's exit_statuses_<time>.yaml) and as SWE-agent writes all_preds.jsonl.
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { stringify as toYaml } from "yaml";
 import { openStore, type Store } from "../../db/client";
-import { run } from "../cli/commands/import";
 import { fixturesDir } from "./formats/swe-test-files";
+import { importCli } from "./import-cli.test-helper";
 import { importJobIntoStore } from "./import-job";
 import { resolveTarget, storeLookup } from "./resolve-target";
 import type { ImportReport } from "./report";
@@ -25,31 +24,17 @@ const predsJson = (patch = PATCH) => JSON.stringify({ [INSTANCE]: { model_name_o
 const exitStatuses = (status: string) => toYaml({ instances_by_exit_status: { [status]: [INSTANCE] } });
 const allPredsJsonl = () => `${JSON.stringify({ model_name_or_path: MODEL, instance_id: INSTANCE, model_patch: PATCH })}\n`;
 
-let dir = "";
-let out = "";
-beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-sidecar-alone-"));
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((out += String(chunk)), true));
-  vi.spyOn(process.stderr, "write").mockImplementation(() => true);
-  vi.stubEnv("HARNESS_LAB_URL", "");
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllEnvs();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const importer = importCli("hl-sidecar-alone-");
 
 function write(relative: string, content: string | Buffer): string {
-  const file = path.join(dir, relative);
+  const file = path.join(importer.dir, relative);
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, content);
   return file;
 }
 
-async function cli(db: string, paths: string[]): Promise<{ exit: number; out: string }> {
-  out = "";
-  const exit = await run([...paths, "--experiment", "sidecars", "--run", "r1", "--db", db]);
-  return { exit, out };
+function cli(db: string, paths: string[]): Promise<{ exit: number; out: string }> {
+  return importer.run([...paths, "--experiment", "sidecars", "--run", "r1", "--db", db]);
 }
 
 function rows(db: string) {
@@ -63,9 +48,9 @@ function rows(db: string) {
 
 describe("a sidecar imported on its own after the trajectories (harness-lab import --db)", () => {
   it("preds.json then exit_statuses_*.yaml, each alone, fill the stored rollout; every re-import changes nothing", async () => {
-    const db = path.join(dir, "lab.db");
+    const db = path.join(importer.dir, "lab.db");
     const trajectory = write(`run/${INSTANCE}/${INSTANCE}.traj.json`, TRAJECTORY);
-    expect((await cli(db, [path.join(dir, "run")])).exit).toBe(0);
+    expect((await cli(db, [path.join(importer.dir, "run")])).exit).toBe(0);
     expect(rows(db)).toEqual([{ exit_status: null, submission: null, model: null }]);
 
     const preds = await cli(db, [write("later/preds.json", predsJson())]);
@@ -81,7 +66,7 @@ describe("a sidecar imported on its own after the trajectories (harness-lab impo
     // The trajectory alone, a sidecar alone, and the trajectory with both sidecars: all already known.
     write(`run/preds.json`, predsJson());
     write(`run/exit_statuses_1763506501.7698028.yaml`, exitStatuses("Submitted"));
-    for (const again of [[trajectory], [path.join(dir, "later", "preds.json")], [path.join(dir, "run")]]) {
+    for (const again of [[trajectory], [path.join(importer.dir, "later", "preds.json")], [path.join(importer.dir, "run")]]) {
       const result = await cli(db, again);
       expect(result.exit, result.out).toBe(0);
       expect(result.out).toMatch(/applied: +none/);
@@ -90,19 +75,19 @@ describe("a sidecar imported on its own after the trajectories (harness-lab impo
   });
 
   it("SWE-agent's all_preds.jsonl alone fills the submission and model", async () => {
-    const db = path.join(dir, "lab.db");
+    const db = path.join(importer.dir, "lab.db");
     write(`run/${INSTANCE}/${INSTANCE}.traj.json`, TRAJECTORY);
-    expect((await cli(db, [path.join(dir, "run")])).exit).toBe(0);
+    expect((await cli(db, [path.join(importer.dir, "run")])).exit).toBe(0);
     const late = await cli(db, [write("later/all_preds.jsonl", allPredsJsonl())]);
     expect(late.exit, late.out).toBe(0);
     expect(rows(db)).toEqual([{ exit_status: null, submission: PATCH, model: MODEL }]);
   });
 
   it("a sidecar alone that says otherwise than what is stored is refused, naming both values; nothing changes", async () => {
-    const db = path.join(dir, "lab.db");
+    const db = path.join(importer.dir, "lab.db");
     write(`run/${INSTANCE}/${INSTANCE}.traj.json`, TRAJECTORY);
     write("run/exit_statuses_1.yaml", exitStatuses("Submitted"));
-    expect((await cli(db, [path.join(dir, "run")])).exit).toBe(0);
+    expect((await cli(db, [path.join(importer.dir, "run")])).exit).toBe(0);
     const other = await cli(db, [write("later/exit_statuses_2.yaml", exitStatuses("LimitsExceeded")), write("later/preds.json", predsJson())]);
     expect(other.exit).toBe(1);
     expect(other.out).toMatch(/FAILED exit_status: rollout rollout-[0-9a-f]+ \(task swe-bench:sympy__sympy-20590\) already has exit_status "Submitted"; this sidecar says "LimitsExceeded"/);
@@ -110,7 +95,7 @@ describe("a sidecar imported on its own after the trajectories (harness-lab impo
   });
 
   it("a sidecar alone before any trajectory fills nothing and says to import it again after them", async () => {
-    const db = path.join(dir, "lab.db");
+    const db = path.join(importer.dir, "lab.db");
     const alone = await cli(db, [write("later/preds.json", predsJson())]);
     expect(alone.exit, alone.out).toBe(0);
     expect(alone.out).toMatch(/1 of its instance\(s\) have no rollout in run "r1" yet; .*import it again after their trajectories/);

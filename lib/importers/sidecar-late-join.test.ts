@@ -4,36 +4,22 @@
 // values; the trajectory alone again changes nothing. Through `harness-lab import --db`, with the real reader.
 // The sidecars are written the way mini-swe-agent writes them (run/utils: update_preds_file, and the batch
 // runner's exit_statuses_<time>.yaml with instances_by_exit_status).
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { stringify as toYaml } from "yaml";
 import { openStore } from "../../db/client";
-import { run } from "../cli/commands/import";
 import { fixturesDir } from "./formats/swe-test-files";
+import { importCli } from "./import-cli.test-helper";
 
 const INSTANCE = "sympy__sympy-20590";
 const PATCH = "diff --git a/sympy/core/basic.py b/sympy/core/basic.py\n--- a/sympy/core/basic.py\n+++ b/sympy/core/basic.py\n@@ -1 +1 @@\n-x\n+y\n";
 
-let dir = "";
-let out = "";
-beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-sidecar-"));
-  out = "";
-  vi.spyOn(process.stdout, "write").mockImplementation((chunk) => ((out += String(chunk)), true));
-  vi.spyOn(process.stderr, "write").mockImplementation(() => true);
-  vi.stubEnv("HARNESS_LAB_URL", "");
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllEnvs();
-  fs.rmSync(dir, { recursive: true, force: true });
-});
+const importer = importCli("hl-sidecar-");
 
 /** A mini-swe-agent batch output folder: trajs/<id>/<id>.traj.json (the legacy bare list: no exit status, no patch, no model). */
 function batchFolder(name: string, sidecars: { status?: string; patch?: string; model?: string }): string {
-  const root = path.join(dir, name);
+  const root = path.join(importer.dir, name);
   fs.mkdirSync(path.join(root, INSTANCE), { recursive: true });
   fs.copyFileSync(path.join(fixturesDir, "mini-swe-agent-legacy-mswea.traj.json"), path.join(root, INSTANCE, `${INSTANCE}.traj.json`));
   if (sidecars.patch !== undefined) {
@@ -46,10 +32,8 @@ function batchFolder(name: string, sidecars: { status?: string; patch?: string; 
   return root;
 }
 
-async function importInto(db: string, paths: string[]): Promise<{ exit: number; out: string }> {
-  out = "";
-  const exit = await run([...paths, "--experiment", "sidecars", "--run", "r1", "--db", db]);
-  return { exit, out };
+function importInto(db: string, paths: string[]): Promise<{ exit: number; out: string }> {
+  return importer.run([...paths, "--experiment", "sidecars", "--run", "r1", "--db", db]);
 }
 
 function stored(db: string) {
@@ -63,7 +47,7 @@ function stored(db: string) {
 
 describe("sidecars join a trajectory imported earlier", () => {
   it("fill the unknown exit status, submission and model; the trajectory alone or the folder again changes nothing", async () => {
-    const db = path.join(dir, "lab.db");
+    const db = path.join(importer.dir, "lab.db");
     const folder = batchFolder("run", { status: "Submitted", patch: PATCH, model: "anthropic/claude-sonnet-4-5" });
     const trajectory = path.join(folder, INSTANCE, `${INSTANCE}.traj.json`);
     const first = await importInto(db, [trajectory]);
@@ -84,7 +68,7 @@ describe("sidecars join a trajectory imported earlier", () => {
   });
 
   it("one sidecar now, the other later: each fills only its own field", async () => {
-    const db = path.join(dir, "lab.db");
+    const db = path.join(importer.dir, "lab.db");
     expect((await importInto(db, [batchFolder("a", { status: "Submitted" })])).exit).toBe(0);
     expect(stored(db)).toEqual([{ exit_status: "Submitted", submission: null, model: null }]);
     const late = await importInto(db, [batchFolder("b", { status: "Submitted", patch: PATCH })]);
@@ -93,7 +77,7 @@ describe("sidecars join a trajectory imported earlier", () => {
   });
 
   it("a sidecar alone before its trajectories has nothing to fill and says to import it again after them", async () => {
-    const db = path.join(dir, "lab.db");
+    const db = path.join(importer.dir, "lab.db");
     const folder = batchFolder("run", { status: "Submitted", patch: PATCH });
     const alone = await importInto(db, [path.join(folder, "preds.json")]);
     expect(alone.exit, alone.out).toBe(0);
@@ -101,7 +85,7 @@ describe("sidecars join a trajectory imported earlier", () => {
   });
 
   it("a sidecar that says otherwise than what is stored is refused, naming both values; nothing changes", async () => {
-    const db = path.join(dir, "lab.db");
+    const db = path.join(importer.dir, "lab.db");
     expect((await importInto(db, [batchFolder("a", { status: "Submitted", patch: PATCH })])).exit).toBe(0);
     const other = await importInto(db, [batchFolder("b", { status: "LimitsExceeded", patch: PATCH })]);
     expect(other.exit).toBe(1);
