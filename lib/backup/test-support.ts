@@ -33,7 +33,7 @@ export function seedStore(file: string, prefix: string, rollouts: number, turnBy
 
 /** Starts writer-child.ts on `file`; resolves once it has the store open and is writing. */
 export async function startWriter(file: string, prefix: string, start: number | "hold"): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--conditions=react-server", "--import", "tsx", path.join(repoHome, "lib/backup/writer-child.ts"), file, prefix, String(start)], {
+  const child = spawn(process.execPath, ["--expose-gc", "--conditions=react-server", "--import", "tsx", path.join(repoHome, "lib/backup/writer-child.ts"), file, prefix, String(start)], {
     cwd: repoHome,
     env: { ...process.env, HARNESS_LAB_HOME: repoHome },
     stdio: ["ignore", "pipe", "pipe"],
