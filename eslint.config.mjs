@@ -11,8 +11,8 @@
 //   service  server services: auth, jobs, importers, ingestion, sync/follow, export, backup, files, startup.
 //   components  React UI; may name db row types, never call db.
 //   app      routes, pages, server actions, the proxy.
-//   program  programs beside the product: the reference experiment, benches, the reliability run, the CLI,
-//            test support. They may import anything; nothing of the product imports them.
+//   program  programs/ beside the product (the reference experiment and its job, benches, the reliability run,
+//            the CLI) and test support. They may import anything; nothing of the product imports them.
 // A layer is one line to read. Pure code that belongs to a service's topic lives in that folder's `pure/`
 // subfolder ("lib/*/pure"), so no file is declared on its own; the most specific prefix wins.
 import path from "node:path";
@@ -44,8 +44,8 @@ export const LAYERS = {
   components: ["components"],
   app: ["app", "proxy", "instrumentation"],
   program: [
-    "lib/demo", "lib/bench", "lib/reliability", "lib/cli", "lib/jobs/reference",
-    "lib/backup/writer-child", "lib/backup/test-support", "lib/importers/formats/swe-test-files",
+    // programs/: the reference experiment and its job, the benches, the reliability run, the CLI.
+    "programs", "lib/backup/test-support", "lib/importers/formats/swe-test-files",
     "lib/importers/formats/reader-test-files.test-helper", "lib/importers/import-cli.test-helper", "test", "e2e", "scripts",
   ],
 };

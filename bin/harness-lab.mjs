@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const home = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const main = path.join(home, "lib", "cli", "main.ts");
+const main = path.join(home, "programs", "cli", "main.ts");
 const result = spawnSync(
   process.execPath,
   ["--conditions=react-server", "--import", "tsx", main, ...process.argv.slice(2)],

@@ -4,7 +4,7 @@
 // on the page), not an SQLite error.
 import fs from "node:fs";
 import path from "node:path";
-import { evalZipBomb } from "../lib/reliability/hostile-zip-bomb";
+import { evalZipBomb } from "../programs/reliability/hostile-zip-bomb";
 import { realTrajectoriesDir } from "../test/shared-data";
 import { test, expect, bearer } from "./fixtures";
 

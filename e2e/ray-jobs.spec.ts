@@ -9,7 +9,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { startProductionServer, type RunningServer } from "../lib/bench/server-process";
+import { startProductionServer, type RunningServer } from "../programs/bench/server-process";
 import { startRayHead, type RayHead } from "../test/support/ray-head";
 import { test, expect, SIGNED_OUT, LANDING_URL } from "./fixtures";
 import { PROJECT_ROOT } from "./state";

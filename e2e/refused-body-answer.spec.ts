@@ -3,7 +3,7 @@
 // answered, under the client's writes, and the reset lost the answer: 11–15 % of 4 MB bodies over the limit
 // ended in EPIPE instead of a 413 (lib/http/drain-body.ts). Sent with node:http, since fetch and Playwright's
 // request context keep connections alive and would not show it.
-import { sendCase, type Answer } from "../lib/reliability/hostile-send";
+import { sendCase, type Answer } from "../programs/reliability/hostile-send";
 import { test, expect } from "./fixtures";
 
 const SENDS = 40;

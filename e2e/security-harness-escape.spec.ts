@@ -11,7 +11,7 @@ import path from "node:path";
 import type { Page } from "@playwright/test";
 import { test, expect, bearer } from "./fixtures";
 import { createIngestToken } from "./accounts";
-import { h0Files } from "../lib/demo/harness/h0";
+import { h0Files } from "../programs/reference-experiment/harness/h0";
 
 const EXP = "e2e-escape-ref";
 const H0 = `${EXP}-H0`;

@@ -11,7 +11,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { startProductionServer } from "../lib/bench/server-process";
+import { startProductionServer } from "../programs/bench/server-process";
 import { test, expect, bearer, SIGNED_OUT, LANDING_URL } from "./fixtures";
 import { PROJECT_ROOT } from "./state";
 

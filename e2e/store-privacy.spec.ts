@@ -7,7 +7,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { startProductionServer } from "../lib/bench/server-process";
+import { startProductionServer } from "../programs/bench/server-process";
 import { freePort } from "../lib/server/free-port";
 import { test, expect, bearer } from "./fixtures";
 import { PROJECT_ROOT } from "./state";

@@ -224,7 +224,7 @@ test("the original file downloads byte for byte", async ({ page, request }) => {
   expect(res.headers()["content-disposition"]).toMatch(/^attachment; /);
 });
 
-// How fast it opens is a figure of `npm run bench` (viewer_real_2mb_interactive_ms, lib/bench/viewer-run.ts, read
+// How fast it opens is a figure of `npm run bench` (viewer_real_2mb_interactive_ms, programs/bench/viewer-run.ts, read
 // from the same "harness-lab:viewer-ready" mark), not a timed assertion here.
 test("the real 2 MB trajectory opens, scrolls to its end and expands its 870 KB observation", async ({ page }) => {
   await page.goto(viewerUrl(real.rolloutId));

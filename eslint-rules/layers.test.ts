@@ -72,9 +72,9 @@ describe("import-direction rules", () => {
   });
 
   it("product code may not import a program", async () => {
-    const fromApp = probe("app", "route-probe.ts", 'import { runBench } from "@/lib/bench/run";\nexport const b = runBench;\n');
+    const fromApp = probe("app", "route-probe.ts", 'import { runBench } from "@/programs/bench/run";\nexport const b = runBench;\n');
     expect(layerErrors(await messagesOf(fromApp))[0]?.message).toContain("Layer app must not import the program layer");
-    const fromService = probe("lib/jobs", "runs-demo.ts", 'export { main } from "../../demo/run-demo";\n');
+    const fromService = probe("lib/jobs", "runs-demo.ts", 'export { runReferenceExperiment } from "../../../programs/reference-experiment/run/harnessadapt";\n');
     expect(layerErrors(await messagesOf(fromService))[0]?.message).toContain("Layer service must not import the program layer");
   });
 
@@ -97,7 +97,7 @@ describe("import-direction rules", () => {
   });
 
   it("programs may import the product", async () => {
-    const file = probe("lib/bench", "uses-store.ts", 'import { getStore } from "@/db/client";\nimport { median } from "@/lib/stats/median";\nexport const x = [getStore, median];\n');
+    const file = probe("programs/bench", "uses-store.ts", 'import { getStore } from "@/db/client";\nimport { median } from "@/lib/stats/median";\nexport const x = [getStore, median];\n');
     expect(layerErrors(await messagesOf(file))).toEqual([]);
   });
 });

@@ -55,7 +55,7 @@ export function RunCurves({ runIds, defaultKeys = DEFAULT_KEYS, title, runOption
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
     setHydrated(true);
-    // For lib/bench/curves-bench.ts: how much of the time to a drawn chart is spent before the page is live.
+    // For programs/bench/curves-bench.ts: how much of the time to a drawn chart is spent before the page is live.
     if (!performance.getEntriesByName(CURVES_HYDRATED_MARK).length) performance.mark(CURVES_HYDRATED_MARK);
   }, []);
   const Heading = headingLevel === 2 ? "h2" : "h3";

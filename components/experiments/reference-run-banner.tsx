@@ -2,7 +2,7 @@
 // background), so a half-filled page reads as "arriving", not as "broken".
 import type { ExperimentSummary } from "@/db/queries/types";
 
-/** The reference experiment's ids start with "ref-" (lib/demo/run/experiment-events.ts). */
+/** The reference experiment's ids start with "ref-" (programs/reference-experiment/run/experiment-events.ts). */
 export function ReferenceRunBanner({ experiments }: { experiments: readonly ExperimentSummary[] }) {
   const running = experiments.filter((e) => e.id.startsWith("ref-") && e.status === "running");
   if (running.length === 0) return null;

@@ -86,7 +86,7 @@ const SEPARATOR = "\u001f";
 export function loadEvalCells(store: Store, cells: readonly CellRef[]): EvalCell[] {
   // One row per run, "1task-a␟0task-b␟…": the primary key (eval_run_id, task_id) finds one run's results without
   // touching another's, and one string per run instead of one row object per result is ~3× faster at 180,000
-  // results (lib/bench/harness-r1-bench.ts).
+  // results (programs/bench/harness-r1-bench.ts).
   const results = store.sqlite
     .prepare("SELECT group_concat((success != 0) || task_id, char(31)) FROM eval_results WHERE eval_run_id = ?")
     .pluck();

@@ -12,7 +12,7 @@ import { decodeBrowserCursor } from "@/lib/trajectories/browser-cursor";
 import type { BrowserFilter, BrowserState } from "@/lib/trajectories/browser-query";
 import {
   BENCH_COMMON_WORDS, BENCH_IDENTIFIERS, benchLayout, generateBenchRollouts, insertBenchStructure, seededRandom,
-} from "@/lib/bench/browser-bench-data";
+} from "@/programs/bench/browser-bench-data";
 
 const layout = benchLayout("t");
 let store: Store;

@@ -3,7 +3,7 @@
 // the harness history (summed over runs).
 //
 // Grouping a big experiment's rollouts costs a sort of all of them (about a second for 400,000 on the
-// covering index, see lib/bench/history-cost-bench.ts), so the sums are kept per store and experiment and
+// covering index, see programs/bench/history-cost-bench.ts), so the sums are kept per store and experiment and
 // brought up to date from the rows added since: rollouts are append-only (the contract refuses a changed
 // rollout, nothing updates or deletes them) and rowids grow with insertion under SQLite's single writer, so
 // the rows above the last max(rowid) seen are exactly the new ones. A page after the first costs one

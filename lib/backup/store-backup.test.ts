@@ -5,7 +5,7 @@ import Database from "better-sqlite3";
 import type { ChildProcess } from "node:child_process";
 import { backupStore } from "./store-backup";
 import { seedStore, startWriter, stopProcess, tempDir } from "./test-support";
-import { writerTurns } from "./writer-child";
+import { writerTurns } from "../../programs/bench/writer-child";
 
 const rolloutCount = (file: string) => {
   const db = new Database(file, { readonly: true });

@@ -4,7 +4,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import { openStore } from "../../db/client";
 import { applyEvents } from "../../db/apply-events";
-import { benchRollout } from "../bench/synthetic-rollouts";
+import { benchRollout } from "../../programs/bench/synthetic-rollouts";
 import { backupStore } from "./store-backup";
 import { restoreStore } from "./store-restore";
 import { storeContentHash } from "./content-hash";

@@ -6,8 +6,8 @@ import os from "node:os";
 import path from "node:path";
 import { openStore } from "../../db/client";
 import { applyEvents } from "../../db/apply-events";
-import { benchRollout, benchSetupEvents } from "../bench/synthetic-rollouts";
-import { writerTurns } from "./writer-child";
+import { benchRollout, benchSetupEvents } from "../../programs/bench/synthetic-rollouts";
+import { writerTurns } from "../../programs/bench/writer-child";
 
 export const repoHome = path.resolve(import.meta.dirname, "../..");
 
@@ -33,7 +33,7 @@ export function seedStore(file: string, prefix: string, rollouts: number, turnBy
 
 /** Starts writer-child.ts on `file`; resolves once it has the store open and is writing. */
 export async function startWriter(file: string, prefix: string, start: number | "hold"): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ["--expose-gc", "--conditions=react-server", "--import", "tsx", path.join(repoHome, "lib/backup/writer-child.ts"), file, prefix, String(start)], {
+  const child = spawn(process.execPath, ["--expose-gc", "--conditions=react-server", "--import", "tsx", path.join(repoHome, "programs/bench/writer-child.ts"), file, prefix, String(start)], {
     cwd: repoHome,
     env: { ...process.env, HARNESS_LAB_HOME: repoHome },
     stdio: ["ignore", "pipe", "pipe"],

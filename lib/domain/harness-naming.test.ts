@@ -1,4 +1,4 @@
-// The one naming of harness versions, on the shapes of the reference experiment (lib/demo): the producer's
+// The one naming of harness versions, on the shapes of the reference experiment (programs/reference-experiment): the producer's
 // label, the promotion order and the files must never disagree silently.
 import { describe, expect, it } from "vitest";
 import { filesKey, incumbentSubject, nameHarnessVersions, promotionPhrase, promotionSubject, promotionSubjectText, type NamingFileRow } from "./harness-naming";

@@ -7,7 +7,7 @@ import path from "node:path";
 import { openStore, type Store } from "../../db/client";
 import { applyEvents } from "../../db/apply-events";
 import { exampleEvents } from "../events/examples";
-import { run as exportCommand } from "../cli/commands/export";
+import { run as exportCommand } from "../../programs/cli/commands/export";
 import { exportExperiment } from "./export-experiment";
 
 let dir: string;

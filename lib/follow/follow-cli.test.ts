@@ -8,7 +8,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { openStore } from "../../db/client";
 import { applyEvents } from "../../db/apply-events";
-import { run } from "../cli/commands/follow";
+import { run } from "../../programs/cli/commands/follow";
 import { verlWriter } from "../../test/fixtures/follow/trainer-writers";
 
 const dirs: string[] = [];

@@ -9,7 +9,7 @@ import path from "node:path";
 import { asyncBufferFromFile, parquetReadObjects } from "hyparquet";
 import { openStore, type Store } from "../../db/client";
 import { sharedDir } from "../../test/shared-data";
-import { run as followCommand } from "../cli/commands/follow";
+import { run as followCommand } from "../../programs/cli/commands/follow";
 import { followDirectory, formatFollowProblems, type FollowOptions, type FollowOutcome } from "./follow-directory";
 
 const trainers = path.join(sharedDir, "trainers");

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, vi } from "vitest";
-import { run } from "../cli/commands/import";
+import { run } from "../../programs/cli/commands/import";
 
 export interface ImportCli {
   /** This test's temporary folder (removed after it). */

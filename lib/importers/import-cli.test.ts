@@ -8,9 +8,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { openStore } from "../../db/client";
 import { applyEvents } from "../../db/apply-events";
-import { run } from "../cli/commands/import";
+import { run } from "../../programs/cli/commands/import";
 import { TEST_READERS, report, trajectory } from "../../test/fixtures/importers/test-readers";
-import { evalZipBomb } from "../reliability/hostile-zip-bomb";
+import { evalZipBomb } from "../../programs/reliability/hostile-zip-bomb";
 
 const dirs: string[] = [];
 function tempDir(): string {

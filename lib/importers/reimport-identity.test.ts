@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openStore } from "../../db/client";
-import { run } from "../cli/commands/import";
+import { run } from "../../programs/cli/commands/import";
 import { realTrajectoriesDir } from "../../test/shared-data";
 
 const dirs: string[] = [];

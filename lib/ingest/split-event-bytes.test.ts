@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { splitEventBytes } from "./split-event-bytes";
 import { parseEventBytes } from "./parse-event-bytes";
 import { exampleEvents } from "../events/examples";
-import { ingestCases } from "../reliability/hostile-ingest-cases";
-import type { HostileContext } from "../reliability/hostile-case";
+import { ingestCases } from "../../programs/reliability/hostile-ingest-cases";
+import type { HostileContext } from "../../programs/reliability/hostile-case";
 import { mulberry32 } from "../stats/prng";
 
 const bytes = (text: string) => new TextEncoder().encode(text);

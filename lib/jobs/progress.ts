@@ -9,7 +9,7 @@ export interface ProgressReport {
   message: string | null;
 }
 
-/** The line a job prints (what lib/jobs/reference uses; any language can print the same). */
+/** The line a job prints (what programs/reference-job uses; any language can print the same). */
 export function progressLine(fraction: number, message?: string): string {
   return JSON.stringify({ [PROGRESS_KEY]: fraction, ...(message ? { message } : {}) });
 }

@@ -1,4 +1,4 @@
-// The templates every installation starts with: the three phases of the reference experiment (lib/demo),
+// The templates every installation starts with: the three phases of the reference experiment (programs/reference-experiment),
 // run by `harness-lab reference-job` with this server's own Node and code, so the very first launch works on a
 // fresh machine — on the reference experiment the first start creates, or any experiment `demo` made.
 // Installation-wide (no experiment): they are offered on every experiment, and the job fails with a clear

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createRng } from "../demo/random";
+import { createRng } from "../../programs/reference-experiment/random";
 import { computeTrainingRates } from "./training-rates";
 import {
   GROUP_USABILITY_REASONS, computeGroupUsability, describeGroupUsability, explainGroupUsability, groupVerdict,

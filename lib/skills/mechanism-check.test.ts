@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { checkMechanismSkill, segmentText, MAX_CHECKED_CHARS } from "./mechanism-check";
 import { MECHANISM_RULES } from "./mechanism-rules";
-import { MECHANISMS } from "../demo/teacher/skills";
+import { MECHANISMS } from "../../programs/reference-experiment/teacher/skills";
 
 const rulesOf = (text: string) => checkMechanismSkill(text).findings.map((f) => f.rule);
 const snippetsOf = (text: string) => checkMechanismSkill(text).findings.map((f) => f.snippet);

@@ -7,7 +7,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { openStore } from "../../db/client";
 import { applyEvents } from "../../db/apply-events";
-import { run } from "../cli/commands/sync";
+import { run } from "../../programs/cli/commands/sync";
 
 const dirs: string[] = [];
 function tempDir(): string {

@@ -21,7 +21,7 @@ const { validateEvent } = await import("@/lib/events/contract");
 const { packJson } = await import("@/lib/ingest/pure/packed-json");
 const rolloutList = await import("@/app/api/v1/rollouts/route");
 const { hasPendingTurns } = await import("@/db/full-text-index");
-const { fileFingerprint } = await import("@/lib/reliability/hostile-fingerprint");
+const { fileFingerprint } = await import("@/programs/reliability/hostile-fingerprint");
 const rllm = await import("@/app/api/v1/rllm/api/[...path]/route");
 const imports = await import("@/app/api/v1/imports/route");
 

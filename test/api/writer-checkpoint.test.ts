@@ -15,7 +15,7 @@ const { openStore } = await import("@/db/client");
 const { startStoreWriter, stopStoreWriter, whenWriterReady, writeValidatedEvents } = await import("@/db/writer/store-writer");
 const { WAL_LIMIT_PAGES } = await import("@/db/writer/writer-messages");
 const { validateEvent } = await import("@/lib/events/contract");
-const { statFields } = await import("@/lib/bench/server-process");
+const { statFields } = await import("@/programs/bench/server-process");
 type Store = ReturnType<typeof openStore>;
 
 const stores: Store[] = [];

@@ -2,15 +2,15 @@
 // each (task, sample) on the same stream. Before, each side and each harness label drew its own stream, so a
 // candidate byte-identical to the incumbent scored differently (H0 .092 vs H1 .200 with the same files).
 import { describe, expect, it } from "vitest";
-import { createDemoContext } from "@/lib/demo/run/demo-context";
-import { demoConfig } from "@/lib/demo/run/demo-config";
-import { demoIds } from "@/lib/demo/run/experiment-events";
-import { compareCandidate } from "@/lib/demo/run/compare-candidate";
-import { evaluateCheckpoint } from "@/lib/demo/run/evaluate";
-import { buildSuites } from "@/lib/demo/tasks/suites";
-import { createRng } from "@/lib/demo/random";
-import { h0Files } from "@/lib/demo/harness/h0";
-import { SoftmaxPolicy } from "@/lib/demo/policy/softmax-policy";
+import { createDemoContext } from "@/programs/reference-experiment/run/demo-context";
+import { demoConfig } from "@/programs/reference-experiment/run/demo-config";
+import { demoIds } from "@/programs/reference-experiment/run/experiment-events";
+import { compareCandidate } from "@/programs/reference-experiment/run/compare-candidate";
+import { evaluateCheckpoint } from "@/programs/reference-experiment/run/evaluate";
+import { buildSuites } from "@/programs/reference-experiment/tasks/suites";
+import { createRng } from "@/programs/reference-experiment/random";
+import { h0Files } from "@/programs/reference-experiment/harness/h0";
+import { SoftmaxPolicy } from "@/programs/reference-experiment/policy/softmax-policy";
 
 const sink = { client: null, send: async () => {}, flush: async () => {}, counts: () => ({ applied: {}, unchanged: {} }) };
 

@@ -3,15 +3,15 @@
 // luck of the draw that made the packet. Before, the patches ran on the baseline's own streams and the mean reward
 // followed that draw (corr(packet baseline, mean reward) −0.53 to −0.81 in seeds 1–3 at the default size).
 import { describe, expect, it } from "vitest";
-import { createDemoContext } from "@/lib/demo/run/demo-context";
-import { demoConfig } from "@/lib/demo/run/demo-config";
-import { demoIds } from "@/lib/demo/run/experiment-events";
-import { runTargetBatch } from "@/lib/demo/run/target-batch";
-import { packetScopes, pairedReward } from "@/lib/demo/run/harness-r1";
-import { buildSuites } from "@/lib/demo/tasks/suites";
-import { createRng } from "@/lib/demo/random";
-import { h0Files } from "@/lib/demo/harness/h0";
-import { SoftmaxPolicy } from "@/lib/demo/policy/softmax-policy";
+import { createDemoContext } from "@/programs/reference-experiment/run/demo-context";
+import { demoConfig } from "@/programs/reference-experiment/run/demo-config";
+import { demoIds } from "@/programs/reference-experiment/run/experiment-events";
+import { runTargetBatch } from "@/programs/reference-experiment/run/target-batch";
+import { packetScopes, pairedReward } from "@/programs/reference-experiment/run/harness-r1";
+import { buildSuites } from "@/programs/reference-experiment/tasks/suites";
+import { createRng } from "@/programs/reference-experiment/random";
+import { h0Files } from "@/programs/reference-experiment/harness/h0";
+import { SoftmaxPolicy } from "@/programs/reference-experiment/policy/softmax-policy";
 
 const sink = { client: null, send: async () => {}, flush: async () => {}, counts: () => ({ applied: {}, unchanged: {} }) };
 

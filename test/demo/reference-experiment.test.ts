@@ -6,13 +6,13 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { openStore, type Store } from "@/db/client";
-import { storeSink } from "@/lib/demo/run/event-sink";
-import { runReferenceExperiment } from "@/lib/demo/run/reference-experiment";
+import { storeSink } from "@/programs/reference-experiment/run/event-sink";
+import { runReferenceExperiment } from "@/programs/reference-experiment/run/reference-experiment";
 import { computeTrainingRates } from "@/lib/metrics/training-rates";
 import { acceptanceRule } from "@/lib/metrics/acceptance-rule";
 import { comparisonNoise } from "@/lib/stats/comparison-noise";
 import { seedFromString } from "@/lib/stats/prng";
-import { demoConfig } from "@/lib/demo/run/demo-config";
+import { demoConfig } from "@/programs/reference-experiment/run/demo-config";
 
 let store: Store;
 let summary: Awaited<ReturnType<typeof runReferenceExperiment>>;

@@ -51,9 +51,9 @@ export async function startJobTestEnv(store: Store, where: { dir: string; dbFile
   const { port } = server.address() as { port: number };
 
   const { applyEvents } = await import("@/db/apply-events");
-  const { h0Files } = await import("@/lib/demo/harness/h0");
-  const { applyComponents, toEventFiles } = await import("@/lib/demo/harness/compose");
-  const { COMPONENTS } = await import("@/lib/demo/harness/components");
+  const { h0Files } = await import("@/programs/reference-experiment/harness/h0");
+  const { applyComponents, toEventFiles } = await import("@/programs/reference-experiment/harness/compose");
+  const { COMPONENTS } = await import("@/programs/reference-experiment/harness/components");
   const { createUser } = await import("@/lib/auth/users");
   const { seedReferenceTemplates } = await import("@/lib/jobs/reference-templates");
   const h0 = h0Files();

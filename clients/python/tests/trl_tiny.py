@@ -1,7 +1,7 @@
 """A real TRL GRPOTrainer small enough for the test suite: a Llama built from a config (hidden 32, 2 layers,
 random weights: nothing downloaded), a word-level tokenizer trained from scratch with `tokenizers` and a chat
 template, a toy conversational dataset and two reward functions. Needs torch, transformers, trl, datasets
-(clients/python/tests/requirements-trl.txt); imported by test_trl_real.py and lib/bench/trl-callback-bench.py only."""
+(clients/python/tests/requirements-trl.txt); imported by test_trl_real.py and programs/bench/trl-callback-bench.py only."""
 from __future__ import annotations
 
 import os

@@ -12,7 +12,7 @@ import { fixturesDir, peekBytes } from "./swe-test-files";
 import { realTrajectoriesNewFormatsDir } from "../../../test/shared-data";
 import { openStore } from "../../../db/client";
 import { listRolloutVerdicts } from "../../../db/queries/rollout-view";
-import { run } from "../../cli/commands/import";
+import { run } from "../../../programs/cli/commands/import";
 
 const realAtif = (rel: string) => peekBytes(rel, readFileSync(path.join(realTrajectoriesNewFormatsDir, "atif", rel)));
 

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { unzipSync } from "fflate";
 import { describe, expect, it } from "vitest";
-import { deflatedEntry, deflatedZeros, evalZipBomb, handZip } from "../../reliability/hostile-zip-bomb";
+import { deflatedEntry, deflatedZeros, evalZipBomb, handZip } from "../../../programs/reliability/hostile-zip-bomb";
 import { ArchiveInflater, listZipEntries, ZipBudgetError, ZipFormatError } from "./bounded-unzip";
 import { readEvalArchive } from "./inspect-ai-eval-zip";
 import { ImportProblem } from "../types";

@@ -8,7 +8,7 @@ import path from "node:path";
 import { sweAgentReader } from "./swe-agent";
 import { fixturesDir, peekFixture } from "./swe-test-files";
 import { openStore } from "../../../db/client";
-import { run } from "../../cli/commands/import";
+import { run } from "../../../programs/cli/commands/import";
 
 describe("SWE-agent RetryAgent attempts", () => {
   const file = peekFixture("swe-agent-retry.traj", "pallets__flask-5014.traj");
