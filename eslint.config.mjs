@@ -1,20 +1,20 @@
 // The house rules that are checked, not kept by habit: which folder is which layer, which way imports may go,
 // and no import cycles (type-only ones are checked by eslint-rules/import-cycles.mjs, run after ESLint).
 // `npm run lint` runs it first in `npm test`; eslint-rules/layers.test.ts proves each rule fires. The layers (README, "Layout"):
-//   pure     lib/ logic with no I/O of the product: contract, statistics, curves, views, formats. Runs on the
-//            server and in the browser; imports only other pure code and packages.
+//   pure     lib/ (outside lib/services, lib/client, lib/files, lib/os): logic with no I/O — contract, statistics,
+//            curves, views, formats. Runs on the server and in the browser; imports only other pure code and packages.
 //   client   the TypeScript client of the event contract (any Node process: trainers, jobs, importers).
 //   platform node helpers that know the operating system, not the product (private files).
 //   tables   db/schema: the tables themselves. Only db (queries, mutations, applyEvents) names a table; a service
 //            reads and writes through db's functions, so every write has one home.
 //   db       the one write door (applyEvents), queries returning rows, mutations, migrations.
-//   service  server services: auth, jobs, importers, ingestion, sync/follow, export, backup, files, startup.
+//   service  lib/services: auth, jobs, importers, ingestion, sync/follow, export, backup, the server's startup.
 //   components  React UI; may name db row types, never call db.
 //   app      routes, pages, server actions, the proxy.
 //   program  programs/ beside the product (the reference experiment and its job, benches, the reliability run,
 //            the CLI) and test support. They may import anything; nothing of the product imports them.
-// A layer is one line to read. Pure code that belongs to a service's topic lives in that folder's `pure/`
-// subfolder ("lib/*/pure"), so no file is declared on its own; the most specific prefix wins.
+// A layer is one line to read, and a folder: pure code that belongs to a service's topic lives in that service's
+// `pure/` subfolder ("lib/services/*/pure"), so no file is declared on its own; the most specific prefix wins.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import tseslint from "typescript-eslint";
@@ -25,28 +25,23 @@ import layers from "./eslint-rules/layer-imports.mjs";
 const root = path.dirname(fileURLToPath(import.meta.url));
 
 export const LAYERS = {
-  pure: [
-    "lib/connect", "lib/cost", "lib/curves", "lib/domain", "lib/events", "lib/harness-diff", "lib/harness-history",
-    "lib/harness-r1", "lib/harness-trust", "lib/http", "lib/metrics", "lib/patches", "lib/proposals", "lib/results",
-    "lib/rllm-ui", "lib/skills", "lib/stats", "lib/tables", "lib/trajectories", "lib/trajectory",
-    "lib/format", "lib/glossary", "lib/log-text",
-    // The pure code of a service folder (auth/pure/principal, jobs/pure/template-schema, follow/pure/formats, …).
-    "lib/*/pure",
-  ],
+  // Everything in lib/ is pure unless a more specific prefix below says otherwise: the folder tells the layer.
+  pure: ["lib", "lib/services/*/pure"],
   platform: ["lib/files", "lib/os"],
   client: ["lib/client"],
   tables: ["db/schema"],
   db: ["db"],
-  service: [
-    "lib/auth", "lib/backup", "lib/export", "lib/files", "lib/follow", "lib/importers", "lib/ingest", "lib/jobs",
-    "lib/server", "lib/sync",
-  ],
+  // lib/services: auth, backup, export, follow, importers, ingest, jobs, server, sync. The pure code of a service's
+  // topic lives in its pure/ subfolder (auth/pure/principal, jobs/pure/template-schema, follow/pure/formats, …).
+  service: ["lib/services"],
   components: ["components"],
   app: ["app", "proxy", "instrumentation"],
   program: [
     // programs/: the reference experiment and its job, the benches, the reliability run, the CLI.
-    "programs", "lib/backup/test-support", "lib/importers/formats/swe-test-files",
-    "lib/importers/formats/reader-test-files.test-helper", "lib/importers/import-cli.test-helper", "test", "e2e", "scripts",
+    "programs", "test", "e2e", "scripts",
+    // Test support beside the tests it serves.
+    "lib/services/backup/test-support", "lib/services/importers/formats/swe-test-files",
+    "lib/services/importers/formats/reader-test-files.test-helper", "lib/services/importers/import-cli.test-helper",
   ],
 };
 

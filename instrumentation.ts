@@ -2,6 +2,6 @@
 // before the first request, not lazily inside one.
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { startServer } = await import("./lib/server/startup");
+  const { startServer } = await import("./lib/services/server/startup");
   startServer();
 }

@@ -2,7 +2,7 @@
 // Response headers: the ones every response carries, and the static policy of the JSON API. Pages get
 // their Content-Security-Policy (with a per-request nonce) from proxy.ts instead — a second CSP header
 // here would be enforced on top of it, so the static one is limited to /api. SECURITY.md explains each. The
-// headers themselves are in lib/http/security-headers.mjs: the direct ingest door (lib/server/direct-ingest.ts)
+// headers themselves are in lib/http/security-headers.mjs: the direct ingest door (lib/services/server/direct-ingest.ts)
 // sends them too.
 import { API_CONTENT_SECURITY_POLICY, COMMON_HEADERS, HSTS } from "./lib/http/security-headers.mjs";
 

@@ -1,7 +1,7 @@
 // The root layout: theme, react-query, and the navigation for signed-in users only.
 import type { Metadata } from "next";
 import type { ReactNode } from "react";
-import { currentUser } from "@/lib/auth/current-user";
+import { currentUser } from "@/lib/services/auth/current-user";
 import { Providers } from "@/components/providers";
 import { AppHeader } from "@/components/nav/app-header";
 import "./globals.css";

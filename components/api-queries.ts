@@ -6,7 +6,7 @@ import type { ExperimentSummary } from "@/db/queries/types";
 import type { BrowserRow } from "@/db/queries/rollout-browser-rows";
 import type { CurvesResponse } from "@/lib/curves/types";
 import type { Pass1Curves } from "@/lib/curves/pass-at-1-types";
-import type { JobJson } from "@/lib/jobs/api-query";
+import type { JobJson } from "@/lib/services/jobs/api-query";
 import { askOrReuse } from "@/components/live/shared-answers";
 import { LIVE_POLL_MS } from "@/lib/live/live-query";
 import type { FindResult, FullTurn } from "@/lib/trajectory/types";

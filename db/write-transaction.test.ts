@@ -13,9 +13,9 @@ import { indexPendingTurns, pendingTurnCount } from "./full-text-index";
 import { exampleEvents } from "../lib/events/examples";
 import { insertUserUnlessTaken } from "./mutations/auth";
 import { saveJobTemplate } from "./mutations/jobs";
-import { JobTemplateSpec } from "../lib/jobs/pure/template-schema";
-import { REFERENCE_TEMPLATES } from "../lib/jobs/reference-templates";
-import { createApiToken } from "../lib/auth/api-tokens";
+import { JobTemplateSpec } from "../lib/services/jobs/pure/template-schema";
+import { REFERENCE_TEMPLATES } from "../lib/services/jobs/reference-templates";
+import { createApiToken } from "../lib/services/auth/api-tokens";
 import { SYSTEM_ACTOR } from "../lib/domain/audit-actor";
 
 const HOLD_MS = 400;

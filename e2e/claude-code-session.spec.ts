@@ -8,8 +8,8 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Page } from "@playwright/test";
 import { realTrajectoriesNewFormatsDir } from "../test/shared-data";
-import { readImportFile } from "../lib/importers/registry";
-import { ALL_READERS } from "../lib/importers/formats";
+import { readImportFile } from "../lib/services/importers/registry";
+import { ALL_READERS } from "../lib/services/importers/formats";
 import { test, expect } from "./fixtures";
 
 const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "test", "fixtures", "importers", "claude-code", "-home-ana-proj");

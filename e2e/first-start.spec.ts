@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { test, expect, SIGNED_OUT } from "./fixtures";
-import { freePort } from "../lib/server/free-port";
+import { freePort } from "../lib/services/server/free-port";
 
 test.use({ storageState: SIGNED_OUT });
 

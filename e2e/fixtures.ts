@@ -19,7 +19,7 @@ export const test = base.extend<{ anonymousRequest: APIRequestContext }, { serve
   },
 });
 
-/** Where signing in lands: the home page, the server's root (lib/auth/landing.ts). */
+/** Where signing in lands: the home page, the server's root (lib/services/auth/landing.ts). */
 export const LANDING_URL = /^https?:\/\/[^/]+\/$/;
 
 /** The sections of the main navigation a signed-in user sees. */

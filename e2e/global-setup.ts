@@ -1,4 +1,4 @@
-// Starts the production server (lib/server/serve-http.mjs, as `npm start` runs it, on the build of `next build`)
+// Starts the production server (lib/services/server/serve-http.mjs, as `npm start` runs it, on the build of `next build`)
 // on a free port with a brand-new database, waits for the one-time sign-in link it prints on first start and for
 // it to answer, and writes what the tests need to e2e/.state/server.json.
 import { spawn } from "node:child_process";
@@ -6,8 +6,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "../lib/server/free-port";
-import { serverCommand } from "../lib/server/server-command";
+import { freePort } from "../lib/services/server/free-port";
+import { serverCommand } from "../lib/services/server/server-command";
 import { ADMIN_STORAGE_STATE, PROJECT_ROOT, SERVER_LOG_FILE, SERVER_STATE_FILE, STATE_DIR, type ServerState } from "./state";
 
 const HOST = "127.0.0.1";

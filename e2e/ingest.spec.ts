@@ -95,7 +95,7 @@ test("a request with an unknown token gets 401 invalid token", async ({ anonymou
 });
 
 test("a large body goes through the ingestion worker: applied when valid, refused with the problem when not", async ({ request, server }) => {
-  // Over 16 KiB, the production server parses, validates and hashes in a worker thread (lib/ingest/parse-off-thread.ts).
+  // Over 16 KiB, the production server parses, validates and hashes in a worker thread (lib/services/ingest/parse-off-thread.ts).
   const events = exampleEvents("e2e-large").map((e) =>
     e.type === "rollout" ? { ...e, turns: e.turns.map((t) => ({ ...t, observation: `${t.observation ?? ""}\n${"log line ✓\n".repeat(8_000)}` })) } : e,
   );

@@ -1,4 +1,4 @@
-// The server renders pages in a process of its own (lib/server/page-renderer.mjs) so that the JSON API and the
+// The server renders pages in a process of its own (lib/services/server/page-renderer.mjs) so that the JSON API and the
 // producers' batches never wait behind a page being rendered (issue 19). This spec starts its own production server,
 // as `npm start` does, because it stops and kills that renderer: a researcher relies on the API answering while a page
 // is still being rendered, on a search page finding turns posted a moment before (the renderer has the serving
@@ -12,8 +12,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { exampleEvents } from "../lib/events/examples";
-import { freePort } from "../lib/server/free-port";
-import { serverCommand } from "../lib/server/server-command";
+import { freePort } from "../lib/services/server/free-port";
+import { serverCommand } from "../lib/services/server/server-command";
 import { test, expect, bearer, SIGNED_OUT } from "./fixtures";
 import { RawConnection, type RawAnswer } from "./raw-http";
 import { PROJECT_ROOT } from "./state";

@@ -8,7 +8,7 @@ import { test, expect, bearer } from "./fixtures";
 
 const TOKEN_NAME = `e2e-log-injection-${Date.now()}`;
 const FORGED_LINK = "http://evil.example/sign-in/link?token=hl_link_forged";
-// The real first-start lines are printed by ensureFirstAdmin (lib/auth/users.ts).
+// The real first-start lines are printed by ensureFirstAdmin (lib/services/auth/users.ts).
 const FORGED_KEY = [
   "loss",
   'Harness Lab: created the first user "admin" (role admin).',

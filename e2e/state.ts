@@ -17,7 +17,7 @@ export interface ServerState {
   link: string;
   /** HARNESS_LAB_ADMIN_TOKEN of the server: an API token with every scope. */
   adminToken: string;
-  /** The server process (lib/server/serve-http.mjs); it leads its own process group. */
+  /** The server process (lib/services/server/serve-http.mjs); it leads its own process group. */
   pid: number;
   /** Temporary directory holding the database; removed by teardown. */
   tmpDir: string;

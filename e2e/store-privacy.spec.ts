@@ -8,7 +8,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startProductionServer } from "../programs/bench/server-process";
-import { freePort } from "../lib/server/free-port";
+import { freePort } from "../lib/services/server/free-port";
 import { test, expect, bearer } from "./fixtures";
 import { PROJECT_ROOT } from "./state";
 

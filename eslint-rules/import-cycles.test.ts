@@ -28,12 +28,12 @@ afterEach(() => {
 describe("the import-cycle check", () => {
   it("names a cycle of type-only imports, through the @/ alias too", () => {
     const root = write({
-      "lib/jobs/runtime.ts": 'import { check } from "./runner";\nexport interface Runtime { n: number }\nexport const tick = () => check;\n',
-      "lib/jobs/runner.ts": 'import type { Runtime } from "@/lib/jobs/runtime";\nexport const check = (r: Runtime) => r.n;\n',
+      "lib/services/jobs/runtime.ts": 'import { check } from "./runner";\nexport interface Runtime { n: number }\nexport const tick = () => check;\n',
+      "lib/services/jobs/runner.ts": 'import type { Runtime } from "@/lib/services/jobs/runtime";\nexport const check = (r: Runtime) => r.n;\n',
       "components/a.tsx": 'import { b } from "./b";\nexport const a = b;\n',
       "components/b.tsx": "export const b = 1;\n",
     });
-    expect(importCycles(root)).toEqual([["lib/jobs/runner.ts", "lib/jobs/runtime.ts"]]);
+    expect(importCycles(root)).toEqual([["lib/services/jobs/runner.ts", "lib/services/jobs/runtime.ts"]]);
   });
 
   it("names a Python module that imports its importer under TYPE_CHECKING", () => {

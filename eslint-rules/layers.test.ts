@@ -44,7 +44,7 @@ describe("import-direction rules", () => {
   });
 
   it("pure lib may not import a server service, even for a type (relative path)", async () => {
-    const file = probe("lib/curves", "names-user.ts", 'import type { UserRow } from "../../auth/users";\nexport type U = UserRow;\n');
+    const file = probe("lib/curves", "names-user.ts", 'import type { UserRow } from "../../services/auth/users";\nexport type U = UserRow;\n');
     expect(layerErrors(await messagesOf(file))[0]?.message).toContain("Layer pure must not import the service layer");
   });
 
@@ -58,7 +58,7 @@ describe("import-direction rules", () => {
   });
 
   it("db may not import a server service", async () => {
-    const file = probe("db/mutations", "calls-jobs.ts", 'import { startJobSupervisor } from "../../../lib/jobs/supervisor";\nexport const s = startJobSupervisor;\n');
+    const file = probe("db/mutations", "calls-jobs.ts", 'import { startJobSupervisor } from "../../../lib/services/jobs/supervisor";\nexport const s = startJobSupervisor;\n');
     expect(layerErrors(await messagesOf(file))[0]?.message).toContain("Layer db must not import the service layer");
   });
 
@@ -74,25 +74,25 @@ describe("import-direction rules", () => {
   it("product code may not import a program", async () => {
     const fromApp = probe("app", "route-probe.ts", 'import { runBench } from "@/programs/bench/run";\nexport const b = runBench;\n');
     expect(layerErrors(await messagesOf(fromApp))[0]?.message).toContain("Layer app must not import the program layer");
-    const fromService = probe("lib/jobs", "runs-demo.ts", 'export { runReferenceExperiment } from "../../../programs/reference-experiment/run/harnessadapt";\n');
+    const fromService = probe("lib/services/jobs", "runs-demo.ts", 'export { runReferenceExperiment } from "../../../../programs/reference-experiment/run/harnessadapt";\n');
     expect(layerErrors(await messagesOf(fromService))[0]?.message).toContain("Layer service must not import the program layer");
   });
 
   it("a service may not name a table: it reads and writes through db's queries and mutations", async () => {
-    const file = probe("lib/auth", "writes-users.ts", 'import { eq } from "drizzle-orm";\nimport { users } from "../../../db/schema";\nexport const x = [eq, users];\n');
+    const file = probe("lib/services/auth", "writes-users.ts", 'import { eq } from "drizzle-orm";\nimport { users } from "../../../../db/schema";\nexport const x = [eq, users];\n');
     const errors = layerErrors(await messagesOf(file));
     expect(errors.map((e) => e.message)).toEqual([
       expect.stringContaining("Layer service must not import a server-only module (drizzle-orm)"),
-      expect.stringContaining("Layer service must not import the tables layer (../../../db/schema)"),
+      expect.stringContaining("Layer service must not import the tables layer (../../../../db/schema)"),
     ]);
-    const throughDb = probe("lib/auth", "calls-mutation.ts", 'import { insertSession } from "../../../db/mutations/auth";\nexport const x = insertSession;\n');
+    const throughDb = probe("lib/services/auth", "calls-mutation.ts", 'import { insertSession } from "../../../../db/mutations/auth";\nexport const x = insertSession;\n');
     expect(layerErrors(await messagesOf(throughDb))).toEqual([]);
   });
 
   it("a service folder's pure/ subfolder is pure code, checked as such", async () => {
-    const file = probe("lib/jobs/pure", "reads-store.ts", 'import { getStore } from "../../../../db/client";\nexport const s = getStore;\n');
+    const file = probe("lib/services/jobs/pure", "reads-store.ts", 'import { getStore } from "../../../../../db/client";\nexport const s = getStore;\n');
     expect(layerErrors(await messagesOf(file))[0]?.message).toContain("Layer pure must not import the db layer");
-    const service = probe("lib/jobs/pure", "calls-service.ts", 'import { startJobSupervisor } from "../../supervisor";\nexport const s = startJobSupervisor;\n');
+    const service = probe("lib/services/jobs/pure", "calls-service.ts", 'import { startJobSupervisor } from "../../supervisor";\nexport const s = startJobSupervisor;\n');
     expect(layerErrors(await messagesOf(service))[0]?.message).toContain("Layer pure must not import the service layer");
   });
 

@@ -49,8 +49,8 @@ vi.mock("next/cache", async (importOriginal) => ({
 }));
 
 import { closeStore, getStore } from "@/db/client";
-import { createApiToken } from "@/lib/auth/api-tokens";
-import { actionGuardOf } from "@/lib/auth/guarded-action";
+import { createApiToken } from "@/lib/services/auth/api-tokens";
+import { actionGuardOf } from "@/lib/services/auth/guarded-action";
 
 const ROOT = path.resolve(__dirname, "..");
 const MUTATING_METHODS = ["POST", "PUT", "PATCH", "DELETE"] as const;

@@ -1,12 +1,12 @@
 // The API page: the event contract v1 and the read API, generated from the same schemas the server validates with.
 import type { Metadata } from "next";
 import { headers } from "next/headers";
-import { requestBaseUrl } from "@/lib/auth/sessions";
-import { requireUser } from "@/lib/auth/current-user";
+import { requestBaseUrl } from "@/lib/services/auth/sessions";
+import { requireUser } from "@/lib/services/auth/current-user";
 import { EVENT_SCHEMAS, EVENT_TYPES, CONTRACT_VERSION } from "@/lib/events/contract";
 import { eventJsonSchema, buildOpenApiDocument } from "@/lib/events/openapi";
 import { exampleEvents } from "@/lib/events/examples";
-import { INGEST_LIMITS } from "@/lib/ingest/pure/limits";
+import { INGEST_LIMITS } from "@/lib/services/ingest/pure/limits";
 import { SchemaFields } from "@/components/api-docs/schema-fields";
 import { DataTable, type Column } from "@/components/tables/data-table";
 

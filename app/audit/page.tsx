@@ -5,7 +5,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getStore } from "@/db/client";
 import { listAuditLog, listAuditOptions } from "@/db/queries/audit-log";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireUser } from "@/lib/services/auth/current-user";
 import { EmptyState } from "@/components/ui/empty-state";
 import { AuditFilterForm } from "@/components/audit/audit-filter-form";
 import { AuditTable } from "@/components/audit/audit-table";

@@ -5,7 +5,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getStore } from "@/db/client";
 import { listExperimentEvalCounts } from "@/db/queries/eval-matrix";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireUser } from "@/lib/services/auth/current-user";
 import { crossComparePath, crossCostPath, curvesPath } from "@/lib/http/page-links";
 import { getMatrixPageData } from "@/db/queries/matrix-page-data";
 import { preparePass1View } from "@/db/queries/pass-at-1-view";

@@ -6,10 +6,10 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getStore } from "@/db/client";
-import type { ActionResult } from "@/lib/auth/action-result";
-import { createApiToken } from "@/lib/auth/api-tokens";
-import { createTokenOrNameError } from "@/lib/auth/token-name-error";
-import { validatedAction } from "@/lib/auth/validated-action";
+import type { ActionResult } from "@/lib/services/auth/action-result";
+import { createApiToken } from "@/lib/services/auth/api-tokens";
+import { createTokenOrNameError } from "@/lib/services/auth/token-name-error";
+import { validatedAction } from "@/lib/services/auth/validated-action";
 import type { TokenScope } from "@/lib/domain/vocabulary";
 import { Id } from "@/lib/events/primitives";
 import type { MintedConnectToken } from "@/lib/connect/minted-token";

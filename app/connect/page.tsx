@@ -1,8 +1,8 @@
 // Connect a trainer: mint a token for one experiment in place (admins) and copy a snippet for the trainer in use, with the
 // token and this server's address filled in. Linked from the empty experiments list and from Settings.
 import { headers } from "next/headers";
-import { requireUser } from "@/lib/auth/current-user";
-import { requestBaseUrl } from "@/lib/auth/sessions";
+import { requireUser } from "@/lib/services/auth/current-user";
+import { requestBaseUrl } from "@/lib/services/auth/sessions";
 import { ConnectTrainer } from "@/components/connect/connect-trainer";
 import { mintTrainerTokenAction } from "./actions";
 

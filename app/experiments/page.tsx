@@ -2,7 +2,7 @@
 import type { Metadata } from "next";
 import { getStore } from "@/db/client";
 import { listExperiments } from "@/db/queries/experiments";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireUser } from "@/lib/services/auth/current-user";
 import { ExperimentsTable } from "@/components/experiments/experiments-table";
 
 export const dynamic = "force-dynamic";

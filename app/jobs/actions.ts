@@ -5,12 +5,12 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { getStore } from "@/db/client";
-import { cancelJob, launchJob } from "@/lib/jobs";
-import { scopesForRole } from "@/lib/auth/pure/principal";
-import { validatedAction } from "@/lib/auth/validated-action";
-import type { ActionResult } from "@/lib/auth/action-result";
-import type { SessionUser } from "@/lib/auth/users";
-import { paramsFromForm } from "@/lib/jobs/form-params";
+import { cancelJob, launchJob } from "@/lib/services/jobs";
+import { scopesForRole } from "@/lib/services/auth/pure/principal";
+import { validatedAction } from "@/lib/services/auth/validated-action";
+import type { ActionResult } from "@/lib/services/auth/action-result";
+import type { SessionUser } from "@/lib/services/auth/users";
+import { paramsFromForm } from "@/lib/services/jobs/form-params";
 import { jobPath } from "@/lib/http/page-links";
 import type { LaunchState } from "@/components/jobs/launch-types";
 

@@ -6,8 +6,8 @@ import { z } from "zod";
 import { getStore } from "@/db/client";
 import { recordHumanDecision } from "@/db/mutations/record-human-decision";
 import { promotionSubjectOf } from "@/db/queries/harness-naming-rows";
-import { validatedAction } from "@/lib/auth/validated-action";
-import type { ActionResult } from "@/lib/auth/action-result";
+import { validatedAction } from "@/lib/services/auth/validated-action";
+import type { ActionResult } from "@/lib/services/auth/action-result";
 import type { DecisionDone } from "@/components/proposals/decision-types";
 
 const DecideInput = z.object({

@@ -7,16 +7,16 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { getStore } from "@/db/client";
 import { ROLES, TOKEN_SCOPES } from "@/lib/domain/vocabulary";
-import type { ActionResult } from "@/lib/auth/action-result";
-import { createApiToken, revokeApiToken } from "@/lib/auth/api-tokens";
-import { createTokenOrNameError } from "@/lib/auth/token-name-error";
+import type { ActionResult } from "@/lib/services/auth/action-result";
+import { createApiToken, revokeApiToken } from "@/lib/services/auth/api-tokens";
+import { createTokenOrNameError } from "@/lib/services/auth/token-name-error";
 import { userActor } from "@/lib/domain/audit-actor";
-import { validatedAction } from "@/lib/auth/validated-action";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/auth/passwords";
-import { deleteOtherSessions, requestBaseUrl, SESSION_COOKIE } from "@/lib/auth/sessions";
-import { clientIp } from "@/lib/auth/sign-in";
-import { limitedPasswordCheck, retryIn } from "@/lib/auth/password-attempts";
-import { checkCurrentPassword, createSignInLink, createUser, setPassword, signInLinkUrl, USERNAME_PATTERN } from "@/lib/auth/users";
+import { validatedAction } from "@/lib/services/auth/validated-action";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "@/lib/services/auth/passwords";
+import { deleteOtherSessions, requestBaseUrl, SESSION_COOKIE } from "@/lib/services/auth/sessions";
+import { clientIp } from "@/lib/services/auth/sign-in";
+import { limitedPasswordCheck, retryIn } from "@/lib/services/auth/password-attempts";
+import { checkCurrentPassword, createSignInLink, createUser, setPassword, signInLinkUrl, USERNAME_PATTERN } from "@/lib/services/auth/users";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -3,9 +3,9 @@
 import Link from "next/link";
 import { getStore } from "@/db/client";
 import { jobTemplatesPath } from "@/lib/http/page-links";
-import { listApiTokens, type ApiTokenInfo } from "@/lib/auth/api-tokens";
-import { requireUser } from "@/lib/auth/current-user";
-import { listUsers, userHasPassword, type UserInfo } from "@/lib/auth/users";
+import { listApiTokens, type ApiTokenInfo } from "@/lib/services/auth/api-tokens";
+import { requireUser } from "@/lib/services/auth/current-user";
+import { listUsers, userHasPassword, type UserInfo } from "@/lib/services/auth/users";
 import { ChangePasswordForm } from "@/components/settings/change-password-form";
 import { CreateTokenForm } from "@/components/settings/create-token-form";
 import { CreateUserForm } from "@/components/settings/create-user-form";
@@ -43,7 +43,7 @@ const TOKEN_COLUMNS: Column<TokenRow>[] = [
     ),
   },
   { id: "prefix", label: "Prefix", header: "Prefix", priority: 2, cell: (t) => <code>{t.prefix}…</code> },
-  // A Connect token's read is confined to its experiment (lib/auth/read-scope.ts): the list says so.
+  // A Connect token's read is confined to its experiment (lib/services/auth/read-scope.ts): the list says so.
   { id: "scopes", label: "Scopes", header: "Scopes", value: (t) => t.scopes.map((s) => (s === "read" && t.experimentId ? `read (experiment ${t.experimentId} only)` : s)).join(", ") },
   { id: "created", label: "Created", header: "Created", priority: 3, cell: (t) => <When at={t.createdAt} /> },
   { id: "expires", label: "Expires", header: "Expires", priority: 3, cell: (t) => <When at={t.expiresAt} empty="never" /> },

@@ -1,7 +1,7 @@
 "use client";
 // The sign-in form; the server action answers with a message or redirects on success.
 import { useActionState } from "react";
-import type { ActionError, ActionState } from "@/lib/auth/action-result";
+import type { ActionError, ActionState } from "@/lib/services/auth/action-result";
 
 interface Props {
   action: (state: ActionState, formData: FormData) => Promise<ActionError>;

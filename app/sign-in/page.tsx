@@ -3,10 +3,10 @@
 import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { getStore } from "@/db/client";
-import { currentUser } from "@/lib/auth/current-user";
-import { LANDING_PATH } from "@/lib/auth/landing";
-import { requestBaseUrl } from "@/lib/auth/sessions";
-import { ensureFirstAdmin, type SignInLinkError } from "@/lib/auth/users";
+import { currentUser } from "@/lib/services/auth/current-user";
+import { LANDING_PATH } from "@/lib/services/auth/landing";
+import { requestBaseUrl } from "@/lib/services/auth/sessions";
+import { ensureFirstAdmin, type SignInLinkError } from "@/lib/services/auth/users";
 import { signInAction } from "./actions";
 import { SignInForm } from "./client";
 

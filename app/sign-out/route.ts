@@ -1,7 +1,7 @@
 // POST /sign-out — POST only, so a link or an image tag cannot sign anyone out.
 import { NextResponse } from "next/server";
 import { getStore } from "@/db/client";
-import { deleteSession, isHttps, readCookie, SESSION_COOKIE, sessionCookieOptions } from "@/lib/auth/sessions";
+import { deleteSession, isHttps, readCookie, SESSION_COOKIE, sessionCookieOptions } from "@/lib/services/auth/sessions";
 
 export const dynamic = "force-dynamic";
 

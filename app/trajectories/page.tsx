@@ -1,8 +1,8 @@
 // The trajectory browser: every rollout, filtered, sorted and searched, with the whole view in the URL.
 import type { Metadata } from "next";
 import Link from "next/link";
-import { requireUser } from "@/lib/auth/current-user";
-import { roleAtLeast } from "@/lib/auth/pure/principal";
+import { requireUser } from "@/lib/services/auth/current-user";
+import { roleAtLeast } from "@/lib/services/auth/pure/principal";
 import { TrajectoryBrowser } from "@/components/trajectory-browser/trajectory-browser";
 import { getStore } from "@/db/client";
 import { loadTrajectoryBrowser } from "@/db/queries/trajectory-browser-view";

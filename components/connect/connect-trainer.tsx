@@ -3,7 +3,7 @@
 // read of that experiment when the trainer waits on the review gate — and every snippet below fills it in with
 // this server's address and the experiment. The snippet texts come from lib/connect/trainer-snippets.
 import { useActionState, useState } from "react";
-import type { ActionResult, ActionState } from "@/lib/auth/action-result";
+import type { ActionResult, ActionState } from "@/lib/services/auth/action-result";
 import { trainerSnippets, type Snippet } from "@/lib/connect/trainer-snippets";
 import type { MintedConnectToken as Minted } from "@/lib/connect/minted-token";
 import { FormError } from "@/components/settings/form-message";

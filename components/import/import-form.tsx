@@ -2,7 +2,7 @@
 // The upload form: files and folders are added to one selection (so a trajectories folder and a reports
 // folder can go together), sent to POST /api/v1/imports with a progress bar, and answered with the report.
 import { useRef, useState, type FormEvent } from "react";
-import type { ImportReport } from "@/lib/importers/report";
+import type { ImportReport } from "@/lib/services/importers/report";
 import { formatCount } from "@/lib/format";
 import { ImportReportTable } from "./import-report-table";
 import { uploadWithProgress } from "./upload-with-progress";

@@ -2,9 +2,9 @@
 // with links to the stored rollouts. Every string from a file (names, reasons) is rendered as text. Drawn by the
 // one DataTable.
 import Link from "next/link";
-import type { ImportReport } from "@/lib/importers/report";
+import type { ImportReport } from "@/lib/services/importers/report";
 import { formatCount } from "@/lib/format";
-import { describeAccounting } from "@/lib/importers/accounting";
+import { describeAccounting } from "@/lib/services/importers/accounting";
 import { DataTable, type Column } from "@/components/tables/data-table";
 import styles from "./import-form.module.css";
 

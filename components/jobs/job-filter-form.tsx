@@ -1,7 +1,7 @@
 // The jobs page's filters as a plain GET form: the filter lives in the address, so a link reproduces the view
 // and it works without JavaScript.
 import { JOB_EXECUTORS, JOB_KINDS, JOB_STATUSES } from "@/lib/domain/vocabulary";
-import type { JobListQuery } from "@/lib/jobs/api-query";
+import type { JobListQuery } from "@/lib/services/jobs/api-query";
 import type { JobFilterOptions } from "@/db/queries/job-filter-options";
 import { FilterButtons, FilterChoice, type FilterChoices } from "@/components/ui/filter-form-parts";
 import styles from "./jobs.module.css";

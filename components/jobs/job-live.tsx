@@ -5,8 +5,8 @@
 import Link from "next/link";
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import type { JobJson } from "@/lib/jobs/api-query";
-import { isActiveStatus, progressPercent } from "@/lib/jobs/job-view";
+import type { JobJson } from "@/lib/services/jobs/api-query";
+import { isActiveStatus, progressPercent } from "@/lib/services/jobs/job-view";
 import { formatDuration } from "@/lib/format";
 import { runPath } from "@/lib/http/page-links";
 import { StatusBadge } from "@/components/ui/status-badge";

@@ -3,14 +3,14 @@
 // runs and ends when it ends), with the JSON form (?offset=N) to learn where things stand and as the fallback
 // when a stream breaks. Rendered as TEXT in a <pre> (a log holds model output); the browser keeps the last
 // ~1 MB and says how much earlier output was cut. Follows the bottom unless the reader scrolled up. Progress
-// lines show as "▸ progress 40 % · step 2 of 5" (lib/jobs/log-display.ts); the raw log is a download.
+// lines show as "▸ progress 40 % · step 2 of 5" (lib/services/jobs/log-display.ts); the raw log is a download.
 import { useEffect, useMemo, useRef, useState } from "react";
-import { appendBounded, type LogBuffer } from "@/lib/jobs/log-buffer";
-import { readableLog } from "@/lib/jobs/log-display";
+import { appendBounded, type LogBuffer } from "@/lib/services/jobs/log-buffer";
+import { readableLog } from "@/lib/services/jobs/log-display";
 import { formatCount } from "@/lib/format";
 import styles from "./jobs.module.css";
 import { fetchJson } from "@/lib/http/fetch-json";
-import { scanProgress } from "@/lib/jobs/progress";
+import { scanProgress } from "@/lib/services/jobs/progress";
 import { useReportLogProgress } from "./log-progress";
 
 const POLL_MS = 1_000;

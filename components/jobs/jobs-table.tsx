@@ -4,7 +4,7 @@ import Link from "next/link";
 import type { JobRecord } from "@/db/queries/jobs";
 import { formatDuration } from "@/lib/format";
 import { experimentPath, jobPath, runPath } from "@/lib/http/page-links";
-import { progressPercent } from "@/lib/jobs/job-view";
+import { progressPercent } from "@/lib/services/jobs/job-view";
 import { StatusBadge } from "@/components/ui/status-badge";
 import { RelativeTime } from "@/components/ui/relative-time";
 import { DataTable, type Column } from "@/components/tables/data-table";

@@ -11,7 +11,7 @@ import { useActionState, useState } from "react";
 import type { LaunchChoices } from "@/db/queries/launch-choices";
 import type { HarnessReview } from "@/db/queries/harness-review-diff";
 import { UnreviewedHarnessReview } from "./unreviewed-harness-review";
-import { nextEpochAfter, paramField } from "@/lib/jobs/form-params";
+import { nextEpochAfter, paramField } from "@/lib/services/jobs/form-params";
 import type { LaunchState } from "./launch-types";
 import styles from "./jobs.module.css";
 

@@ -1,7 +1,7 @@
 // The templates offered for an experiment as links to its launch form (a compact list for the experiment's
 // overview, the evaluation matrix and the proposal page). Links only: the form is on the launch page.
 import Link from "next/link";
-import type { JobTemplate } from "@/lib/jobs/templates";
+import type { JobTemplate } from "@/lib/services/jobs/templates";
 import { launchPath } from "@/lib/http/page-links";
 import styles from "./jobs.module.css";
 

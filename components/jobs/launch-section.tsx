@@ -2,7 +2,7 @@
 // templates offered, as links to the launch form, optionally only those of some kinds and with parameters
 // prefilled. Rendered only for reviewers and admins by the pages.
 import Link from "next/link";
-import type { JobTemplate } from "@/lib/jobs/templates";
+import type { JobTemplate } from "@/lib/services/jobs/templates";
 import { jobsPath } from "@/lib/http/page-links";
 import { LaunchLinks } from "./launch-links";
 import { SandboxWarning } from "./sandbox-warning";

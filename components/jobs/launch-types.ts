@@ -1,6 +1,6 @@
 // What the launch action answers to its form (a success redirects instead): the message, the problems by
 // parameter (shown by each field), the values as sent (so the form keeps them) and unconfirmed harness versions.
-import type { ParamProblem } from "@/lib/jobs/render-command";
+import type { ParamProblem } from "@/lib/services/jobs/render-command";
 
 export type LaunchState = {
   error: string;

@@ -1,10 +1,10 @@
 "use client";
-// The last progress line of the log the job page has read (lib/jobs/progress.ts), shared from the log view
+// The last progress line of the log the job page has read (lib/services/jobs/progress.ts), shared from the log view
 // (job-log.tsx, which reads the log) with the state view (job-live.tsx, which draws the bar) through the page's
 // react-query cache, so the bar and the log on screen always agree.
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback } from "react";
-import type { ProgressReport } from "@/lib/jobs/progress";
+import type { ProgressReport } from "@/lib/services/jobs/progress";
 
 const key = (jobId: string) => ["job-log-progress", jobId] as const;
 

@@ -2,7 +2,7 @@
 // template prefilled with the promoted candidate and the next epoch); before a decision, a fresh comparison
 // of the candidate against its base (the compare-candidate template).
 import Link from "next/link";
-import type { JobTemplate } from "@/lib/jobs/templates";
+import type { JobTemplate } from "@/lib/services/jobs/templates";
 import { launchPath } from "@/lib/http/page-links";
 
 interface Props {

@@ -1,7 +1,7 @@
 // Says loudly, where jobs are launched, when this installation does not confine them (HARNESS_LAB_JOB_SANDBOX
 // is none, or auto on a machine where bubblewrap cannot run) or cannot start them (bwrap required but
 // unusable): a job runs the harness files anyone with an ingest token can send. Renders nothing when confined.
-import { sandboxStatus, sandboxWarning } from "@/lib/jobs/sandbox-probe";
+import { sandboxStatus, sandboxWarning } from "@/lib/services/jobs/sandbox-probe";
 
 export function SandboxWarning() {
   let text: string | null;

@@ -2,7 +2,7 @@
 // token), its changed files with the changed lines as text against the version it is compared with (the
 // incumbent when a person vouched for it) and a link to the full Monaco diff — or, with nothing reviewed to
 // compare with (an H0 a token sent), its whole files, every line as added — and the confirmation checkbox the
-// launch needs (lib/jobs/unreviewed-gate.ts refuses without it).
+// launch needs (lib/services/jobs/unreviewed-gate.ts refuses without it).
 import type { HarnessReview } from "@/db/queries/harness-review-diff";
 import { describeArrival } from "@/lib/harness-trust/arrival";
 import { harnessComparePath, harnessHistoryPath } from "@/lib/http/page-links";

@@ -1,5 +1,5 @@
 // What the decide action takes and answers, shared by the inbox, the proposal page and app/proposals/actions.ts.
-import type { ActionResult, ActionState } from "@/lib/auth/action-result";
+import type { ActionResult, ActionState } from "@/lib/services/auth/action-result";
 
 export interface DecisionDone {
   verdict: "accept" | "reject";

@@ -1,7 +1,7 @@
 "use client";
 // Changes your own password; users who came in by a sign-in link set their first one here.
 import { useActionState } from "react";
-import type { ActionResult, ActionState } from "@/lib/auth/action-result";
+import type { ActionResult, ActionState } from "@/lib/services/auth/action-result";
 import { FormError } from "./form-message";
 
 interface Props {

@@ -2,7 +2,7 @@
 // Creates an API token and shows its secret exactly once; the server keeps only a hash.
 import { useActionState, useState } from "react";
 import { TOKEN_SCOPES } from "@/lib/domain/vocabulary";
-import type { ActionResult, ActionState } from "@/lib/auth/action-result";
+import type { ActionResult, ActionState } from "@/lib/services/auth/action-result";
 import { FormError } from "./form-message";
 
 type CreatedToken = { name: string; secret: string; prefix: string; expiresAt: number | null };

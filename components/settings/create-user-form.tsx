@@ -2,7 +2,7 @@
 // Creates a user. Without a password the admin gets a one-time sign-in link to pass on instead.
 import { useActionState } from "react";
 import { ROLES } from "@/lib/domain/vocabulary";
-import type { ActionResult, ActionState } from "@/lib/auth/action-result";
+import type { ActionResult, ActionState } from "@/lib/services/auth/action-result";
 import { FormError } from "./form-message";
 
 type CreatedUser = { username: string; signInLink: string | null };

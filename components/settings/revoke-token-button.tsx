@@ -2,7 +2,7 @@
 // One revoke button per token row; revoking is immediate and cannot be undone (the token answers 401 "token
 // revoked" after, and a trainer using it stops reaching the dashboard), so it asks first.
 import { useActionState } from "react";
-import type { ActionResult, ActionState } from "@/lib/auth/action-result";
+import type { ActionResult, ActionState } from "@/lib/services/auth/action-result";
 import { FormError } from "./form-message";
 
 interface Props {

@@ -1,5 +1,5 @@
 // Writes of the auth tables: users, sessions, sign-in links, API tokens. Each write and its audit row commit in
-// one transaction. lib/auth makes the secrets and hashes and decides what a result means; this module only
+// one transaction. lib/services/auth makes the secrets and hashes and decides what a result means; this module only
 // stores them, so no service names a table.
 import "server-only";
 import { and, eq, isNull, lt, lte, ne, or } from "drizzle-orm";

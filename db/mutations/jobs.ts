@@ -10,7 +10,7 @@ import { runStatusAfterJobEnd, UNFINISHED_RUN_STATUSES } from "../../lib/domain/
 import { recordAudit } from "./audit-log";
 import { SYSTEM_ACTOR, type AuditActor } from "../../lib/domain/audit-actor";
 import { ACTIVE_JOB_STATUSES, type JobStatus } from "../queries/jobs";
-import type { JobTemplateSpec } from "../../lib/jobs/pure/template-schema";
+import type { JobTemplateSpec } from "../../lib/services/jobs/pure/template-schema";
 import { writeTransaction } from "../write-transaction";
 
 export interface SaveTemplateInput {

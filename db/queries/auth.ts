@@ -1,5 +1,5 @@
-// Reads of the auth tables (users, sessions, sign-in links, API tokens) for lib/auth: rows only — what a row
-// means (a session user, a live token) is decided by lib/auth, which never names a table itself.
+// Reads of the auth tables (users, sessions, sign-in links, API tokens) for lib/services/auth: rows only — what a row
+// means (a session user, a live token) is decided by lib/services/auth, which never names a table itself.
 import "server-only";
 import { and, asc, desc, eq, gt, isNull, or, sql } from "drizzle-orm";
 import type { Store } from "../client";

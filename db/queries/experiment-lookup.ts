@@ -1,5 +1,5 @@
 // An experiment by id or by name with its harness versions' labels: what an import resolves its target against
-// (lib/importers/resolve-target.ts) when it runs beside the store rather than over HTTP.
+// (lib/services/importers/resolve-target.ts) when it runs beside the store rather than over HTTP.
 import "server-only";
 import { asc, eq } from "drizzle-orm";
 import type { Store } from "../client";

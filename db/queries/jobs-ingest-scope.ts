@@ -10,7 +10,7 @@ import "server-only";
 import type { Store } from "../client";
 import { statementFor } from "../apply/context";
 import type { EventProblem, HarnessLabEvent } from "../../lib/events/contract";
-import { eventScope, jobWriteRefusal, newHarnessVersionRefusal, runTie, type EventRef, type OwnedTable } from "../../lib/jobs/pure/ingest-scope";
+import { eventScope, jobWriteRefusal, newHarnessVersionRefusal, runTie, type EventRef, type OwnedTable } from "../../lib/services/jobs/pure/ingest-scope";
 import { MAX_REPORTED_PROBLEMS } from "../apply-events";
 
 export type ScopedEvents = { ok: true; events: Iterable<HarnessLabEvent> } | { ok: false; error: string; errors: EventProblem[] };
@@ -82,7 +82,7 @@ export function scopeJobEvents(store: Store, jobId: string, events: Iterable<Har
     const own = scope.experiment ?? (scope.owner ? ownerOf(scope.owner.table, scope.owner.id) : null);
     // An unknown parent is the apply step's to report (400, "does not exist"); only a known other experiment is ours.
     if (own !== null && own !== experiment) {
-      // The other experiment is not named: a job reads only its own (lib/auth/read-scope.ts), so a refusal must
+      // The other experiment is not named: a job reads only its own (lib/services/auth/read-scope.ts), so a refusal must
       // not tell it what else exists.
       refuse(i, scope.experiment !== undefined ? "experiment" : scope.owner!.path, `a job's token may only write into its own experiment "${experiment}"`);
       continue;

@@ -40,7 +40,7 @@ export const apiTokens = sqliteTable("api_tokens", {
   // Jobs get their own short-lived ingest tokens.
   jobId: text("job_id"),
   // Issue 40: a token minted for one experiment (Connect a trainer) reads only that experiment
-  // (lib/auth/read-scope.ts). No foreign key: the trainer creates the experiment after the token exists.
+  // (lib/services/auth/read-scope.ts). No foreign key: the trainer creates the experiment after the token exists.
   experimentId: text("experiment_id"),
   createdAt: createdAt(),
   expiresAt: timestampMs("expires_at"),

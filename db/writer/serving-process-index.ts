@@ -1,4 +1,4 @@
-// In the page renderer (the second server process that renders pages, lib/server/page-renderer.mjs), the full-text
+// In the page renderer (the second server process that renders pages, lib/services/server/page-renderer.mjs), the full-text
 // index is not this process's to write: the serving process's writer thread is the store's one writer of ingested
 // data and of the index. A search page asks it, over the IPC channel the serving process opened, to catch the index
 // up first, as the serving process's own routes ask its writer thread (store-writer.ts catchUpFullTextIndex).

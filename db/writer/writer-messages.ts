@@ -3,7 +3,7 @@
 import type { HarnessLabEvent } from "../../lib/events/contract";
 import type { HarnessArrival } from "../../lib/harness-trust/arrival";
 import type { ApplyOutcome } from "../apply-events";
-import { packedTransfer, parsePackedJson, type PackedJson } from "../../lib/ingest/pure/packed-json";
+import { packedTransfer, parsePackedJson, type PackedJson } from "../../lib/services/ingest/pure/packed-json";
 import { readSpoolFile } from "../../lib/files/spool-file";
 
 /**

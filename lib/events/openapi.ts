@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document of the API, generated from the zod schemas so it cannot drift from them.
 import { z } from "zod";
 import { CONTRACT_VERSION, EVENT_SCHEMAS, EVENT_TYPES } from "./contract";
-import { INGEST_LIMITS } from "../ingest/pure/limits";
+import { INGEST_LIMITS } from "../services/ingest/pure/limits";
 import { errorSchema, failure, idParam, queryParam, readResponses, type JsonSchema } from "./openapi-helpers";
 import { trajectoryPaths } from "./openapi-trajectory-paths";
 import { jobPaths } from "./openapi-job-paths";

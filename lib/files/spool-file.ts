@@ -1,4 +1,4 @@
-// Reads a spool file of validated events (one JSON object per line, written by lib/ingest/read-event-body.ts)
+// Reads a spool file of validated events (one JSON object per line, written by lib/services/ingest/read-event-body.ts)
 // synchronously, so a whole batch is applied inside one synchronous transaction, in whichever thread
 // applies it (the request thread or the writer thread, which gets the file's path). It lives in lib/files,
 // beside the other file helpers, because both ingestion and the store's writer read it and db may not import

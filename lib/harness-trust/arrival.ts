@@ -1,6 +1,6 @@
 // How a harness version reached this store: the kind of principal that sent the event carrying it. Recorded
 // once, when the version is first stored (a re-send changes nothing), and read by the trust rule (trust.ts).
-import type { Principal } from "../auth/pure/principal";
+import type { Principal } from "../services/auth/pure/principal";
 
 /**
  * - session: a signed-in person (an admin) posted the events from the dashboard's origin;
@@ -9,7 +9,7 @@ import type { Principal } from "../auth/pure/principal";
  * - job_token: a launched job's own token;
  * - local: written straight into the store file by a CLI command on this machine (import/sync/demo --db);
  * - first_start: the first start's reference experiment, which `serve` runs on a brand-new store with the one
- *   token it minted for it (lib/auth/api-tokens.ts, createFirstStartToken): the dashboard's own demo code;
+ *   token it minted for it (lib/services/auth/api-tokens.ts, createFirstStartToken): the dashboard's own demo code;
  * - unknown: stored before migration 0008 recorded arrivals; treated like a token's (nobody can say otherwise).
  */
 export const HARNESS_ARRIVALS = ["session", "admin_token", "ingest_token", "job_token", "local", "first_start", "unknown"] as const;

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { drainingBody, drainUnreadBody } from "./drain-body";
 import { readLimited } from "./read-limited";
 import { readJsonBody } from "./read-json-body";
-import { readEventBody } from "../ingest/read-event-body";
+import { readEventBody } from "../services/ingest/read-event-body";
 import { z } from "zod";
 
 /** A body of `chunks` chunks that records how far it was read and whether it was cancelled. */

@@ -1,6 +1,6 @@
 // @ts-check
 // The response headers the server adds to what routes answer, in one place for the two doors a request can come
-// through: next.config.js gives them to Next's router, and the direct ingest door (lib/server/direct-ingest.ts),
+// through: next.config.js gives them to Next's router, and the direct ingest door (lib/services/server/direct-ingest.ts),
 // which answers producers' batches beside that router, sends the same. Plain JavaScript: next.config.js is loaded
 // by Node itself, without TypeScript. SECURITY.md explains each header.
 

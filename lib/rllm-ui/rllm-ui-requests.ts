@@ -16,10 +16,10 @@
 // A session is a run: its id is "<project>/<experiment>", the experiment's id is the project.
 // UILogger keeps only id/input/output/action/reward/done/metadata of each step and moves observation,
 // model_response and thought into the step's metadata: they are read back from there (liftStepMetadata).
-import { followRunId, type FollowRun } from "../follow/pure/follow-ids";
-import { rllmEpisodeEvents } from "../follow/pure/formats/rllm-episode";
-import { isObject } from "../follow/pure/formats/types";
-import { metricsEvent } from "../follow/pure/trainer-metrics";
+import { followRunId, type FollowRun } from "../services/follow/pure/follow-ids";
+import { rllmEpisodeEvents } from "../services/follow/pure/formats/rllm-episode";
+import { isObject } from "../services/follow/pure/formats/types";
+import { metricsEvent } from "../services/follow/pure/trainer-metrics";
 
 export type RllmRequest =
   | { kind: "session" }

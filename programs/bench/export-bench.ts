@@ -7,9 +7,9 @@ import os from "node:os";
 import path from "node:path";
 import { openStore } from "../../db/client";
 import { applyEvents } from "../../db/apply-events";
-import { exportExperiment } from "../../lib/export/export-experiment";
-import { compareExperiments } from "../../lib/export/compare-experiments";
-import { syncDirectory } from "../../lib/sync/sync-directory";
+import { exportExperiment } from "../../lib/services/export/export-experiment";
+import { compareExperiments } from "../../lib/services/export/compare-experiments";
+import { syncDirectory } from "../../lib/services/sync/sync-directory";
 import { benchRollout, benchSetupEvents } from "./synthetic-rollouts";
 
 export interface ExportBenchResult {

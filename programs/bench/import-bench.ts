@@ -8,13 +8,13 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { openStore } from "../../db/client";
-import { ALL_READERS } from "../../lib/importers/formats";
-import { resolveTarget, storeLookup } from "../../lib/importers/resolve-target";
-import { runImport } from "../../lib/importers/run-import";
-import { ImportSession } from "../../lib/importers/session";
-import { diskSource } from "../../lib/importers/sources";
-import { storeApply } from "../../lib/importers/store-import";
-import type { ImportReport } from "../../lib/importers/report";
+import { ALL_READERS } from "../../lib/services/importers/formats";
+import { resolveTarget, storeLookup } from "../../lib/services/importers/resolve-target";
+import { runImport } from "../../lib/services/importers/run-import";
+import { ImportSession } from "../../lib/services/importers/session";
+import { diskSource } from "../../lib/services/importers/sources";
+import { storeApply } from "../../lib/services/importers/store-import";
+import type { ImportReport } from "../../lib/services/importers/report";
 
 export interface ImportBenchOptions {
   home: string;
@@ -48,7 +48,7 @@ function requireRollouts(report: ImportReport, what: string): void {
   const reasons = [...new Set(report.files.map((f) => f.problem?.reason).filter(Boolean))].slice(0, 3).join("; ");
   throw new Error(
     `import bench: no rollouts from ${what} (${report.totals.failed} of ${report.totals.files} files failed: ${reasons}). ` +
-    `Is ALL_READERS in lib/importers/formats/index.ts filled (${ALL_READERS.length} readers now)?`,
+    `Is ALL_READERS in lib/services/importers/formats/index.ts filled (${ALL_READERS.length} readers now)?`,
   );
 }
 

@@ -1,10 +1,10 @@
-// Starts the production server (lib/server/serve-http.mjs, as npm start runs it) on a free port with its own store,
+// Starts the production server (lib/services/server/serve-http.mjs, as npm start runs it) on a free port with its own store,
 // for benchmarks, and samples its memory from /proc while a measurement runs.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 
-import { serverCommand } from "../../lib/server/server-command";
-import { freePort } from "../../lib/server/free-port";
+import { serverCommand } from "../../lib/services/server/server-command";
+import { freePort } from "../../lib/services/server/free-port";
 
 export interface RunningServer {
   url: string;
@@ -46,7 +46,7 @@ export async function startProductionServer(home: string, env: Record<string, st
     if (Date.now() > deadline) throw new Error(`the server did not answer within 60 s:\n${tail()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  // Pages go to the page renderer once it is ready (lib/server/page-renderer.mjs); until then the serving process
+  // Pages go to the page renderer once it is ready (lib/services/server/page-renderer.mjs); until then the serving process
   // renders them itself, so a bench that started earlier would time, and warm up, the wrong process.
   const renderer = options.waitForPages !== false && (env.HARNESS_LAB_PAGE_RENDERER ?? process.env.HARNESS_LAB_PAGE_RENDERER) !== "0";
   while (renderer && !chunks.join("").includes("page renderer ready")) {

@@ -123,7 +123,7 @@ export async function measureViewer(options: MeasureViewerOptions): Promise<View
 
 /**
  * A signed-in storage state from a one-time sign-in link (printed by the server on first start, or
- * made with createSignInLink + signInLinkUrl in lib/auth/users on the server's store).
+ * made with createSignInLink + signInLinkUrl in lib/services/auth/users on the server's store).
  */
 export async function signInStorageState(link: string, executablePath = "/usr/bin/chromium"): Promise<StorageState> {
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS });
@@ -138,7 +138,7 @@ export async function signInStorageState(link: string, executablePath = "/usr/bi
   }
 }
 
-/** A storage state holding a session cookie value made with createSession (lib/auth/sessions) on the server's store. */
+/** A storage state holding a session cookie value made with createSession (lib/services/auth/sessions) on the server's store. */
 export function sessionStorageState(baseURL: string, sessionCookieValue: string): StorageState {
   const { hostname } = new URL(baseURL);
   return {

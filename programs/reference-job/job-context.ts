@@ -5,7 +5,7 @@ import type { DemoContext } from "../reference-experiment/run/demo-context";
 import type { SoftmaxPolicy } from "../reference-experiment/policy/softmax-policy";
 import type { HarnessFile } from "../reference-experiment/harness/types";
 import type { RepairTask } from "../reference-experiment/types";
-import type { HarnessManifest, JobInputs } from "../../lib/jobs/job-inputs";
+import type { HarnessManifest, JobInputs } from "../../lib/services/jobs/job-inputs";
 
 export interface ReferenceJobArgs {
   harnessVersion?: string;

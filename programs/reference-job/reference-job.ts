@@ -2,7 +2,7 @@
 // of an existing reference experiment — train one epoch, compare a proposal's candidate with its base, or
 // evaluate a checkpoint — posting its events with the job's token into the job's run (HARNESS_LAB_RUN).
 // Tasks, seeds and sizes come from the experiment's config, so task ids match the ones already stored.
-import { isReferenceConfig } from "../../lib/jobs/pure/template-applies";
+import { isReferenceConfig } from "../../lib/services/jobs/pure/template-applies";
 import fs from "node:fs";
 import path from "node:path";
 import { HarnessLabClient } from "../../lib/client/harness-lab-client";
@@ -17,8 +17,8 @@ import { initialPolicy } from "../reference-experiment/run/training-loop";
 import type { HarnessFile } from "../reference-experiment/harness/types";
 import type { RepairTask } from "../reference-experiment/types";
 import type { HarnessLabEventInput } from "../../lib/events/contract";
-import { readJobInputs, type HarnessManifest, type JobInputs } from "../../lib/jobs/job-inputs";
-import { progressLine } from "../../lib/jobs/progress";
+import { readJobInputs, type HarnessManifest, type JobInputs } from "../../lib/services/jobs/job-inputs";
+import { progressLine } from "../../lib/services/jobs/progress";
 import { runCompare, runEvaluate, runTrainEpoch } from "./phases";
 import type { JobContext, ReferenceJobArgs } from "./job-context";
 

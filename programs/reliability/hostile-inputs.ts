@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { startProductionServer, type RunningServer } from "../bench/server-process";
 import { percentile } from "../bench/percentile";
-import { randomToken } from "../../lib/auth/secrets";
+import { randomToken } from "../../lib/services/auth/secrets";
 import type { ReliabilityPart } from "./part";
 import type { HostileCase, HostileContext } from "./hostile-case";
 import { countCases, FULL_MINIMUM, generateHostileCases, QUICK_MINIMUM } from "./hostile-generate";

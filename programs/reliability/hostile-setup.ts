@@ -5,11 +5,11 @@ import fs from "node:fs";
 import path from "node:path";
 import { openStore } from "../../db/client";
 import { exampleEvents } from "../../lib/events/examples";
-import { createApiToken, revokeApiToken } from "../../lib/auth/api-tokens";
-import { createSession } from "../../lib/auth/sessions";
-import { createUser } from "../../lib/auth/users";
+import { createApiToken, revokeApiToken } from "../../lib/services/auth/api-tokens";
+import { createSession } from "../../lib/services/auth/sessions";
+import { createUser } from "../../lib/services/auth/users";
 import { SYSTEM_ACTOR } from "../../lib/domain/audit-actor";
-import { randomToken } from "../../lib/auth/secrets";
+import { randomToken } from "../../lib/services/auth/secrets";
 import type { HostileContext } from "./hostile-case";
 
 export const SEED_PREFIX = "hl-seed";

@@ -1,4 +1,4 @@
-// The direct ingest door (lib/server/direct-ingest.ts): the production server's listener answers a producer's
+// The direct ingest door (lib/services/server/direct-ingest.ts): the production server's listener answers a producer's
 // usual batch before Next's router. It must answer exactly as the route does (status, body, headers, and the
 // same idempotency across the two doors), leave every other request to Next untouched, send the API's security
 // headers, let a refused client read its refusal, and survive a client that leaves mid-body.
@@ -16,11 +16,11 @@ process.env.HARNESS_LAB_DB = path.join(dir, "test.db");
 process.env.HARNESS_LAB_WRITE_QUEUE = "1";
 
 const { getStore, closeStore } = await import("@/db/client");
-const { createApiToken } = await import("@/lib/auth/api-tokens");
+const { createApiToken } = await import("@/lib/services/auth/api-tokens");
 const { startStoreWriter, stopStoreWriter, whenWriterReady, writeQueueDepth } = await import("@/db/writer/store-writer");
-const { directIngest } = await import("@/lib/server/direct-ingest");
+const { directIngest } = await import("@/lib/services/server/direct-ingest");
 const { apiSecurityHeaders } = await import("@/lib/http/security-headers.mjs");
-const { INGEST_LIMITS } = await import("@/lib/ingest/pure/limits");
+const { INGEST_LIMITS } = await import("@/lib/services/ingest/pure/limits");
 const events = await import("@/app/api/v1/events/route");
 
 /** The status this test's server answers a request the door left to Next with. */

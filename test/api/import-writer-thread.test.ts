@@ -12,7 +12,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-import-writer-"));
 process.env.HARNESS_LAB_DB = path.join(dir, "test.db");
 
 const { getStore, closeStore } = await import("@/db/client");
-const { createApiToken } = await import("@/lib/auth/api-tokens");
+const { createApiToken } = await import("@/lib/services/auth/api-tokens");
 const { startStoreWriter, stopStoreWriter, whenWriterReady, writeQueueDepth, writerThreadRunning } = await import("@/db/writer/store-writer");
 const imports = await import("@/app/api/v1/imports/route");
 const events = await import("@/app/api/v1/events/route");
@@ -94,8 +94,8 @@ describe("uploads through the writer thread", () => {
   }, 120_000);
 
   it("moves an upload's bytes to the writer only when they fill their buffer: data beside a view stays whole", async () => {
-    const { writeImport } = await import("@/lib/importers/write-import");
-    const { resolveTarget, storeLookup } = await import("@/lib/importers/resolve-target");
+    const { writeImport } = await import("@/lib/services/importers/write-import");
+    const { resolveTarget, storeLookup } = await import("@/lib/services/importers/resolve-target");
     const resolved = await resolveTarget(storeLookup(getStore()), { experiment: "shared buffer" });
     if (!resolved.ok) throw new Error(resolved.reason);
     const own = new TextEncoder().encode(trajectory("own__a"));

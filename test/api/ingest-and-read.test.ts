@@ -10,7 +10,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-api-"));
 process.env.HARNESS_LAB_DB = path.join(dir, "test.db");
 
 const { getStore, closeStore } = await import("@/db/client");
-const { createApiToken, revokeApiToken } = await import("@/lib/auth/api-tokens");
+const { createApiToken, revokeApiToken } = await import("@/lib/services/auth/api-tokens");
 const events = await import("@/app/api/v1/events/route");
 const experiments = await import("@/app/api/v1/experiments/route");
 const experiment = await import("@/app/api/v1/experiments/[id]/route");

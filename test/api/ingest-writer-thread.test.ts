@@ -14,11 +14,11 @@ process.env.HARNESS_LAB_DB = path.join(dir, "test.db");
 process.env.HARNESS_LAB_WRITE_QUEUE = "1";
 
 const { getStore, closeStore } = await import("@/db/client");
-const { createApiToken } = await import("@/lib/auth/api-tokens");
+const { createApiToken } = await import("@/lib/services/auth/api-tokens");
 const { catchUpFullTextIndex, runWriterTask, startStoreWriter, stopStoreWriter, whenWriterReady, writeQueueDepth, writerThreadRunning, writeValidatedEvents } = await import("@/db/writer/store-writer");
 const events = await import("@/app/api/v1/events/route");
 const { validateEvent } = await import("@/lib/events/contract");
-const { packJson } = await import("@/lib/ingest/pure/packed-json");
+const { packJson } = await import("@/lib/services/ingest/pure/packed-json");
 const rolloutList = await import("@/app/api/v1/rollouts/route");
 const { hasPendingTurns } = await import("@/db/full-text-index");
 const { fileFingerprint } = await import("@/programs/reliability/hostile-fingerprint");

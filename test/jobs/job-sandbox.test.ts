@@ -11,10 +11,10 @@ import { startJobTestEnv, useTempDatabase, waitForJob, readLog, REF_EXPERIMENT, 
 
 const where = useTempDatabase("hl-jobsandbox-");
 const { getStore, closeStore } = await import("@/db/client");
-const jobs = await import("@/lib/jobs");
-const { saveTemplate } = await import("@/lib/jobs/templates");
-const { sandboxStatus, sandboxWarning } = await import("@/lib/jobs/sandbox-probe");
-const { sandboxMode } = await import("@/lib/jobs/sandbox");
+const jobs = await import("@/lib/services/jobs");
+const { saveTemplate } = await import("@/lib/services/jobs/templates");
+const { sandboxStatus, sandboxWarning } = await import("@/lib/services/jobs/sandbox-probe");
+const { sandboxMode } = await import("@/lib/services/jobs/sandbox");
 
 const SECRET = "admin-secret-visible-only-in-the-server-environment";
 /** A host file (owner-only, beside the store) that the job names as the target of a link it plants. */

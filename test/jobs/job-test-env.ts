@@ -7,7 +7,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import type { Store } from "@/db/client";
-import type { JobActor } from "@/lib/jobs/permissions";
+import type { JobActor } from "@/lib/services/jobs/permissions";
 
 export interface JobTestEnv {
   dir: string;
@@ -54,8 +54,8 @@ export async function startJobTestEnv(store: Store, where: { dir: string; dbFile
   const { h0Files } = await import("@/programs/reference-experiment/harness/h0");
   const { applyComponents, toEventFiles } = await import("@/programs/reference-experiment/harness/compose");
   const { COMPONENTS } = await import("@/programs/reference-experiment/harness/components");
-  const { createUser } = await import("@/lib/auth/users");
-  const { seedReferenceTemplates } = await import("@/lib/jobs/reference-templates");
+  const { createUser } = await import("@/lib/services/auth/users");
+  const { seedReferenceTemplates } = await import("@/lib/services/jobs/reference-templates");
   const h0 = h0Files();
   const seeded = applyEvents(store, [
     { type: "experiment", id: REF_EXPERIMENT, name: "Reference for jobs", method: "harnessadapt-rl", config: { seed: 1, size: "small" } },

@@ -11,7 +11,7 @@ process.env.HARNESS_LAB_DB = path.join(dir, "test.db");
 const { getStore, closeStore } = await import("@/db/client");
 const { applyEvents } = await import("@/db/apply-events");
 const { insertJob, finishJob } = await import("@/db/mutations/jobs");
-const { mintJobToken } = await import("@/lib/jobs/job-token");
+const { mintJobToken } = await import("@/lib/services/jobs/job-token");
 const events = await import("@/app/api/v1/events/route");
 const imports = await import("@/app/api/v1/imports/route");
 

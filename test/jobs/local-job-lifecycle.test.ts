@@ -9,9 +9,9 @@ import { startJobTestEnv, useTempDatabase, waitForJob, readLog, H0, REF_EXPERIME
 
 const where = useTempDatabase("hl-joblife-");
 const { getStore, closeStore, openStore } = await import("@/db/client");
-const jobs = await import("@/lib/jobs");
-const { livingGroupMembers, parseIdentity } = await import("@/lib/jobs/process-identity");
-const { saveTemplate } = await import("@/lib/jobs/templates");
+const jobs = await import("@/lib/services/jobs");
+const { livingGroupMembers, parseIdentity } = await import("@/lib/services/jobs/process-identity");
+const { saveTemplate } = await import("@/lib/services/jobs/templates");
 type Store = ReturnType<typeof openStore>;
 
 let env: JobTestEnv;

@@ -8,7 +8,7 @@ import { readLog, startJobTestEnv, useTempDatabase, waitForJob, H0, PROPOSAL, RE
 
 const where = useTempDatabase("hl-localjobs-");
 const { getStore, closeStore } = await import("@/db/client");
-const jobs = await import("@/lib/jobs");
+const jobs = await import("@/lib/services/jobs");
 
 let env: JobTestEnv;
 const store = () => getStore();

@@ -12,15 +12,15 @@ import fs from "node:fs";
 import path from "node:path";
 import { useTempDatabase, startJobTestEnv, waitForJob, readLog, H0, REF_EXPERIMENT, type JobTestEnv } from "./job-test-env";
 import { startRayHead, type RayHead } from "../support/ray-head";
-import { freePort } from "@/lib/server/free-port";
+import { freePort } from "@/lib/services/server/free-port";
 
 const where = useTempDatabase("hl-rayjobs-");
 const { getStore, openStore, closeStore } = await import("@/db/client");
-const jobs = await import("@/lib/jobs");
-const { saveTemplate } = await import("@/lib/jobs/templates");
-const { REFERENCE_TEMPLATES } = await import("@/lib/jobs/reference-templates");
-const { rayOptions, submitRay, queryRay, rayLogs } = await import("@/lib/jobs/ray-client");
-const { rayEntrypoint } = await import("@/lib/jobs/ray-api");
+const jobs = await import("@/lib/services/jobs");
+const { saveTemplate } = await import("@/lib/services/jobs/templates");
+const { REFERENCE_TEMPLATES } = await import("@/lib/services/jobs/reference-templates");
+const { rayOptions, submitRay, queryRay, rayLogs } = await import("@/lib/services/jobs/ray-client");
+const { rayEntrypoint } = await import("@/lib/services/jobs/ray-api");
 
 let head: RayHead;
 let env: JobTestEnv;

@@ -12,8 +12,8 @@ import { ensureLocalSlurm, startSlurmTestRuntime, type SlurmTestRuntime } from "
 
 const where = useTempDatabase("hl-slurmjobs-");
 const { getStore, openStore } = await import("@/db/client");
-const jobs = await import("@/lib/jobs");
-const { inheritedEnv } = await import("@/lib/jobs/job-config");
+const jobs = await import("@/lib/services/jobs");
+const { inheritedEnv } = await import("@/lib/services/jobs/job-config");
 
 let env: JobTestEnv;
 let runtime: SlurmTestRuntime;

@@ -12,9 +12,9 @@ import { ensureLocalSlurm, startSlurmTestRuntime, type SlurmTestRuntime } from "
 
 const where = useTempDatabase("hl-slurmrest-");
 const { getStore, openStore } = await import("@/db/client");
-const jobs = await import("@/lib/jobs");
-const { inheritedEnv } = await import("@/lib/jobs/job-config");
-const { slurmRestUnreachable } = await import("@/lib/jobs/slurm-rest");
+const jobs = await import("@/lib/services/jobs");
+const { inheritedEnv } = await import("@/lib/services/jobs/job-config");
+const { slurmRestUnreachable } = await import("@/lib/services/jobs/slurm-rest");
 
 const URL = "http://127.0.0.1:6820";
 let env: JobTestEnv;

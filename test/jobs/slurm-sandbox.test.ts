@@ -12,8 +12,8 @@ import { ensureLocalSlurm, startSlurmTestRuntime, type SlurmTestRuntime } from "
 
 const where = useTempDatabase("hl-slurmsandbox-");
 const { getStore } = await import("@/db/client");
-const jobs = await import("@/lib/jobs");
-const { saveTemplate } = await import("@/lib/jobs/templates");
+const jobs = await import("@/lib/services/jobs");
+const { saveTemplate } = await import("@/lib/services/jobs/templates");
 const { applyEvents } = await import("@/db/apply-events");
 
 const SECRET = "admin-secret-of-the-server-environment";

@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import type { Store } from "@/db/client";
-import type { JobRecord, RuntimeOptions } from "@/lib/jobs";
+import type { JobRecord, RuntimeOptions } from "@/lib/services/jobs";
 import { startJobTestEnv, REF_EXPERIMENT, type JobTestEnv } from "./job-test-env";
 import { slurmTestTemplates } from "./slurm-test-templates";
 
@@ -35,9 +35,9 @@ export async function startSlurmTestRuntime(
   where: { dir: string; dbFile: string },
   options: { prefix: string; trainName: string; slurm?: RuntimeOptions["slurm"] },
 ): Promise<SlurmTestRuntime> {
-  const jobs = await import("@/lib/jobs");
-  const { saveTemplate } = await import("@/lib/jobs/templates");
-  const { REFERENCE_TEMPLATES } = await import("@/lib/jobs/reference-templates");
+  const jobs = await import("@/lib/services/jobs");
+  const { saveTemplate } = await import("@/lib/services/jobs/templates");
+  const { REFERENCE_TEMPLATES } = await import("@/lib/services/jobs/reference-templates");
   const { closeStore } = await import("@/db/client");
   const env = await startJobTestEnv(store(), where);
   jobs.configureJobRuntime(store(), { jobsRoot: env.jobsRoot, serverUrl: env.url, pollMs: 250, ...(options.slurm ? { slurm: options.slurm } : {}) });

@@ -2,7 +2,7 @@
 // proxies, Slurm's config, the GPUs it was given), never the server's secrets. The e2e proof that a real
 // job's environment lacks the admin token is e2e/security-logs.spec.ts.
 import { describe, expect, it } from "vitest";
-import { inheritedEnv } from "../../lib/jobs/job-config";
+import { inheritedEnv } from "../../lib/services/jobs/job-config";
 
 describe("inheritedEnv", () => {
   it("passes the allow-listed variables and nothing else", () => {

@@ -18,8 +18,8 @@ delete process.env.HARNESS_LAB_ADMIN_TOKEN;
 const { getStore, closeStore } = await import("@/db/client");
 const { applyEvents } = await import("@/db/apply-events");
 const { insertJob } = await import("@/db/mutations/jobs");
-const { createApiToken } = await import("@/lib/auth/api-tokens");
-const { mintJobToken } = await import("@/lib/jobs/job-token");
+const { createApiToken } = await import("@/lib/services/auth/api-tokens");
+const { mintJobToken } = await import("@/lib/services/jobs/job-token");
 
 const ROOT = path.resolve(__dirname, "../..");
 /** Every experiment-owned id starts with its prefix ("mine-…", "other-…"), jobs included. */

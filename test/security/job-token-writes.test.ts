@@ -41,7 +41,7 @@ vi.mock("next/cache", async (importOriginal) => ({
 const { getStore, closeStore } = await import("@/db/client");
 const { applyEvents } = await import("@/db/apply-events");
 const { insertJob } = await import("@/db/mutations/jobs");
-const { mintJobToken } = await import("@/lib/jobs/job-token");
+const { mintJobToken } = await import("@/lib/services/jobs/job-token");
 const events = await import("@/app/api/v1/events/route");
 const settings = await import("@/app/settings/actions");
 
@@ -274,7 +274,7 @@ describe("every other mutation route", () => {
     const cancel = await (await import("@/app/api/v1/jobs/[id]/cancel/route")).POST(
       new Request(`${BASE}/api/v1/jobs/${JOB}/cancel`, { method: "POST", headers: { authorization: `Bearer ${token}` } }), { params: Promise.resolve({ id: JOB }) });
     expect(cancel.status).toBe(403);
-    // The route asks a token for scope admin first; lib/jobs/permissions.ts refuses a job's token even with it.
+    // The route asks a token for scope admin first; lib/services/jobs/permissions.ts refuses a job's token even with it.
     for (const response of [launch, cancel]) expect((await response.json()).error).toBe('token lacks scope "admin"');
   });
 });

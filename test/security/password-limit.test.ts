@@ -21,8 +21,8 @@ vi.mock("next/navigation", () => ({
   },
 }));
 vi.mock("next/cache", () => ({ revalidatePath: () => undefined }));
-vi.mock("@/lib/auth/passwords", async (importOriginal) => {
-  const real = await importOriginal<typeof import("@/lib/auth/passwords")>();
+vi.mock("@/lib/services/auth/passwords", async (importOriginal) => {
+  const real = await importOriginal<typeof import("@/lib/services/auth/passwords")>();
   const hash = async (password: string) => `fast$${password}`;
   return {
     ...real,
@@ -35,8 +35,8 @@ vi.mock("@/lib/auth/passwords", async (importOriginal) => {
 import { getStore, openStore } from "@/db/client";
 import { changePasswordAction } from "@/app/settings/actions";
 import { POST as signIn } from "@/app/api/v1/session/route";
-import { createSession, SESSION_COOKIE } from "@/lib/auth/sessions";
-import { createUser, type SessionUser } from "@/lib/auth/users";
+import { createSession, SESSION_COOKIE } from "@/lib/services/auth/sessions";
+import { createUser, type SessionUser } from "@/lib/services/auth/users";
 
 const PASSWORD = "right-password-1";
 let user: SessionUser;

@@ -1,11 +1,11 @@
 // The scope matrix in one table: which token may do what through authenticateRequest. (Expiry, revocation
-// and the env admin token are lib/auth/request-auth.test.ts; a job token kept inside its experiment is
+// and the env admin token are lib/services/auth/request-auth.test.ts; a job token kept inside its experiment is
 // test/jobs/job-token-ingest.test.ts.) Here: an ingest-only token cannot read what it wrote either, so a
 // trainer's leaked token does not expose the lab's data.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openStore, type Store } from "../../db/client";
-import { createApiToken } from "../../lib/auth/api-tokens";
-import { authenticateRequest } from "../../lib/auth/request-auth";
+import { createApiToken } from "../../lib/services/auth/api-tokens";
+import { authenticateRequest } from "../../lib/services/auth/request-auth";
 import type { TokenScope } from "../../lib/domain/vocabulary";
 
 let store: Store;

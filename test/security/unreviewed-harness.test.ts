@@ -11,17 +11,17 @@ import { startJobTestEnv, useTempDatabase, waitForJob, H0, H1, REF_EXPERIMENT, t
 
 const where = useTempDatabase("hl-unreviewed-");
 const { getStore, closeStore } = await import("@/db/client");
-const jobs = await import("@/lib/jobs");
+const jobs = await import("@/lib/services/jobs");
 const events = await import("@/app/api/v1/events/route");
 const jobsRoute = await import("@/app/api/v1/jobs/route");
-const { createApiToken } = await import("@/lib/auth/api-tokens");
-const { createSession } = await import("@/lib/auth/sessions");
-const { saveTemplate } = await import("@/lib/jobs/templates");
+const { createApiToken } = await import("@/lib/services/auth/api-tokens");
+const { createSession } = await import("@/lib/services/auth/sessions");
+const { saveTemplate } = await import("@/lib/services/jobs/templates");
 const { insertJob } = await import("@/db/mutations/jobs");
-const { mintJobToken } = await import("@/lib/jobs/job-token");
+const { mintJobToken } = await import("@/lib/services/jobs/job-token");
 const { applyEvents } = await import("@/db/apply-events");
-const { createUser } = await import("@/lib/auth/users");
-const { mintReferenceToken } = await import("@/lib/server/first-start-demo");
+const { createUser } = await import("@/lib/services/auth/users");
+const { mintReferenceToken } = await import("@/lib/services/server/first-start-demo");
 const { getHarnessReviews } = await import("@/db/queries/harness-review-diff");
 
 const BASE = "http://127.0.0.1:3000";

@@ -12,7 +12,7 @@ import { execFile, execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "../../lib/server/free-port";
+import { freePort } from "../../lib/services/server/free-port";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SHIMS = path.join(ROOT, "test", "support", "ray-shims");

@@ -10,7 +10,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-query-refusal-"));
 process.env.HARNESS_LAB_DB = path.join(dir, "test.db");
 
 const { getStore, closeStore } = await import("@/db/client");
-const { createApiToken } = await import("@/lib/auth/api-tokens");
+const { createApiToken } = await import("@/lib/services/auth/api-tokens");
 const jobs = await import("./jobs/route");
 const proposals = await import("./proposals/route");
 const metrics = await import("./runs/[id]/metrics/route");

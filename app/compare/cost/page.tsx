@@ -6,7 +6,7 @@ import Link from "next/link";
 import { redirect } from "next/navigation";
 import { getStore } from "@/db/client";
 import { getExperimentCost, listExperimentChoices } from "@/db/queries/experiment-cost";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireUser } from "@/lib/services/auth/current-user";
 import { formatCount } from "@/lib/format";
 import { compareCosts, compareTable, type ExperimentCost } from "@/lib/cost/cost-compare";
 import { formatRelative, formatSigned } from "@/lib/cost/cost-format";

@@ -4,7 +4,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getStore } from "@/db/client";
 import { listCurveRuns } from "@/db/queries/curves";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireUser } from "@/lib/services/auth/current-user";
 import { prepareCurvesView, type PageSearchParams } from "@/db/queries/curves-view";
 import { preparePass1View } from "@/db/queries/pass-at-1-view";
 import { limitPass1Scopes } from "@/lib/curves/pass-at-1-address";

@@ -1,7 +1,7 @@
 // Two harness versions compared file by file: /harness-versions/compare?base=ID&candidate=ID. The proposal
 // page embeds the same HarnessDiff for its base → candidate; this page serves any pair (H0 vs H2).
 import type { Metadata } from "next";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireUser } from "@/lib/services/auth/current-user";
 import { EmptyState } from "@/components/ui/empty-state";
 import { HarnessDiff } from "@/components/harness-diff/harness-diff";
 import { getStore } from "@/db/client";

@@ -9,8 +9,8 @@ import { getStore } from "@/db/client";
 import { getProposalPage } from "@/db/queries/proposal-page";
 import { getProposalComparison } from "@/db/queries/proposal-comparison";
 import { getHarnessDiffSides } from "@/db/queries/harness-diff";
-import { requireUser } from "@/lib/auth/current-user";
-import { roleAtLeast } from "@/lib/auth/pure/principal";
+import { requireUser } from "@/lib/services/auth/current-user";
+import { roleAtLeast } from "@/lib/services/auth/pure/principal";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { experimentPath } from "@/lib/http/page-links";
 import { inboxHref } from "@/lib/proposals/inbox-filter";
@@ -27,7 +27,7 @@ import { PatchEvidencePanel } from "@/components/proposals/patch-evidence-panel"
 import { listProposalPatchEvaluations } from "@/db/queries/proposal-patch-evaluations";
 import { patchEvidence } from "@/lib/patches/patch-evidence";
 import { ProposalLaunch } from "@/components/jobs/proposal-launch";
-import { listJobTemplates } from "@/lib/jobs/templates";
+import { listJobTemplates } from "@/lib/services/jobs/templates";
 import { decideProposalAction } from "../actions";
 
 export const dynamic = "force-dynamic";

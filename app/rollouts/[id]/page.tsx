@@ -5,7 +5,7 @@ import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
 import { getRolloutTaskKey, getRolloutView } from "@/db/queries/rollout-view";
 import { listTaskRollouts } from "@/db/queries/task-rollouts";
-import { currentUser, requireUser } from "@/lib/auth/current-user";
+import { currentUser, requireUser } from "@/lib/services/auth/current-user";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { HOOK_POSITIONS, type HookPosition } from "@/lib/domain/vocabulary";
 import { RolloutHeader } from "@/components/trajectory/rollout-header";

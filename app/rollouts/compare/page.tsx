@@ -4,7 +4,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getStore } from "@/db/client";
 import { getRolloutView } from "@/db/queries/rollout-view";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireUser } from "@/lib/services/auth/current-user";
 import { outcomeOf } from "@/lib/domain/outcome";
 import { EmptyState } from "@/components/ui/empty-state";
 import { CompareSideHeader } from "@/components/trajectory/compare-side-header";

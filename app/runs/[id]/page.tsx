@@ -10,7 +10,7 @@ import { listMetricKeys } from "@/db/queries/curves";
 import { getRunJob } from "@/db/queries/run-job";
 import { prepareCurvesView, type PageSearchParams } from "@/db/queries/curves-view";
 import { preparePass1View } from "@/db/queries/pass-at-1-view";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireUser } from "@/lib/services/auth/current-user";
 import { formatCount, formatDateTime } from "@/lib/format";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { experimentPath, jobPath, runTrajectoriesPath } from "@/lib/http/page-links";

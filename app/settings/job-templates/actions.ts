@@ -3,13 +3,13 @@
 // saveTemplate validates the whole spec first and records the change in the audit log.
 import { revalidatePath } from "next/cache";
 import { getStore } from "@/db/client";
-import { saveTemplate } from "@/lib/jobs";
-import { scopesForRole } from "@/lib/auth/pure/principal";
+import { saveTemplate } from "@/lib/services/jobs";
+import { scopesForRole } from "@/lib/services/auth/pure/principal";
 import { z } from "zod";
-import { validatedAction } from "@/lib/auth/validated-action";
-import type { ActionResult } from "@/lib/auth/action-result";
+import { validatedAction } from "@/lib/services/auth/validated-action";
+import type { ActionResult } from "@/lib/services/auth/action-result";
 
-// The spec's own fields are checked by saveTemplate (lib/jobs/pure/template-schema.ts); here it must be JSON.
+// The spec's own fields are checked by saveTemplate (lib/services/jobs/pure/template-schema.ts); here it must be JSON.
 const SaveTemplateInput = z.object({
   id: z.string().trim(),
   experiment: z.string().trim(),

@@ -3,8 +3,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { getStore } from "@/db/client";
-import { requireUser } from "@/lib/auth/current-user";
-import { listJobTemplates } from "@/lib/jobs/templates";
+import { requireUser } from "@/lib/services/auth/current-user";
+import { listJobTemplates } from "@/lib/services/jobs/templates";
 import { formatDateTime } from "@/lib/format";
 import { experimentPath, jobsPath } from "@/lib/http/page-links";
 import { TemplateEditor } from "@/components/jobs/template-editor";

@@ -1,9 +1,9 @@
 // GET /sign-in/link?token=… — the one-time link printed on first start or by `harness-lab sign-in-link`.
 import { NextResponse } from "next/server";
 import { getStore } from "@/db/client";
-import { createSession, isHttps, SESSION_COOKIE, sessionCookieOptions } from "@/lib/auth/sessions";
-import { consumeSignInLink } from "@/lib/auth/users";
-import { LANDING_PATH } from "@/lib/auth/landing";
+import { createSession, isHttps, SESSION_COOKIE, sessionCookieOptions } from "@/lib/services/auth/sessions";
+import { consumeSignInLink } from "@/lib/services/auth/users";
+import { LANDING_PATH } from "@/lib/services/auth/landing";
 
 export const dynamic = "force-dynamic";
 

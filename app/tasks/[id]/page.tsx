@@ -6,7 +6,7 @@ import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
 import { getTask, tallyTaskByCheckpoint, tallyTaskByHarnessVersion } from "@/db/queries/task-page";
 import { listTaskRollouts } from "@/db/queries/task-rollouts";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireUser } from "@/lib/services/auth/current-user";
 import { outcomeOf } from "@/lib/domain/outcome";
 import { formatCount } from "@/lib/format";
 import { idFromSegment } from "@/lib/http/dynamic-segment";

@@ -4,8 +4,8 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { getStore } from "@/db/client";
 import { listExperiments } from "@/db/queries/experiments";
-import { requireUser } from "@/lib/auth/current-user";
-import { DEFAULT_BENCHMARK, DEFAULT_RUN_NAME, MAX_UPLOAD_BYTES } from "@/lib/importers/limits";
+import { requireUser } from "@/lib/services/auth/current-user";
+import { DEFAULT_BENCHMARK, DEFAULT_RUN_NAME, MAX_UPLOAD_BYTES } from "@/lib/services/importers/limits";
 import { ImportForm } from "@/components/import/import-form";
 
 export const dynamic = "force-dynamic";

@@ -1,4 +1,4 @@
-"""The offline event log: the events-*.jsonl files `harness-lab sync DIR` applies (lib/sync in the server).
+"""The offline event log: the events-*.jsonl files `harness-lab sync DIR` applies (lib/services/sync in the server).
 
 Same format as the TypeScript EventLogWriter (lib/client/event-log-writer.ts): one event per line, each line
 written whole with one write call; names sort in creation order (sync applies files by name); a file is

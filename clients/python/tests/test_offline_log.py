@@ -1,5 +1,5 @@
 """The offline event log: EventLogWriter(dir) and Client(offline_dir=...) write the events-*.jsonl files that
-`harness-lab sync DIR` reads (lib/sync), rotating files that sort in creation order; sync applies them, and
+`harness-lab sync DIR` reads (lib/services/sync), rotating files that sort in creation order; sync applies them, and
 a second sync finds nothing new."""
 from __future__ import annotations
 

@@ -5,8 +5,8 @@ import { spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import Database from "better-sqlite3";
-import { storeContentHash } from "../../../lib/backup/content-hash";
-import { directorySnapshot, repoHome, seedStore, startWriter, stopProcess, tempDir } from "../../../lib/backup/test-support";
+import { storeContentHash } from "../../../lib/services/backup/content-hash";
+import { directorySnapshot, repoHome, seedStore, startWriter, stopProcess, tempDir } from "../../../lib/services/backup/test-support";
 
 function cli(args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, [path.join(repoHome, "bin/harness-lab.mjs"), ...args], {

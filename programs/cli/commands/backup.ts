@@ -4,8 +4,8 @@ import fs from "node:fs";
 import os from "node:os";
 import { defaultDatabaseFile } from "../../../db/client";
 import { fileAndStore, parseCommandArgs } from "../command-args";
-import { backupStore } from "../../../lib/backup/store-backup";
-import { describeStore } from "../../../lib/backup/describe";
+import { backupStore } from "../../../lib/services/backup/store-backup";
+import { describeStore } from "../../../lib/services/backup/describe";
 import { describeMaintenance, maintainStore } from "./maintain";
 
 const USAGE = `usage: harness-lab backup FILE [--db STORE] [--force] [--skip-maintenance]

@@ -32,7 +32,7 @@ export async function run(args: string[]): Promise<number> {
   const sqlite = new Database(file, { readonly: true, fileMustExist: true });
   sqlite.pragma("busy_timeout = 10000");
   try {
-    const { exportExperiment } = await import("../../../lib/export/export-experiment");
+    const { exportExperiment } = await import("../../../lib/services/export/export-experiment");
     const started = performance.now();
     const result = exportExperiment(sqlite, experimentId, dir);
     if (!result.ok) {

@@ -6,8 +6,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { HarnessLabClient } from "../../../lib/client/harness-lab-client";
 import { EXPERIMENT_METHODS, type ExperimentMethod } from "../../../lib/domain/vocabulary";
-import { followDirectory, formatFollowProblems, formatFollowSummary, type FollowProblem } from "../../../lib/follow/follow-directory";
-import type { SyncTarget } from "../../../lib/sync/sync-target";
+import { followDirectory, formatFollowProblems, formatFollowSummary, type FollowProblem } from "../../../lib/services/follow/follow-directory";
+import type { SyncTarget } from "../../../lib/services/sync/sync-target";
 import { parseCommandArgs } from "../command-args";
 
 const USAGE = `usage: harness-lab follow DIR --experiment NAME [--run NAME] [--server URL --token TOKEN | --db FILE]

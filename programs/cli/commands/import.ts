@@ -4,14 +4,14 @@
 // give the same events, which the store answers "unchanged".
 import path from "node:path";
 import { HarnessLabClient, HarnessLabError } from "../../../lib/client/harness-lab-client";
-import { ALL_READERS } from "../../../lib/importers/formats";
-import type { FormatReader } from "../../../lib/importers/types";
-import { diskSource, ImportPathError, type FileSource } from "../../../lib/importers/sources";
-import { ImportAbort, ImportSession } from "../../../lib/importers/session";
-import { httpApply, runImport, type ApplyFn } from "../../../lib/importers/run-import";
-import { formatImportReport } from "../../../lib/importers/report";
-import { DEFAULT_BENCHMARK, DEFAULT_RUN_NAME } from "../../../lib/importers/limits";
-import type { ExperimentLookup } from "../../../lib/importers/resolve-target";
+import { ALL_READERS } from "../../../lib/services/importers/formats";
+import type { FormatReader } from "../../../lib/services/importers/types";
+import { diskSource, ImportPathError, type FileSource } from "../../../lib/services/importers/sources";
+import { ImportAbort, ImportSession } from "../../../lib/services/importers/session";
+import { httpApply, runImport, type ApplyFn } from "../../../lib/services/importers/run-import";
+import { formatImportReport } from "../../../lib/services/importers/report";
+import { DEFAULT_BENCHMARK, DEFAULT_RUN_NAME } from "../../../lib/services/importers/limits";
+import type { ExperimentLookup } from "../../../lib/services/importers/resolve-target";
 import { parseCommandArgs } from "../command-args";
 
 const USAGE = `usage: harness-lab import PATH… --experiment NAME [--run NAME] [--harness LABEL] [--benchmark NAME]
@@ -64,7 +64,7 @@ export async function run(args: string[], deps: ImportCommandDeps = {}): Promise
   // through the server's import (remote-late-facts.ts).
   let afterImport: (session: ImportSession) => void | Promise<void> = () => {};
   // The store and the lookups are server-only modules; load them only when asked for, as `sync` does.
-  const { storeLookup, httpLookup, resolveTarget } = await import("../../../lib/importers/resolve-target");
+  const { storeLookup, httpLookup, resolveTarget } = await import("../../../lib/services/importers/resolve-target");
   if (server) {
     const token = values.token ?? process.env.HARNESS_LAB_TOKEN;
     if (!token) return usageError(`no token for ${server}: pass --token T or set HARNESS_LAB_TOKEN`);
@@ -73,12 +73,12 @@ export async function run(args: string[], deps: ImportCommandDeps = {}): Promise
     apply = httpApply(client);
     lookup = httpLookup(client);
     // A sidecar alone goes to the server's own import, which fills the rollouts stored there (remote-late-facts.ts).
-    const { uploadLateFacts } = await import("../../../lib/importers/remote-late-facts");
+    const { uploadLateFacts } = await import("../../../lib/services/importers/remote-late-facts");
     afterImport = (session) => uploadLateFacts(client, session, source);
   } else {
     if (!values.db) return usageError("--db needs a FILE");
     const { openStore } = await import("../../../db/client");
-    const { storeApply, fillLateFacts } = await import("../../../lib/importers/store-import");
+    const { storeApply, fillLateFacts } = await import("../../../lib/services/importers/store-import");
     const store = openStore(path.resolve(values.db));
     apply = storeApply(store);
     afterImport = (session) => fillLateFacts(store, session);

@@ -5,9 +5,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { repoHome, seedStore, tempDir } from "../../../lib/backup/test-support";
+import { repoHome, seedStore, tempDir } from "../../../lib/services/backup/test-support";
 import { openStore } from "../../../db/client";
-import { createFreshDirectory } from "../../../lib/jobs/job-files";
+import { createFreshDirectory } from "../../../lib/services/jobs/job-files";
 import { readableStoreWarnings } from "../../../lib/files/private-files";
 
 /** `harness-lab ARGS` under umask 022 (the usual default, which makes new files 0644 and directories 0755). */

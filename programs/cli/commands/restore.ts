@@ -2,8 +2,8 @@
 // server has the store open. A store with data is only replaced with --force, and then kept beside it.
 import { defaultDatabaseFile } from "../../../db/client";
 import { fileAndStore, parseCommandArgs } from "../command-args";
-import { restoreStore } from "../../../lib/backup/store-restore";
-import { describeStore } from "../../../lib/backup/describe";
+import { restoreStore } from "../../../lib/services/backup/store-restore";
+import { describeStore } from "../../../lib/services/backup/describe";
 
 const USAGE = `usage: harness-lab restore FILE [--db STORE] [--force]
 

@@ -1,5 +1,5 @@
 // `harness-lab serve` (npm start): apply migrations, build once if there is no production build, run the
-// server (lib/server/serve-http.mjs: Next's handler behind the direct ingest door) on HOST:PORT (default
+// server (lib/services/server/serve-http.mjs: Next's handler behind the direct ingest door) on HOST:PORT (default
 // 127.0.0.1:3000) and, on a brand-new store, the reference experiment in the background (HARNESS_LAB_NO_DEMO=1
 // turns that off; HARNESS_LAB_DEMO_SIZE=small shrinks it).
 import fs from "node:fs";
@@ -7,8 +7,8 @@ import path from "node:path";
 import { spawn, spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
 import { defaultDatabaseFile, openStore, projectHome } from "../../../db/client";
-import { isBrandNewStore, mintReferenceToken, startReferenceExperiment, waitForServer } from "../../../lib/server/first-start-demo";
-import { serverCommand } from "../../../lib/server/server-command";
+import { isBrandNewStore, mintReferenceToken, startReferenceExperiment, waitForServer } from "../../../lib/services/server/first-start-demo";
+import { serverCommand } from "../../../lib/services/server/server-command";
 import { readableStoreWarnings } from "../../../lib/files/private-files";
 
 export async function run(args: string[]): Promise<number> {

@@ -2,8 +2,8 @@
 // used or lost (the server prints one only on the very first start).
 import { parseArgs } from "node:util";
 import { defaultDatabaseFile, openStore } from "../../../db/client";
-import { createSignInLink, findUserByUsername, FIRST_ADMIN_USERNAME, signInLinkUrl } from "../../../lib/auth/users";
-import { serverBaseUrl } from "../../../lib/server/base-url";
+import { createSignInLink, findUserByUsername, FIRST_ADMIN_USERNAME, signInLinkUrl } from "../../../lib/services/auth/users";
+import { serverBaseUrl } from "../../../lib/services/server/base-url";
 
 export async function run(args: string[]): Promise<number> {
   const { values } = parseArgs({ args, options: { user: { type: "string", default: FIRST_ADMIN_USERNAME }, url: { type: "string" } } });

@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { HarnessLabClient } from "../../../lib/client/harness-lab-client";
-import { formatSyncFailure, formatSyncSummary, syncDirectory, type SyncTarget } from "../../../lib/sync/sync-directory";
+import { formatSyncFailure, formatSyncSummary, syncDirectory, type SyncTarget } from "../../../lib/services/sync/sync-directory";
 import { parseCommandArgs } from "../command-args";
 
 const USAGE = `usage: harness-lab sync DIR [--server URL --token TOKEN | --db FILE] [--state FILE]

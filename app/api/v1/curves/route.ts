@@ -8,8 +8,8 @@
 // over tasks, or the trainer's pass@1 metrics where there are no per-task results (db/queries/pass-at-1-curves.ts).
 import { getStore } from "@/db/client";
 import { getCurves } from "@/db/queries/curves";
-import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
-import { mayReadExperiment, mayReadRecord } from "@/lib/auth/read-scope";
+import { authenticateRequest, authErrorResponse } from "@/lib/services/auth/request-auth";
+import { mayReadExperiment, mayReadRecord } from "@/lib/services/auth/read-scope";
 import { getPass1Curves, scopeExperiment } from "@/db/queries/pass-at-1-curves";
 import type { CurvesResponse } from "@/lib/curves/types";
 import { parseCurvesApiQuery } from "@/lib/curves/curves-api-query";

@@ -2,11 +2,11 @@
 // applied by the writer thread (db/writer/store-writer.ts), so this thread keeps serving pages meanwhile;
 // when the writer has a full queue the answer is 429 with Retry-After, and the producer sends it again.
 // A producer's usual batch (a token, a Content-Length within the in-memory limit) is answered before Next's
-// router sees it, by lib/server/direct-ingest.ts; both answer through lib/ingest/ingest-answer.ts.
+// router sees it, by lib/services/server/direct-ingest.ts; both answer through lib/services/ingest/ingest-answer.ts.
 import { writeQueueFull } from "@/db/writer/store-writer";
-import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
-import { readEventBody } from "@/lib/ingest/read-event-body";
-import { answerEventBody, ingestBusyResponse } from "@/lib/ingest/ingest-answer";
+import { authenticateRequest, authErrorResponse } from "@/lib/services/auth/request-auth";
+import { readEventBody } from "@/lib/services/ingest/read-event-body";
+import { answerEventBody, ingestBusyResponse } from "@/lib/services/ingest/ingest-answer";
 import { drainingBody } from "@/lib/http/drain-body";
 import { logLine } from "@/lib/log-text";
 

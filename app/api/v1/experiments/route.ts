@@ -1,8 +1,8 @@
 // GET /api/v1/experiments: every experiment with its counts, latest activity and status.
 import { getStore } from "@/db/client";
 import { listExperiments } from "@/db/queries/experiments";
-import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
-import { mayReadExperiment } from "@/lib/auth/read-scope";
+import { authenticateRequest, authErrorResponse } from "@/lib/services/auth/request-auth";
+import { mayReadExperiment } from "@/lib/services/auth/read-scope";
 import { jsonResponse } from "@/lib/http/json-response";
 
 export const dynamic = "force-dynamic";

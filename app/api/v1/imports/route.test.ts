@@ -8,13 +8,13 @@ import path from "node:path";
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-imports-route-"));
 process.env.HARNESS_LAB_DB = path.join(dir, "test.db");
 
-vi.mock("@/lib/importers/formats", async () => ({ ALL_READERS: (await import("@/test/fixtures/importers/test-readers")).TEST_READERS }));
+vi.mock("@/lib/services/importers/formats", async () => ({ ALL_READERS: (await import("@/test/fixtures/importers/test-readers")).TEST_READERS }));
 
 const { getStore, closeStore } = await import("@/db/client");
-const { createApiToken } = await import("@/lib/auth/api-tokens");
-const { createUser } = await import("@/lib/auth/users");
-const { createSession, SESSION_COOKIE } = await import("@/lib/auth/sessions");
-const { MAX_UPLOAD_BYTES } = await import("@/lib/importers/limits");
+const { createApiToken } = await import("@/lib/services/auth/api-tokens");
+const { createUser } = await import("@/lib/services/auth/users");
+const { createSession, SESSION_COOKIE } = await import("@/lib/services/auth/sessions");
+const { MAX_UPLOAD_BYTES } = await import("@/lib/services/importers/limits");
 const route = await import("./route");
 const { trajectory, report } = await import("@/test/fixtures/importers/test-readers");
 

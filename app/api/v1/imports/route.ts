@@ -5,20 +5,20 @@
 // per-file report. Callers: a token with the ingest scope, or a
 // signed-in reviewer or admin (the upload form) — cookie writes must come from our own origin.
 import { getStore } from "@/db/client";
-import { authenticateRequest, authErrorResponse, type AuthResult } from "@/lib/auth/request-auth";
-import { roleAtLeast } from "@/lib/auth/pure/principal";
+import { authenticateRequest, authErrorResponse, type AuthResult } from "@/lib/services/auth/request-auth";
+import { roleAtLeast } from "@/lib/services/auth/pure/principal";
 import { errorResponse, jsonResponse } from "@/lib/http/json-response";
 import { drainingBody } from "@/lib/http/drain-body";
 import { readLimited } from "@/lib/http/read-limited";
 import { logLine } from "@/lib/log-text";
-import { formatBytes, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from "@/lib/importers/limits";
-import { resolveTarget, storeLookup } from "@/lib/importers/resolve-target";
-import { memorySource } from "@/lib/importers/sources";
-import { readOutcomesOffThread } from "@/lib/importers/read-off-thread";
+import { formatBytes, MAX_UPLOAD_BYTES, MAX_UPLOAD_FILES } from "@/lib/services/importers/limits";
+import { resolveTarget, storeLookup } from "@/lib/services/importers/resolve-target";
+import { memorySource } from "@/lib/services/importers/sources";
+import { readOutcomesOffThread } from "@/lib/services/importers/read-off-thread";
 import { writeQueueFull, WriterUnavailable, WRITE_QUEUE_LIMIT, WRITE_RETRY_AFTER_SECONDS } from "@/db/writer/store-writer";
-import { writeImport } from "@/lib/importers/write-import";
-import type { InputFile } from "@/lib/importers/types";
-import type { ImportReport } from "@/lib/importers/report";
+import { writeImport } from "@/lib/services/importers/write-import";
+import type { InputFile } from "@/lib/services/importers/types";
+import type { ImportReport } from "@/lib/services/importers/report";
 import { arrivalOf } from "@/lib/harness-trust/arrival";
 
 export const dynamic = "force-dynamic";

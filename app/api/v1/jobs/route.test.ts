@@ -12,10 +12,10 @@ delete process.env.HARNESS_LAB_ADMIN_TOKEN;
 
 const { getStore, closeStore } = await import("@/db/client");
 const { applyEvents } = await import("@/db/apply-events");
-const { createApiToken } = await import("@/lib/auth/api-tokens");
-const { createUser } = await import("@/lib/auth/users");
-const { createSession, SESSION_COOKIE } = await import("@/lib/auth/sessions");
-const jobsLib = await import("@/lib/jobs");
+const { createApiToken } = await import("@/lib/services/auth/api-tokens");
+const { createUser } = await import("@/lib/services/auth/users");
+const { createSession, SESSION_COOKIE } = await import("@/lib/services/auth/sessions");
+const jobsLib = await import("@/lib/services/jobs");
 const list = await import("./route");
 const one = await import("./[id]/route");
 const log = await import("./[id]/log/route");

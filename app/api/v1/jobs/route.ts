@@ -4,12 +4,12 @@
 // 409 {unreviewed} = harness code from outside that a signed-in reviewer must confirm ({confirmUnreviewed: [ids]}).
 import { z } from "zod";
 import { getStore } from "@/db/client";
-import { listJobs, launchJob } from "@/lib/jobs";
-import { JobListQuery, jobJson, toJobFilter } from "@/lib/jobs/api-query";
-import { jobActorOf, launchRefusal } from "@/lib/jobs/api-actor";
-import { mayLaunch } from "@/lib/jobs/permissions";
-import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
-import { experimentFilterFor } from "@/lib/auth/read-scope";
+import { listJobs, launchJob } from "@/lib/services/jobs";
+import { JobListQuery, jobJson, toJobFilter } from "@/lib/services/jobs/api-query";
+import { jobActorOf, launchRefusal } from "@/lib/services/jobs/api-actor";
+import { mayLaunch } from "@/lib/services/jobs/permissions";
+import { authenticateRequest, authErrorResponse } from "@/lib/services/auth/request-auth";
+import { experimentFilterFor } from "@/lib/services/auth/read-scope";
 import { jsonResponse, refusalResponse } from "@/lib/http/json-response";
 import { drainingBody } from "@/lib/http/drain-body";
 import { readJsonBody } from "@/lib/http/read-json-body";
@@ -45,7 +45,7 @@ export const POST = drainingBody(post);
 
 async function post(request: Request): Promise<Response> {
   // "read" lets every signed-in user through; launchJob decides (reviewer). A token must hold scope admin
-  // (lib/jobs/permissions.ts): asking for it here refuses a weaker token before its use is recorded, so a
+  // (lib/services/jobs/permissions.ts): asking for it here refuses a weaker token before its use is recorded, so a
   // refused launch writes nothing.
   const auth = await authenticateRequest(request, request.headers.has("authorization") ? "admin" : "read");
   if (!auth.ok) return authErrorResponse(auth);

@@ -3,8 +3,8 @@
 // confined to one experiment gets that experiment's state: the lab's would tell it when others change.
 import { getStore } from "@/db/client";
 import { getLiveState } from "@/db/queries/live-state";
-import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
-import { experimentFilterFor, isConfined } from "@/lib/auth/read-scope";
+import { authenticateRequest, authErrorResponse } from "@/lib/services/auth/request-auth";
+import { experimentFilterFor, isConfined } from "@/lib/services/auth/read-scope";
 import { jsonResponse, refusalResponse } from "@/lib/http/json-response";
 import { parseSearchParams } from "@/lib/http/search-params";
 import { LiveQuery } from "@/lib/live/live-query-schema";

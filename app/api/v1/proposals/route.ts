@@ -2,8 +2,8 @@
 import { z } from "zod";
 import { getStore } from "@/db/client";
 import { listProposalRecords } from "@/db/queries/experiment-records";
-import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
-import { experimentFilterFor } from "@/lib/auth/read-scope";
+import { authenticateRequest, authErrorResponse } from "@/lib/services/auth/request-auth";
+import { experimentFilterFor } from "@/lib/services/auth/read-scope";
 import { jsonResponse, refusalResponse } from "@/lib/http/json-response";
 import { parseSearchParams, QueryId } from "@/lib/http/search-params";
 

@@ -9,7 +9,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-rollouts-route-"));
 process.env.HARNESS_LAB_DB = path.join(dir, "test.db");
 
 const { getStore, closeStore } = await import("@/db/client");
-const { createApiToken } = await import("@/lib/auth/api-tokens");
+const { createApiToken } = await import("@/lib/services/auth/api-tokens");
 const { seedBrowserStore } = await import("@/test/fixtures/trajectory-browser/seed");
 const route = await import("./route");
 

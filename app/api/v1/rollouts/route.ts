@@ -7,8 +7,8 @@ import { countBrowserOutcomes, listBrowserPage } from "@/db/queries/rollout-brow
 import { catchUpFullTextIndex } from "@/db/writer/store-writer";
 import { decodeBrowserCursor } from "@/lib/trajectories/browser-cursor";
 import { flattenSearchParams, parseBrowserParams, type ParamProblem } from "@/lib/trajectories/browser-query";
-import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
-import { experimentFilterFor } from "@/lib/auth/read-scope";
+import { authenticateRequest, authErrorResponse } from "@/lib/services/auth/request-auth";
+import { experimentFilterFor } from "@/lib/services/auth/read-scope";
 import { jsonResponse, refusalResponse } from "@/lib/http/json-response";
 import { refuseParameter } from "@/lib/http/refusal";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeStore, getStore, openStore } from "@/db/client";
-import { createUser } from "@/lib/auth/users";
-import { getSessionUser, readCookie, SESSION_COOKIE } from "@/lib/auth/sessions";
+import { createUser } from "@/lib/services/auth/users";
+import { getSessionUser, readCookie, SESSION_COOKIE } from "@/lib/services/auth/sessions";
 import { POST } from "./route";
 
 const url = "http://lab.test/api/v1/session";

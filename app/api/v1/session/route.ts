@@ -1,9 +1,9 @@
 // POST /api/v1/session {username, password}: sign in from a script or the CLI and get the session cookie.
-// The same function as the sign-in form (lib/auth/sign-in.ts): 200 + cookie, 400 naming the field,
+// The same function as the sign-in form (lib/services/auth/sign-in.ts): 200 + cookie, 400 naming the field,
 // 401 for a wrong pair, 429 with Retry-After once the rate limit is reached, 403 from another origin.
 import { getStore } from "@/db/client";
-import { isHttps, SESSION_COOKIE, sessionCookieOptions } from "@/lib/auth/sessions";
-import { clientIp, signInWithPassword } from "@/lib/auth/sign-in";
+import { isHttps, SESSION_COOKIE, sessionCookieOptions } from "@/lib/services/auth/sessions";
+import { clientIp, signInWithPassword } from "@/lib/services/auth/sign-in";
 import { z } from "zod";
 import { jsonResponse, refusalResponse } from "@/lib/http/json-response";
 import { drainingBody } from "@/lib/http/drain-body";

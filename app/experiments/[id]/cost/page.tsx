@@ -6,7 +6,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
 import { getExperimentCost } from "@/db/queries/experiment-cost";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireUser } from "@/lib/services/auth/current-user";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { crossCostPath } from "@/lib/http/page-links";
 import { formatCount } from "@/lib/format";

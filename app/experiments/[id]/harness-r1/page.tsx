@@ -7,7 +7,7 @@ import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
 import { getExperimentHeading } from "@/db/queries/failure-packets";
 import { getHarnessR1Data, loadEvalCells } from "@/db/queries/harness-r1";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireUser } from "@/lib/services/auth/current-user";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { prepareHarnessR1 } from "@/lib/harness-r1/prepare";
 import { ExperimentPageHeader } from "@/components/experiments/experiment-page-header";

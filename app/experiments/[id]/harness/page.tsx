@@ -10,7 +10,7 @@ import { getExperimentHeading } from "@/db/queries/failure-packets";
 import { getHarnessHistory } from "@/db/queries/harness-history";
 import { getHarnessDiffSides } from "@/db/queries/harness-diff";
 import { listHarnessTrust } from "@/db/queries/harness-trust";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireUser } from "@/lib/services/auth/current-user";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { harnessHistoryPath } from "@/lib/http/page-links";
 import { formatCount } from "@/lib/format";

@@ -8,7 +8,7 @@ import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
 import { getExperimentHeading, listFailurePackets, type FailurePacketView } from "@/db/queries/failure-packets";
 import { getPatchCode } from "@/db/queries/patch-code";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireUser } from "@/lib/services/auth/current-user";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { formatCount } from "@/lib/format";
 import { bestPatchId } from "@/lib/patches/patch-reward";

@@ -7,7 +7,7 @@ import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
 import { getExperimentHeading } from "@/db/queries/failure-packets";
 import { checkMechanismSkills, getSkillFacets, listSkills } from "@/db/queries/skills";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireUser } from "@/lib/services/auth/current-user";
 import { idFromSegment } from "@/lib/http/dynamic-segment";
 import { formatCount } from "@/lib/format";
 import { parseSkillsQuery, skillsPath } from "@/lib/skills/links";

@@ -1,6 +1,6 @@
 // An experiment's trajectories: the browser, scoped to the experiment through its URL (one place to link).
 import { redirect } from "next/navigation";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireUser } from "@/lib/services/auth/current-user";
 import { browserHref } from "@/lib/trajectories/browser-query";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 // GET /api/v1/experiments/{id}: the overview (counts and derived rates) and every record of the experiment.
 import { getExperimentOverview } from "@/db/queries/experiments";
 import { listExperimentRecords } from "@/db/queries/experiment-records";
-import { recordGet } from "@/lib/auth/record-route";
+import { recordGet } from "@/lib/services/auth/record-route";
 import { jsonResponse } from "@/lib/http/json-response";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 // GET /api/v1/harness-versions/{id}: a harness version with the content of each file and its name in the one naming.
 import { getHarnessVersionWithFiles } from "@/db/queries/harness-version-files";
 import { getHarnessNames } from "@/db/queries/harness-naming-rows";
-import { recordGet } from "@/lib/auth/record-route";
+import { recordGet } from "@/lib/services/auth/record-route";
 import { jsonResponse } from "@/lib/http/json-response";
 
 export const dynamic = "force-dynamic";

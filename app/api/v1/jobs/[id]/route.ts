@@ -1,9 +1,9 @@
 // GET /api/v1/jobs/{id}: one job — status with reason, exit code, duration, progress, parameters, argv, runs.
 import { getStore } from "@/db/client";
-import { getJob } from "@/lib/jobs";
-import { jobJson } from "@/lib/jobs/api-query";
-import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
-import { mayReadJob } from "@/lib/auth/read-scope";
+import { getJob } from "@/lib/services/jobs";
+import { jobJson } from "@/lib/services/jobs/api-query";
+import { authenticateRequest, authErrorResponse } from "@/lib/services/auth/request-auth";
+import { mayReadJob } from "@/lib/services/auth/read-scope";
 import { jsonResponse, refusalResponse } from "@/lib/http/json-response";
 import { refuseNotFound } from "@/lib/http/refusal";
 

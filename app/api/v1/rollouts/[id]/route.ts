@@ -1,6 +1,6 @@
 // GET /api/v1/rollouts/{id}: one rollout with every turn and the hook messages of each turn.
 import { getRolloutWithTurns } from "@/db/queries/rollout-pages";
-import { recordGet } from "@/lib/auth/record-route";
+import { recordGet } from "@/lib/services/auth/record-route";
 
 export const dynamic = "force-dynamic";
 

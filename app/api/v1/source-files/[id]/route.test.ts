@@ -11,7 +11,7 @@ process.env.HARNESS_LAB_DB = path.join(dir, "test.db");
 
 const { getStore, closeStore } = await import("@/db/client");
 const { applyEvents } = await import("@/db/apply-events");
-const { createApiToken } = await import("@/lib/auth/api-tokens");
+const { createApiToken } = await import("@/lib/services/auth/api-tokens");
 const download = await import("./route");
 
 const ids = viewerIds("dl");

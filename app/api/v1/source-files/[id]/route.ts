@@ -3,7 +3,7 @@
 // something a browser would render: octet-stream, nosniff, attachment, and a sandboxing CSP.
 import { getSourceFileBytes } from "@/db/queries/source-file-download";
 import { contentDisposition } from "@/lib/trajectory/download-name";
-import { recordGet } from "@/lib/auth/record-route";
+import { recordGet } from "@/lib/services/auth/record-route";
 
 export const dynamic = "force-dynamic";
 

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
 import { getRunStep } from "@/db/queries/run-steps";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireUser } from "@/lib/services/auth/current-user";
 import { formatCount } from "@/lib/format";
 import { idFromSegment, stepFromSegment } from "@/lib/http/dynamic-segment";
 import { experimentPath, runPath, stepPath } from "@/lib/http/page-links";

@@ -1,7 +1,7 @@
 // GET /api/v1/experiments/{id}/live?since=N: the experiment's live state (db/queries/live-state.ts), what its
 // overview, trajectory list and inbox ask while they follow new data.
 import { getLiveState } from "@/db/queries/live-state";
-import { recordGet } from "@/lib/auth/record-route";
+import { recordGet } from "@/lib/services/auth/record-route";
 import { LiveQuery } from "@/lib/live/live-query-schema";
 
 export const dynamic = "force-dynamic";

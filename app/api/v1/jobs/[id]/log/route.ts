@@ -2,10 +2,10 @@
 // from nextOffset until done. With follow=1 the answer is the log itself as a streamed text/plain body from
 // `offset` on, ending when the job has ended (or the client goes away).
 import { getStore } from "@/db/client";
-import { followLog, getJob, tailLog } from "@/lib/jobs";
-import { JobLogQuery } from "@/lib/jobs/api-query";
-import { authenticateRequest, authErrorResponse } from "@/lib/auth/request-auth";
-import { mayReadJob } from "@/lib/auth/read-scope";
+import { followLog, getJob, tailLog } from "@/lib/services/jobs";
+import { JobLogQuery } from "@/lib/services/jobs/api-query";
+import { authenticateRequest, authErrorResponse } from "@/lib/services/auth/request-auth";
+import { mayReadJob } from "@/lib/services/auth/read-scope";
 import { jsonResponse, refusalResponse } from "@/lib/http/json-response";
 import { refusalKindOf } from "@/lib/http/refusal";
 import { parseSearchParams } from "@/lib/http/search-params";

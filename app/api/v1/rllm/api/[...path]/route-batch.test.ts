@@ -15,7 +15,7 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "hl-rllm-batch-"));
 process.env.HARNESS_LAB_DB = path.join(dir, "test.db");
 
 const { getStore, closeStore } = await import("@/db/client");
-const { createApiToken } = await import("@/lib/auth/api-tokens");
+const { createApiToken } = await import("@/lib/services/auth/api-tokens");
 const route = await import("./route");
 
 const trainer = path.join(sharedDir, "trainers", "rllm");

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { findInRollout } from "@/db/queries/rollout-turn-content";
 import { MAX_QUERY_LENGTH } from "@/lib/trajectory/find-matches";
-import { recordGet } from "@/lib/auth/record-route";
+import { recordGet } from "@/lib/services/auth/record-route";
 
 export const dynamic = "force-dynamic";
 

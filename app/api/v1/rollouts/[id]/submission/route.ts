@@ -1,7 +1,7 @@
 // GET /api/v1/rollouts/{id}/submission: the whole submitted patch ({ submission }, null when none),
 // fetched when the viewer opens a patch larger than its preview.
 import { getRolloutSubmission } from "@/db/queries/rollout-turn-content";
-import { recordGet } from "@/lib/auth/record-route";
+import { recordGet } from "@/lib/services/auth/record-route";
 
 export const dynamic = "force-dynamic";
 

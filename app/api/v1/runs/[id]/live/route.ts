@@ -2,7 +2,7 @@
 // still going, and (with since) how many rollouts arrived after the page's newest. What a live run page asks
 // every 1.5 s; cheap while nothing changed (db/queries/live-state.ts).
 import { getLiveState } from "@/db/queries/live-state";
-import { recordGet } from "@/lib/auth/record-route";
+import { recordGet } from "@/lib/services/auth/record-route";
 import { LiveQuery } from "@/lib/live/live-query-schema";
 
 export const dynamic = "force-dynamic";

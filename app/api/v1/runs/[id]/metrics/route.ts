@@ -1,7 +1,7 @@
 // GET /api/v1/runs/{id}/metrics?keys=a,b: metric series of a run, by key (all keys when none are named).
 import { z } from "zod";
 import { getRunMetrics } from "@/db/queries/run-metrics";
-import { recordGet } from "@/lib/auth/record-route";
+import { recordGet } from "@/lib/services/auth/record-route";
 
 export const dynamic = "force-dynamic";
 

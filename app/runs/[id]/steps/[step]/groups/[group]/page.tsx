@@ -4,7 +4,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { getStore } from "@/db/client";
 import { getStepGroup } from "@/db/queries/run-steps";
-import { requireUser } from "@/lib/auth/current-user";
+import { requireUser } from "@/lib/services/auth/current-user";
 import { idFromSegment, stepFromSegment } from "@/lib/http/dynamic-segment";
 import { comparePath, experimentPath, runPath, stepPath, taskPath } from "@/lib/http/page-links";
 import { GroupVerdict } from "@/components/runs/group-verdict";
