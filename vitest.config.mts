@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import os from "node:os";
 import path from "node:path";
 
 export default defineConfig({
@@ -15,8 +16,10 @@ export default defineConfig({
     exclude: ["node_modules/**", "e2e/**", ".next/**"],
     testTimeout: 30_000,
     pool: "forks",
-    // A worker per core (vitest's default). One more made the run faster (380 → 259 s on 2 cores) but the load broke
-    // the reference experiment's same-seed test: its sandbox stops a task's test run at 250 ms of wall clock, so a
-    // loaded machine changes an episode's outcome. Raise this once that limit no longer reads the clock.
+    // One file more than there are cores: many tests wait on child processes (the CLI, servers, Slurm, Ray), so a
+    // worker per core left the machine idle (on 2 cores: 380 s with 2 workers, 259 s with 3, 294 s with 4). The load
+    // that adds cannot change a test's outcome through the reference experiment's task sandbox any more: its
+    // wall-clock stop does not count attempts in which the process waited for a core (tasks/sandbox.ts).
+    maxWorkers: os.availableParallelism() + 1,
   },
 });

@@ -4,11 +4,14 @@
 //
 // Two stops for runaway code: every loop of the task file counts its iterations (loop-budget.ts), a
 // deterministic limit that fails a test after ~1 ms; and the vm timeout, a wall-clock hard stop for
-// anything the count misses. When the watchdog fires, the harness knows which test was running; that
-// test is run once more (a stalled process must not fail correct code), and if it hits the limit again
-// it becomes a timed-out failure and the remaining tests continue in a new timed run. One attempt of a
-// test never runs longer than timeoutMs (it may get slightly less: earlier tests of its run used some
-// of the budget, microseconds for these tests).
+// anything the count misses. When the watchdog fires, the harness knows which test was running. If the
+// process spent less than half that time computing, it was not running the test but waiting for a core
+// (a loaded machine) or stalled: the attempt does not count, and the test runs again (up to
+// MAX_STALLED_ATTEMPTS times). Otherwise the test is run once more, and if it computes through the limit
+// again it becomes a timed-out failure and the remaining tests continue in a new timed run. So the same
+// seed gives the same rewards on a busy machine: under load, a trivial test used to hit the wall clock on
+// two attempts in a row and fail. One attempt of a test never runs longer than timeoutMs (it may get
+// slightly less: earlier tests of its run used some of the budget, microseconds for these tests).
 //
 // Speed matters (tests run thousands of times per experiment). Measured on this machine: a fresh
 // context ≈ 0.5 ms, each timed run ≈ 0.25 ms (node starts a watchdog thread), compiling ≈ 0.03 ms. So
@@ -215,6 +218,19 @@ export interface SandboxRunOptions {
 export const DEFAULT_MAX_LOOP_ITERATIONS = 10_000;
 
 /**
+ * How often one test may be caught by the watchdog while the process barely computed, before that counts
+ * as a compute time-out anyway: a bound on what a runaway costs on a machine so loaded that it never gets
+ * half a core (it then times out after this many × timeoutMs instead of 2 ×).
+ */
+export const MAX_STALLED_ATTEMPTS = 8;
+
+/** CPU milliseconds this process used since `since` (all threads; the sandbox's own dominate). */
+function cpuMsSince(since: NodeJS.CpuUsage): number {
+  const used = process.cpuUsage(since);
+  return (used.user + used.system) / 1000;
+}
+
+/**
  * One module and what to run against it: test bodies (each a function body run with `mod` bound to the
  * module's exports), or calls of one export whose return values are recorded.
  */
@@ -306,16 +322,19 @@ export class TestSandbox {
     let timeouts = 0;
     let from: [number, number] = [0, 0];
     let retried = "";
+    let stalled = { position: "", attempts: 0 };
     for (;;) {
       ctx.__fromGroup = from[0];
       ctx.__fromTest = from[1];
       let hung = false;
+      const cpuBefore = process.cpuUsage();
       try {
         RUN.runInContext(ctx, timeout > 0 ? { timeout } : undefined);
       } catch (e) {
         if ((e as { code?: string }).code !== "ERR_SCRIPT_EXECUTION_TIMEOUT") throw e;
         hung = true;
       }
+      const computedMs = hung ? cpuMsSince(cpuBefore) : 0;
       // (The watchdog can fire just after the last test finished: then nothing is left to stop.)
       if (hung && h.group >= live.length) hung = false;
       const stopGroup = hung ? h.group : live.length;
@@ -327,9 +346,18 @@ export class TestSandbox {
         for (let i = hg === from[0] ? from[1] : 0; i < count; i++) out[live[hg]][i] = toRaw(results[i], maxSteps);
       }
       if (!hung) break;
-      // A stall of the whole process (GC, a busy machine) can trip the watchdog on code that was about
-      // to finish; only a test that hits the limit twice in a row counts as timed out.
       const position = `${stopGroup}:${stopTest}`;
+      // Waiting for a core is not running: an attempt that computed less than half the limit is run again
+      // without counting, so the machine's load cannot decide a test (up to MAX_STALLED_ATTEMPTS times).
+      if (computedMs < timeout / 2) {
+        stalled = stalled.position === position ? { position, attempts: stalled.attempts + 1 } : { position, attempts: 1 };
+        if (stalled.attempts <= MAX_STALLED_ATTEMPTS) {
+          from = [stopGroup, Math.max(stopTest, 0)];
+          continue;
+        }
+      }
+      // A pause while computing (a long GC) can trip the watchdog on code that was about to finish; only
+      // a test that computes through the limit twice in a row counts as timed out.
       if (retried !== position) {
         retried = position;
         from = [stopGroup, Math.max(stopTest, 0)];

@@ -80,9 +80,22 @@ describe("time limits", () => {
     expect(results[1]).toMatchObject({ passed: false, timedOut: false, message: "not run: an earlier test timed out" });
   });
 
-  it("runs a test that hit the limit once more, so a stalled process does not fail correct code", () => {
+  it("runs a test that computed through the limit once more, so a pause while computing (a long GC) does not fail correct code", () => {
     const stallOnce = test("stall once", "globalThis.attempts = (globalThis.attempts || 0) + 1; if (globalThis.attempts === 1) { while (true) {} }");
     expect(runTests(CLAMP, [stallOnce], { timeoutMs: 20 })[0]).toMatchObject({ passed: true, timedOut: false });
+  });
+
+  it("does not fail a correct test because the process waited for a core, however often in a row", () => {
+    // Atomics.wait blocks without computing, as a process does while a loaded machine runs others: three
+    // attempts in a row are caught by the 20 ms watchdog (before the fix, the second one failed the test).
+    const waitsThrice = test("waits thrice", "globalThis.attempts = (globalThis.attempts || 0) + 1; if (globalThis.attempts <= 3) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 60);");
+    expect(runTests(CLAMP, [waitsThrice], { timeoutMs: 20 })[0]).toMatchObject({ passed: true, timedOut: false });
+  });
+
+  it("still times out a test that never stops waiting, after a bounded number of attempts", () => {
+    const results = runTests(CLAMP, [test("waits forever", "Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1000);")], { timeoutMs: 20 });
+    // (Every attempt is stopped at 20 ms; without a bound on stalled attempts this would never return.)
+    expect(results[0]).toMatchObject({ passed: false, timedOut: true, message: "timed out after 20 ms" });
   });
 
   it("runs the remaining tests after a time-out when maxTimeouts allows", () => {
