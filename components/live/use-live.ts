@@ -3,8 +3,10 @@
 // the scope is live, not paused and the tab is visible (react-query runs no interval in a hidden tab and asks
 // again when the tab shows), and calls `onChange` once per new version. The tabs of one browser share one
 // question (shared-answers.ts); an unchanged store answers from memory. Measured (npm run bench -- live-tabs):
-// ten tabs' questions cost the server about half of one producer's batches; what costs is the page re-render
-// each visible tab does per change, which a server-sent stream would not save. It stops when the scope ends.
+// ten tabs' questions cost the server about half of one producer's batches; what cost was the page re-render
+// each visible tab does per change (a server-sent stream would not save it), so the server renders a page payload
+// once for the identical requests of all tabs (lib/services/server/shared-renders.mjs): ten visible tabs then cost
+// about half a producer. It stops when the scope ends.
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import type { LiveState } from "@/db/queries/live-state";

@@ -118,25 +118,34 @@ export function answerHeaders(rawHeaders) {
  * reached before it answered (it stopped, or is restarting), `unreachable(error)` is called with nothing sent yet, so
  * the serving process can render the page itself: a page request has no body, so nothing is lost by asking twice.
  * An answer cut off midway is cut off for the browser too (its connection is closed), never completed by guesswork.
+ * A `tap` (shared-renders.mjs) hears the answer: head(status, message, headers), data(chunk), end() once it is whole,
+ * or abort() when there will be no whole answer (unreachable, cut off, the browser left).
  */
-export function proxyToRenderer(req, res, { socketPath, agent }, unreachable) {
+export function proxyToRenderer(req, res, { socketPath, agent, tap = null }, unreachable) {
   let answered = false;
   let browserLeft = false;
   let upstream;
   try {
     upstream = http.request({ socketPath, agent, method: req.method, path: req.url, headers: forwardedRequestHeaders(req) }, (answer) => {
       answered = true;
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answerHeaders(answer.rawHeaders));
+      const headers = answerHeaders(answer.rawHeaders);
+      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, headers);
+      tap?.head(answer.statusCode ?? 502, answer.statusMessage, headers);
+      if (tap) answer.on("data", (chunk) => tap.data(chunk));
+      // Only a whole answer is handed on: one the renderer cut off ends without being complete.
+      answer.on("end", () => (answer.complete ? tap?.end() : tap?.abort()));
       answer.pipe(res);
-      answer.on("error", () => res.destroy());
-      answer.on("aborted", () => res.destroy());
+      answer.on("error", () => (tap?.abort(), res.destroy()));
+      answer.on("aborted", () => (tap?.abort(), res.destroy()));
     });
   } catch (error) {
     // A request Node's client will not send as is (it checks the path and headers more strictly than the server
     // parses them): the serving process answers it, as it did before there was a renderer.
+    tap?.abort();
     return unreachable(error);
   }
   upstream.on("error", (error) => {
+    tap?.abort();
     if (browserLeft) return;
     if (answered || res.headersSent) return void res.destroy();
     unreachable(error);
@@ -145,6 +154,7 @@ export function proxyToRenderer(req, res, { socketPath, agent }, unreachable) {
   res.on("close", () => {
     if (res.writableFinished) return;
     browserLeft = true;
+    tap?.abort();
     upstream.destroy();
   });
   upstream.end();

@@ -16,6 +16,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { isPageRequest, proxyToRenderer } from "./page-proxy.mjs";
+import { createRenderSharing } from "./shared-renders.mjs";
 
 export const RENDERER_ROLE = "page-renderer";
 /** Where the serving process's start-up (lib/services/server/startup.ts) leaves the function that catches the index up. */
@@ -74,6 +75,8 @@ export function startPageRenderer({ script, execArgv, env, log = console }) {
   let stopping = false;
   let restartMs = FIRST_RESTART_MS;
   let agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
+  // Identical payload requests (live tabs told of a new version together) share one render (shared-renders.mjs).
+  const sharing = createRenderSharing();
 
   const start = () => {
     const startedAt = Date.now();
@@ -121,9 +124,13 @@ export function startPageRenderer({ script, execArgv, env, log = console }) {
   return {
     offer(req, res, renderHere) {
       if (!ready || !isPageRequest(req)) return false;
-      proxyToRenderer(req, res, { socketPath, agent }, () => renderHere(req, res));
+      sharing.offer(req, res, (request, response, tap) => proxyToRenderer(request, response, { socketPath, agent, tap }, () => renderHere(request, response)));
       return true;
     },
+    /** Every request the serving process answers passes here: writes and live answers end the kept page payloads. */
+    watch: sharing.watch,
+    /** Page payloads rendered, requests that joined a render in flight, requests answered from a kept payload. */
+    sharedRenders: sharing.stats,
     stop() {
       stopping = true;
       ready = false;

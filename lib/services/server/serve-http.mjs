@@ -49,6 +49,8 @@ const server = http.createServer((req, res) => {
   if (isRenderer && refuseUnlessPage(req, res)) return;
   // "*" (as in OPTIONS *) is a target Node's parser lets through and Next cannot read as an address: it answered 500.
   if (req.url === "*") return void res.writeHead(400, { "content-type": "text/plain; charset=utf-8" }).end("The request target * names no page.\n");
+  // Before any answer: a write or a live answer ends the page payloads kept for identical requests (shared-renders.mjs).
+  renderer?.watch(req, res);
   const direct = /** @type {Record<symbol, unknown>} */ (globalThis)[DIRECT_INGEST_KEY];
   if (typeof direct === "function" && direct(req, res)) return;
   if (renderer?.offer(req, res, renderHere)) return;
