@@ -129,8 +129,6 @@ export function startPageRenderer({ script, execArgv, env, log = console }) {
     },
     /** Every request the serving process answers passes here: writes and live answers end the kept page payloads. */
     watch: sharing.watch,
-    /** Page payloads rendered, requests that joined a render in flight, requests answered from a kept payload. */
-    sharedRenders: sharing.stats,
     stop() {
       stopping = true;
       ready = false;
