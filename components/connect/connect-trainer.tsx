@@ -71,8 +71,8 @@ export function ConnectTrainer({ serverUrl, action }: Props) {
         <section className="card" aria-labelledby="mint-heading">
           <h2 id="mint-heading">1. Mint a token for the trainer</h2>
           <p className="muted">
-            Scoped to <code>ingest</code> (it posts events; it cannot administer), and, when the trainer waits for
-            reviews, to <code>read</code> of this one experiment only (<code>wait_for_decision</code> reads its
+            Scoped to <code>ingest</code> into this one experiment (it posts events there and nowhere else; it cannot
+            administer), and, when the trainer waits for reviews, to <code>read</code> of this experiment only (<code>wait_for_decision</code> reads its
             proposal&rsquo;s decision; nothing else of the lab). Always expiring. It is shown once; revoke it under
             Settings.
           </p>

@@ -1,6 +1,6 @@
 // A job's token writes only its own run's records. Before a batch from such a token is applied, every event is
-// placed: the experiment it names (or its parent's — a metrics point's run, a comparison's proposal), every
-// record it points at, and the run it belongs to (its run, or the round, rollouts or failure packet it hangs
+// placed: inside the job's experiment (experiment-ingest-scope.ts: the experiment it names or its parent's, every
+// record it points at), and the run it belongs to (its run, or the round, rollouts or failure packet it hangs
 // on), each looked up in the same batch first and then in the store. The job's runs are the ones it created
 // (runs.job_id); the run of a record is read through it to that. Anything outside is refused whole (403,
 // naming the event and field). A job never decides a proposal; it sends harness code only as its own run's
@@ -12,42 +12,33 @@ import { statementFor } from "../apply/context";
 import type { EventProblem, HarnessLabEvent } from "../../lib/events/contract";
 import { eventScope, jobWriteRefusal, newHarnessVersionRefusal, runTie, type EventRef, type OwnedTable } from "../../lib/services/jobs/pure/ingest-scope";
 import { MAX_REPORTED_PROBLEMS } from "../apply-events";
+import { experimentOwners, outsideExperiment, type ScopedEvents } from "./experiment-ingest-scope";
 
-export type ScopedEvents = { ok: true; events: Iterable<HarnessLabEvent> } | { ok: false; error: string; errors: EventProblem[] };
+export type { ScopedEvents };
+
+/** How the experiment rules (experiment-ingest-scope.ts) name a job's token in their refusals. */
+const JOB_WORDS = { token: "a job's token", whose: "this job's" };
 
 export function scopeJobEvents(store: Store, jobId: string, events: Iterable<HarnessLabEvent>): ScopedEvents {
   const job = statementFor(store.sqlite, "SELECT experiment_id AS experimentId, status FROM jobs WHERE id = ?").get(jobId) as { experimentId: string | null; status: string } | undefined;
   if (!job?.experimentId) return { ok: false, error: `this token belongs to job "${jobId}", which does not exist`, errors: [] };
   const experiment = job.experimentId;
 
-  // Records created in this batch, by table: what a later (or earlier) event may point at, with the record that
-  // places each in a run (a run, a rollout's run, a proposal's round).
-  const inBatch = new Map<OwnedTable, Map<string, string>>();
+  // The run each record created in this batch hangs on (a run, a rollout's run, a proposal's round).
   const tiedInBatch = new Map<OwnedTable, Map<string, EventRef | null>>();
   for (const event of events) {
     const scope = eventScope(event);
-    if (scope?.creates && scope.experiment) {
-      let ids = inBatch.get(scope.creates.table);
-      if (!ids) inBatch.set(scope.creates.table, (ids = new Map()));
-      ids.set(scope.creates.id, scope.experiment);
-      let ties = tiedInBatch.get(scope.creates.table);
-      if (!ties) tiedInBatch.set(scope.creates.table, (ties = new Map()));
-      ties.set(scope.creates.id, event.type === "run" ? null : (runTie(event)?.refs[0] ?? null));
-    }
+    if (!scope?.creates || !scope.experiment) continue;
+    let ties = tiedInBatch.get(scope.creates.table);
+    if (!ties) tiedInBatch.set(scope.creates.table, (ties = new Map()));
+    ties.set(scope.creates.id, event.type === "run" ? null : (runTie(event)?.refs[0] ?? null));
   }
-  const memo = new Map<string, string | null>();
-  const ownerOf = (table: OwnedTable, id: string): string | null => {
-    const fromBatch = inBatch.get(table)?.get(id);
-    if (fromBatch !== undefined) return fromBatch;
-    const key = `${table}\u0000${id}`;
-    if (!memo.has(key)) memo.set(key, (statementFor(store.sqlite, `SELECT experiment_id FROM ${table} WHERE id = ?`).pluck().get(id) as string | undefined) ?? null);
-    return memo.get(key)!;
-  };
+  const ownerOf = experimentOwners(store, events);
 
   // The job's runs: the ones it created before, and the ones this batch creates (they are linked to it below;
   // a run event for an existing run of anyone else is refused).
   const ownRuns = new Set(statementFor(store.sqlite, "SELECT id FROM runs WHERE job_id = ?").pluck().all(jobId) as string[]);
-  for (const id of inBatch.get("runs")?.keys() ?? []) {
+  for (const id of tiedInBatch.get("runs")?.keys() ?? []) {
     if (statementFor(store.sqlite, "SELECT 1 FROM runs WHERE id = ?").pluck().get(id) === undefined) ownRuns.add(id);
   }
   const runOf = runResolver(store, ownRuns, tiedInBatch);
@@ -59,13 +50,8 @@ export function scopeJobEvents(store: Store, jobId: string, events: Iterable<Har
   let index = 0;
   for (const event of events) {
     const i = index++;
-    if (event.type === "experiment") {
-      if (event.id !== experiment) refuse(i, "id", `a job's token may only write into its own experiment "${experiment}"`);
-      continue;
-    }
-    if (event.type === "task") {
-      const problem = taskChange(store, event);
-      if (problem) refuse(i, "", problem);
+    if (event.type === "experiment" || event.type === "task") {
+      for (const problem of outsideExperiment(store, event, experiment, ownerOf, JOB_WORDS)) refuse(i, problem.path, problem.message);
       continue;
     }
     const refusal = jobWriteRefusal(event);
@@ -78,21 +64,9 @@ export function scopeJobEvents(store: Store, jobId: string, events: Iterable<Har
       const existing = statementFor(store.sqlite, "SELECT job_id FROM runs WHERE id = ?").pluck().get(event.id) as string | null | undefined;
       if (existing !== undefined && existing !== jobId) refuse(i, "id", `run "${event.id}" was not created by this job`);
     }
-    const scope = eventScope(event)!;
-    const own = scope.experiment ?? (scope.owner ? ownerOf(scope.owner.table, scope.owner.id) : null);
-    // An unknown parent is the apply step's to report (400, "does not exist"); only a known other experiment is ours.
-    if (own !== null && own !== experiment) {
-      // The other experiment is not named: a job reads only its own (lib/services/auth/read-scope.ts), so a refusal must
-      // not tell it what else exists.
-      refuse(i, scope.experiment !== undefined ? "experiment" : scope.owner!.path, `a job's token may only write into its own experiment "${experiment}"`);
-      continue;
-    }
-    const before = errors.length;
-    for (const r of scope.refs) {
-      const owner = ownerOf(r.table, r.id);
-      if (owner !== null && owner !== experiment) refuse(i, r.path, `"${r.id}" is not in this job's experiment "${experiment}"; a job's token stays in it`);
-    }
-    if (errors.length > before) continue;
+    const outside = outsideExperiment(store, event, experiment, ownerOf, JOB_WORDS);
+    for (const problem of outside) refuse(i, problem.path, problem.message);
+    if (outside.length) continue;
     if (event.type === "harness_version") {
       const stored = statementFor(store.sqlite, "SELECT experiment_id FROM harness_versions WHERE id = ?").pluck().get(event.id) as string | undefined;
       if (stored !== undefined && stored !== experiment) {
@@ -183,17 +157,4 @@ function runResolver(store: Store, ownRuns: ReadonlySet<string>, tiedInBatch: Re
     return answer;
   };
   return (r: EventRef): RunOwnership => resolve(r.table, r.id, 0);
-}
-
-/** Why a job may not send this task event (it changes an existing task), or null. */
-function taskChange(store: Store, event: Extract<HarnessLabEvent, { type: "task" }>): string | null {
-  const row = statementFor(store.sqlite, "SELECT key, benchmark, title, metadata FROM tasks WHERE id = ?").get(event.id) as
-    | { key: string; benchmark: string; title: string | null; metadata: string | null }
-    | undefined;
-  if (!row) return null;
-  // The same comparison applyTask makes: a field left out keeps the stored value.
-  const title = event.title ?? row.title;
-  const metadata = event.metadata === undefined ? row.metadata : JSON.stringify(event.metadata);
-  if (row.key === event.key && row.benchmark === event.benchmark && title === row.title && metadata === row.metadata) return null;
-  return `task "${event.id}" exists with other content; tasks are shared by every experiment, so a job's token may add tasks but not change them`;
 }

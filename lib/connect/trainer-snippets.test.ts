@@ -71,6 +71,8 @@ describe("trainer snippets", () => {
   it("points rllm's UI logger at this server's rllm path with the token as its key", () => {
     expect(byId.rllm!.code).toContain("export RLLM_UI_URL='https://lab.example.org:8443/api/v1/rllm'");
     expect(byId.rllm!.code).toContain("export RLLM_API_KEY='hl_abc123'");
+    // The logger names the experiment by rllm's project, and the token writes into its own experiment only.
+    expect(byId.rllm!.code).toContain("trainer.project_name='gsm8k'");
   });
 
   it("gives the follower command with its target", () => {

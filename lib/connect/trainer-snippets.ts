@@ -165,11 +165,11 @@ export function trainerSnippets(input: SnippetInput): Snippet[] {
       id: "rllm",
       title: "rllm (no code)",
       language: "bash",
-      note: "rllm's UI logger talks to this server directly: the token is the API key.",
+      note: "rllm's UI logger talks to this server directly: the token is the API key, and rllm's project is the experiment (the token writes into its own experiment only).",
       code: [
         `export RLLM_UI_URL=${quoteShell(`${url}/api/v1/rllm`)}`,
         `export RLLM_API_KEY=${quoteShell(token)}`,
-        `python3 -m rllm.trainer ... trainer.logger="['console','ui']"`,
+        `python3 -m rllm.trainer ... trainer.logger="['console','ui']" trainer.project_name=${quoteShell(experiment)}`,
         `# or, through the harness_lab package: from harness_lab.integrations.rllm import install; install()`,
       ].join("\n"),
       arrives: "Metrics per step; episodes as rollouts with their whole dialog, in their trajectory groups; eval results.",

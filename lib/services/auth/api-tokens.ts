@@ -32,7 +32,7 @@ export interface CreateApiTokenInput {
   createdBy: string | null;
   expiresAt?: number | null;
   jobId?: string | null;
-  /** The one experiment the token may read (Connect a trainer's review-gate token); null: the whole lab. */
+  /** The one experiment the token may write into and read (Connect a trainer's tokens); null: the whole lab. */
   experimentId?: string | null;
 }
 
@@ -120,7 +120,7 @@ export function verifyBearer(store: Store, secret: string, now: number = Date.no
     kind: "token", id: row.id, name: row.name, scopes: normalizeScopes(row.scopes),
     // A job's token carries its read scope: the job's experiment, looked up once per request.
     ...(row.jobId ? { jobId: row.jobId, jobExperimentId: jobExperimentId(store, row.jobId) } : {}),
-    // A token minted for one experiment (Connect a trainer) reads only it.
+    // A token minted for one experiment (Connect a trainer) reads and writes only it (db/queries/experiment-ingest-scope.ts).
     ...(row.experimentId !== null && !row.jobId ? { experimentId: row.experimentId } : {}),
     ...(isFirstStartToken(row) ? { firstStart: true as const } : {}),
   };

@@ -7,6 +7,7 @@ import { getStore, type Store } from "../../../db/client";
 import { writeValidatedEvents, WriterUnavailable, WRITE_RETRY_AFTER_SECONDS, WRITE_QUEUE_LIMIT } from "../../../db/writer/store-writer";
 import type { BatchSource } from "../../../db/writer/writer-messages";
 import { scopeJobEvents } from "../../../db/queries/jobs-ingest-scope";
+import { scopeExperimentEvents, type ScopedEvents } from "../../../db/queries/experiment-ingest-scope";
 import type { Principal } from "../auth/pure/principal";
 import { arrivalOf } from "../../harness-trust/arrival";
 import { jsonResponse, refusalResponse } from "../../http/json-response";
@@ -38,12 +39,12 @@ export async function answerEventBody(principal: Principal, body: EventBody, sto
     // creates link back to the job.
     if (principal.jobId) {
       const scoped = scopeJobEvents(store, principal.jobId, body.events);
-      if (!scoped.ok) {
-        const first = scoped.errors[0];
-        console.info(logLine`ingest refused (403) for ${principal.name}: ${scoped.error}${first ? ` — event ${first.index} ${first.path}: ${first.message}` : ""}`);
-        return refusalResponse({ kind: "forbidden", error: scoped.error, extra: { errors: scoped.errors } });
-      }
+      if (!scoped.ok) return refuseOutside(principal, scoped);
       source = { events: [...scoped.events] };
+    } else if (principal.experimentId) {
+      // A token minted for one experiment (Connect a trainer) writes only into it (db/queries/experiment-ingest-scope.ts).
+      const scoped = scopeExperimentEvents(store, principal.experimentId, body.events);
+      if (!scoped.ok) return refuseOutside(principal, scoped);
     }
     let outcome;
     try {
@@ -63,4 +64,11 @@ export async function answerEventBody(principal: Principal, body: EventBody, sto
   } finally {
     body.dispose();
   }
+}
+
+/** 403 for a batch that reaches outside the token's experiment (or a job's run), naming the first event and field. */
+function refuseOutside(principal: Principal, scoped: Extract<ScopedEvents, { ok: false }>): Response {
+  const first = scoped.errors[0];
+  console.info(logLine`ingest refused (403) for ${principal.name}: ${scoped.error}${first ? ` — event ${first.index} ${first.path}: ${first.message}` : ""}`);
+  return refusalResponse({ kind: "forbidden", error: scoped.error, extra: { errors: scoped.errors } });
 }

@@ -64,12 +64,21 @@ async function post(request: Request): Promise<Response> {
   if (uploads.length === 0) return errorResponse(400, "files: choose at least one file or folder", { field: "files" });
   if (uploads.length > MAX_UPLOAD_FILES) return errorResponse(413, `files: at most ${MAX_UPLOAD_FILES} files per upload`, { field: "files" });
   if (text("experiment") === undefined) return errorResponse(400, "experiment: is required (an experiment's id or name)", { field: "experiment" });
+  // A token minted for one experiment (Connect a trainer) imports only into it, named by its id: a name would be
+  // resolved against every experiment, and the answer would tell it which others exist.
+  const own = auth.principal.experimentId;
+  if (own !== undefined && text("experiment")!.trim() !== own) {
+    return errorResponse(403, `experiment: this token imports only into its own experiment "${own}"; give its id`, { field: "experiment" });
+  }
 
   const store = getStore();
   const resolved = await resolveTarget(storeLookup(store), {
     experiment: text("experiment")!, run: text("run"), harness: text("harness"), benchmark: text("benchmark"),
   });
   if (!resolved.ok) return errorResponse(400, `${resolved.field}: ${resolved.reason}`, { field: resolved.field });
+  if (own !== undefined && resolved.target.experimentId !== own) {
+    return errorResponse(403, `experiment: this token imports only into its own experiment "${own}"`, { field: "experiment" });
+  }
 
   const files: InputFile[] = [];
   for (const upload of uploads) files.push({ name: upload.name, bytes: new Uint8Array(await upload.arrayBuffer()) });

@@ -16,8 +16,9 @@ export interface Principal {
    */
   jobExperimentId?: string | null;
   /**
-   * A token minted for one experiment (Connect a trainer, for a trainer that waits on the review gate): it reads
-   * only this experiment, as a job's token reads only its job's (lib/services/auth/read-scope.ts).
+   * A token minted for one experiment (Connect a trainer): it writes only into this experiment
+   * (db/queries/experiment-ingest-scope.ts) and, with the read scope (a trainer that waits on the review gate), reads
+   * only it, as a job's token reads only its job's (lib/services/auth/read-scope.ts).
    */
   experimentId?: string;
   /**

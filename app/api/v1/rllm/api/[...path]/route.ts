@@ -9,6 +9,7 @@ import { validateEvents } from "@/db/apply-events";
 import { writeValidatedEvents, WriterUnavailable, WRITE_RETRY_AFTER_SECONDS } from "@/db/writer/store-writer";
 import { experimentOfRun } from "@/db/queries/run-experiment";
 import { verifyBearer } from "@/lib/services/auth/api-tokens";
+import { scopeExperimentEvents } from "@/db/queries/experiment-ingest-scope";
 import { hasScope } from "@/lib/services/auth/pure/principal";
 import { BEARER_MESSAGES } from "@/lib/services/auth/request-auth";
 import { z } from "zod";
@@ -54,6 +55,14 @@ async function post(request: Request, context: Context): Promise<Response> {
       const first = validated.errors[0];
       console.info(logLine`rllm ui refused (400) for ${verified.principal.name}: ${first?.path ?? ""} ${first?.message ?? ""}`);
       return refused("invalid", `${first ? `${first.path}: ${first.message}` : "refused"}; nothing was written`, { errors: validated.errors });
+    }
+    // A token minted for one experiment (Connect a trainer) writes only into it, here as through /api/v1/events.
+    if (verified.principal.experimentId) {
+      const scoped = scopeExperimentEvents(store, verified.principal.experimentId, validated.events);
+      if (!scoped.ok) {
+        console.info(logLine`rllm ui refused (403) for ${verified.principal.name}: ${scoped.error}`);
+        return refused("forbidden", scoped.error, { errors: scoped.errors });
+      }
     }
     let outcome;
     try {
