@@ -22,6 +22,8 @@ test("an admin mints a token on Connect a trainer and a follower brings a verl r
   const follow = page.getByLabel("Followers (no code) snippet", { exact: true });
   await expect(follow).toContainText("<ingest token: mint one above>");
   await page.getByLabel("Token name").fill("e2e verl follower");
+  // The token writes into this experiment only (a follower into another one is refused: test/security/connect-token-writes.test.ts).
+  await page.getByLabel("Experiment", { exact: true }).fill(EXP);
   await page.getByLabel("Expires in (days)").fill("7");
   await page.getByRole("button", { name: "Mint token" }).click();
   await expect(page.getByRole("status")).toContainText("Token “e2e verl follower” created");
