@@ -134,14 +134,11 @@ export function createRenderSharing({ maxBytes = MAX_SHARED_BYTES, maxKeptBytes 
       },
       end() {
         if (settled) return;
+        // Something ended the kept answers while this one rendered: it may predate what those who joined know.
+        if (flight.era !== era) return release();
         settle();
         const body = Buffer.concat(chunks);
         chunks = [];
-        if (flight.era !== era) {
-          // Something ended the kept answers while this one rendered: it may predate what those who joined know.
-          for (const other of flight.joined) if (!other.res.destroyed) forward(other.req, other.res, null);
-          return;
-        }
         for (const other of flight.joined) replay(other.res, head, body);
         // A page that failed is not kept (the next request may well succeed).
         if (head.statusCode !== 200) return;
