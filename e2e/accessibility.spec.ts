@@ -17,8 +17,8 @@ let ids: Ids;
 test.beforeAll(async ({ server, request }) => {
   // Two reference seeds, written by the demo: minutes on this shared machine.
   test.setTimeout(600_000);
-  await ensureReferenceExperiment(server);
-  await ensureReferenceExperiment(server, REFERENCE_EVOLVED);
+  // Side by side: each demo is one process, the server ingests on another core.
+  await Promise.all([ensureReferenceExperiment(server), ensureReferenceExperiment(server, REFERENCE_EVOLVED)]);
   const experiment = await (await request.get(`/api/v1/experiments/${encodeURIComponent(EXP)}`, { headers: bearer(server.adminToken) })).json();
   const proposal = (experiment.records.harnessVersions as Array<{ originProposalId: string | null }>).find((v) => v.originProposalId)?.originProposalId;
   const rollouts = await (await request.get(`/api/v1/rollouts?experiment=${encodeURIComponent(EXP)}&limit=1`, { headers: bearer(server.adminToken) })).json();

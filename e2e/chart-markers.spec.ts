@@ -8,8 +8,8 @@ import { ensureReferenceExperiment, REFERENCE, REFERENCE_EVOLVED } from "./refer
 test.beforeAll(async ({ server }) => {
   // Two reference seeds, written by the demo: minutes on this shared machine.
   test.setTimeout(600_000);
-  await ensureReferenceExperiment(server);
-  await ensureReferenceExperiment(server, REFERENCE_EVOLVED);
+  // Side by side: each demo is one process, the server ingests on another core.
+  await Promise.all([ensureReferenceExperiment(server), ensureReferenceExperiment(server, REFERENCE_EVOLVED)]);
 });
 
 test("a harness marker's label on the training chart is a link to the proposal that made the change", async ({ page, request, server }) => {

@@ -56,8 +56,8 @@ const matrixRow = (page: Page, header: string | RegExp) =>
 test.describe("evaluation matrix", () => {
   test.beforeAll(async ({ server, request }) => {
     test.setTimeout(120_000);
-    await ensureReferenceExperiment(server);
-    await ensureReferenceExperiment(server, REFERENCE_EVOLVED);
+    // Side by side: each demo is one process, the server ingests on another core.
+    await Promise.all([ensureReferenceExperiment(server), ensureReferenceExperiment(server, REFERENCE_EVOLVED)]);
     const res = await request.post("/api/v1/events", { headers: bearer(server.adminToken), data: fixtureEvents() });
     expect(res.status(), await res.text()).toBe(200);
   });

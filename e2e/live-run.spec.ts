@@ -21,12 +21,14 @@ const RUN = `${EXP}.live-seed1`;
 const STEPS = 30;
 const PYTHON_ENV = { ...process.env, PYTHONPATH: path.join(PROJECT_ROOT, "clients", "python") };
 
-// Step 0, then waits for the test's "go" file (both pages open by then), then a step a second; each step is a
-// metric and a GRPO group of 4 (2 solved, 2 not), sent by the client's background thread (batches every 0.5 s).
+// Step 0, then waits for the test's "go" file (both pages open by then), then a step a second until the test's
+// "fast" file says the pages have shown pausing and resuming; the steps left follow without the wait (they test
+// only the end). Each step is a metric and a GRPO group of 4 (2 solved, 2 not), sent by the client's background
+// thread (batches every 0.5 s).
 const TRAINER = `
 import os, sys, time
 from harness_lab import Client
-url, token, experiment, go, steps = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], int(sys.argv[5])
+url, token, experiment, go, fast, steps = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4], sys.argv[5], int(sys.argv[6])
 client = Client(url, token=token)
 with client.run(experiment, "live-seed1") as run:
     for step in range(steps):
@@ -38,7 +40,7 @@ with client.run(experiment, "live-seed1") as run:
         for sample, reward in enumerate([1.0, 0.0, 1.0, 0.0]):
             run.log_rollout(step=step, task="live-task", sample=sample, reward=reward,
                             turns=[{"role": "user", "content": "Fix the failing test"}, {"role": "assistant", "content": "Patched"}])
-        time.sleep(1.0)
+        time.sleep(0.05 if os.path.exists(fast) else 1.0)
 client.close()
 print("done", flush=True)
 `;
@@ -72,8 +74,9 @@ const curvePoints = async (page: Page) => firstNumber(await page.locator("[data-
 test("a Python trainer's run page and overview follow it live, pause, and end with it", async ({ page, context, request, server }) => {
   test.setTimeout(180_000);
   const go = path.join(dir, "go");
+  const fast = path.join(dir, "fast");
   fs.writeFileSync(path.join(dir, "train.py"), TRAINER);
-  trainer = spawn("python3", ["train.py", server.baseURL, server.adminToken, EXP, go, String(STEPS)], { cwd: dir, env: PYTHON_ENV, stdio: ["ignore", "pipe", "pipe"] });
+  trainer = spawn("python3", ["train.py", server.baseURL, server.adminToken, EXP, go, fast, String(STEPS)], { cwd: dir, env: PYTHON_ENV, stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
   trainer.stdout!.on("data", (d: Buffer) => (output += d.toString()));
   trainer.stderr!.on("data", (d: Buffer) => (output += d.toString()));
@@ -124,6 +127,7 @@ test("a Python trainer's run page and overview follow it live, pause, and end wi
   expect(await runPageRollouts(page)).toBe(shownWhenPaused);
   await page.getByRole("button", { name: "Resume live updates" }).click();
   await expect.poll(() => runPageRollouts(page), { timeout: 5_000 }).toBeGreaterThan(shownWhenPaused);
+  fs.writeFileSync(fast, "");
 
   // The trainer finishes: the pages take its last rollouts, say the run has ended and stop asking.
   await expect.poll(() => output, { timeout: 60_000 }).toContain("done");

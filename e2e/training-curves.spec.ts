@@ -51,8 +51,8 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 
 test.beforeAll(async ({ server, request }) => {
   test.setTimeout(300_000); // two reference seeds; slow on a busy machine
-  await ensureReferenceExperiment(server);
-  await ensureReferenceExperiment(server, REFERENCE_EVOLVED);
+  // Side by side: each demo is one process, the server ingests on another core.
+  await Promise.all([ensureReferenceExperiment(server), ensureReferenceExperiment(server, REFERENCE_EVOLVED)]);
   const res = await request.post("/api/v1/events", { headers: bearer(server.adminToken), data: ownEvents() });
   expect(res.ok(), await res.text()).toBe(true);
 });
