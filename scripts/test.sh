@@ -19,14 +19,6 @@ echo "--- lint (exit $lint_rc) ---" && cat "$lint_log"
 echo "--- typecheck (exit $typecheck_rc) ---" && cat "$typecheck_log"
 rm -f "$lint_log" "$typecheck_log"
 if [ "$lint_rc" -ne 0 ] || [ "$typecheck_rc" -ne 0 ]; then exit 1; fi
-# .ci/run compiles the native modules (npm rebuild) beside lint and typecheck; the tests need them.
-if [ -n "${HARNESS_LAB_AWAIT_INSTALL:-}" ]; then
-  section "waiting for npm rebuild, which .ci/run started beside lint and typecheck"
-  while [ ! -f "$HARNESS_LAB_AWAIT_INSTALL" ]; do sleep 1; done
-  install_rc=$(cat "$HARNESS_LAB_AWAIT_INSTALL")
-  cat "$HARNESS_LAB_AWAIT_INSTALL.log"
-  if [ "$install_rc" != "0" ]; then echo "npm rebuild failed (exit $install_rc)" >&2; exit 1; fi
-fi
 section "unit and integration tests (vitest)"
 npm run --silent test:unit
 section "next build, e2e with the Python suite beside it, reliability --quick"
