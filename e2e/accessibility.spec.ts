@@ -4,7 +4,7 @@ import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { experimentComparePath, experimentPath, harnessR1Path, proposalPath, rolloutPath, runPath } from "../lib/http/page-links";
 import { test, expect, bearer } from "./fixtures";
-import { ensureReferenceExperiment, REFERENCE, REFERENCE_EVOLVED } from "./reference-experiment";
+import { ensureReferenceExperiments, REFERENCE, REFERENCE_EVOLVED } from "./reference-experiment";
 
 const EXP = REFERENCE_EVOLVED.harnessAdapt;
 
@@ -17,8 +17,7 @@ let ids: Ids;
 test.beforeAll(async ({ server, request }) => {
   // Two reference seeds, written by the demo: minutes on this shared machine.
   test.setTimeout(600_000);
-  // Side by side: each demo is one process, the server ingests on another core.
-  await Promise.all([ensureReferenceExperiment(server), ensureReferenceExperiment(server, REFERENCE_EVOLVED)]);
+  await ensureReferenceExperiments(server, REFERENCE, REFERENCE_EVOLVED);
   const experiment = await (await request.get(`/api/v1/experiments/${encodeURIComponent(EXP)}`, { headers: bearer(server.adminToken) })).json();
   const proposal = (experiment.records.harnessVersions as Array<{ originProposalId: string | null }>).find((v) => v.originProposalId)?.originProposalId;
   const rollouts = await (await request.get(`/api/v1/rollouts?experiment=${encodeURIComponent(EXP)}&limit=1`, { headers: bearer(server.adminToken) })).json();

@@ -3,13 +3,12 @@
 // image (or, when its points are links, a group) named in words for assistive technology.
 import { experimentPath, harnessR1Path, proposalPath } from "../lib/http/page-links";
 import { test, expect, bearer } from "./fixtures";
-import { ensureReferenceExperiment, REFERENCE, REFERENCE_EVOLVED } from "./reference-experiment";
+import { ensureReferenceExperiments, REFERENCE, REFERENCE_EVOLVED } from "./reference-experiment";
 
 test.beforeAll(async ({ server }) => {
   // Two reference seeds, written by the demo: minutes on this shared machine.
   test.setTimeout(600_000);
-  // Side by side: each demo is one process, the server ingests on another core.
-  await Promise.all([ensureReferenceExperiment(server), ensureReferenceExperiment(server, REFERENCE_EVOLVED)]);
+  await ensureReferenceExperiments(server, REFERENCE, REFERENCE_EVOLVED);
 });
 
 test("a harness marker's label on the training chart is a link to the proposal that made the change", async ({ page, request, server }) => {

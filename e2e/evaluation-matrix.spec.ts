@@ -6,7 +6,7 @@
 // - with one attempt per task and known discordant counts (b = 1, c = 9), McNemar's p = 0.0215;
 // - bad parameters give a note naming them.
 import { test, expect, bearer } from "./fixtures";
-import { ensureReferenceExperiment, REFERENCE, REFERENCE_EVOLVED } from "./reference-experiment";
+import { ensureReferenceExperiments, REFERENCE, REFERENCE_EVOLVED } from "./reference-experiment";
 import type { Page } from "@playwright/test";
 
 const enc = encodeURIComponent;
@@ -56,8 +56,7 @@ const matrixRow = (page: Page, header: string | RegExp) =>
 test.describe("evaluation matrix", () => {
   test.beforeAll(async ({ server, request }) => {
     test.setTimeout(120_000);
-    // Side by side: each demo is one process, the server ingests on another core.
-    await Promise.all([ensureReferenceExperiment(server), ensureReferenceExperiment(server, REFERENCE_EVOLVED)]);
+    await ensureReferenceExperiments(server, REFERENCE, REFERENCE_EVOLVED);
     const res = await request.post("/api/v1/events", { headers: bearer(server.adminToken), data: fixtureEvents() });
     expect(res.status(), await res.text()).toBe(200);
   });

@@ -47,3 +47,8 @@ export async function ensureReferenceExperiment(server: ServerState, reference: 
   );
   fs.writeFileSync(marker, JSON.stringify({ tmpDir: server.tmpDir, baseURL: server.baseURL }));
 }
+
+/** Several seeds side by side: each demo is one process, and the server ingests on the other core. */
+export async function ensureReferenceExperiments(server: ServerState, ...references: ReferenceIds[]): Promise<void> {
+  await Promise.all(references.map((reference) => ensureReferenceExperiment(server, reference)));
+}

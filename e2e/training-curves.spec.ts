@@ -6,7 +6,7 @@ import fs from "node:fs";
 import type { Page } from "@playwright/test";
 import { curvesPath, experimentPath, harnessComparePath, proposalPath, runPath } from "../lib/http/page-links";
 import { test, expect, bearer } from "./fixtures";
-import { ensureReferenceExperiment, REFERENCE, REFERENCE_EVOLVED } from "./reference-experiment";
+import { ensureReferenceExperiments, REFERENCE, REFERENCE_EVOLVED } from "./reference-experiment";
 
 const HA_TRAIN = `${REFERENCE.harnessAdapt}-train`;
 const GRPO_TRAIN = `${REFERENCE.grpo}-train`;
@@ -51,8 +51,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&
 
 test.beforeAll(async ({ server, request }) => {
   test.setTimeout(300_000); // two reference seeds; slow on a busy machine
-  // Side by side: each demo is one process, the server ingests on another core.
-  await Promise.all([ensureReferenceExperiment(server), ensureReferenceExperiment(server, REFERENCE_EVOLVED)]);
+  await ensureReferenceExperiments(server, REFERENCE, REFERENCE_EVOLVED);
   const res = await request.post("/api/v1/events", { headers: bearer(server.adminToken), data: ownEvents() });
   expect(res.ok(), await res.text()).toBe(true);
 });

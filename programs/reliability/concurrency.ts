@@ -229,7 +229,7 @@ export const runConcurrency: ReliabilityPart = async (options) => {
         browser_query_idle_p95_ms_by_shape: p95ByShape(idle),
         // The producers at the server's priority: they take cores the server would have on this machine.
         ...phaseFigures(phases[0], idleP95, ""),
-        ...(phases.length === plans.length
+        ...(!options.quick
           ? {
               // The same producers at a lower CPU priority: the trainers, which run elsewhere, do not take the
               // server's cores (the producers still post as fast as the server answers them).
