@@ -130,7 +130,9 @@ afterAll(async () => {
 
 async function runProbe(sandboxEnv: Record<string, string>) {
   const store = getStore();
-  jobs.configureJobRuntime(store, { jobsRoot: env.jobsRoot, serverUrl: env.url, pollMs: 100, sandbox: sandboxStatus(sandboxEnv) });
+  // Started polling as in the server: the pass after the job's exit may find bubblewrap's processes still going
+  // away, and only a later pass finishes the job (test/security/unreviewed-harness.test.ts saw it hang without one).
+  jobs.configureJobRuntime(store, { jobsRoot: env.jobsRoot, serverUrl: env.url, pollMs: 100, sandbox: sandboxStatus(sandboxEnv) }).start();
   const outside = `${where.dir}/outside-${Date.now()}.txt`;
   const launched = await jobs.launchJob(store, { templateId: "escape", params: { outside }, actor: env.reviewer, experimentId: REF_EXPERIMENT });
   if (!launched.ok) throw new Error(launched.error);

@@ -53,7 +53,10 @@ const stored = (id: string) => one<{ arrived_via: string; reviewed_by: string | 
 
 beforeAll(async () => {
   env = await startJobTestEnv(store(), where);
-  jobs.configureJobRuntime(store(), { jobsRoot: env.jobsRoot, serverUrl: env.url, pollMs: 150 });
+  // Polling, as the server's runtime does: a job whose wrapper exits while bubblewrap's processes are still going
+  // away is finished by the next pass, and without a timer no pass would come (the job stayed running: seen once
+  // in a loaded CI run, where the launch's wait hit the 30 s test timeout).
+  jobs.configureJobRuntime(store(), { jobsRoot: env.jobsRoot, serverUrl: env.url, pollMs: 150 }).start();
   const saved = saveTemplate(store(), {
     id: "run-harness", experimentId: REF_EXPERIMENT, actor: { kind: "token", id: "test-admin", scopes: ["admin"] },
     spec: { name: "run harness", kind: "evaluate", command: ["{node}", "-e", "0"], placeholders: { harness_version: { type: "harness_version" } } },
