@@ -80,8 +80,12 @@ export async function startJobTestEnv(store: Store, where: { dir: string; dbFile
   };
 }
 
-/** Polls the store until the job reaches one of `statuses` (or the timeout, with the last state in the message). */
-export async function waitForJob(store: Store, jobId: string, statuses: string[], timeoutMs = 60_000): Promise<void> {
+/**
+ * Polls the store until the job reaches one of `statuses` (or the timeout, with the last state in the message). The
+ * default stays under vitest's 30 s test timeout, so a stuck job fails with its status and reason rather than as a
+ * bare "Test timed out" (as one did in a loaded CI run).
+ */
+export async function waitForJob(store: Store, jobId: string, statuses: string[], timeoutMs = 20_000): Promise<void> {
   const { getJob } = await import("@/db/queries/jobs");
   const deadline = Date.now() + timeoutMs;
   for (;;) {
