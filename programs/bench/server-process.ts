@@ -83,8 +83,9 @@ export function cpuTicksOf(fields: string[]): number {
   return Number(fields[11]) + Number(fields[12]);
 }
 
-/** A process and all of its descendants (Linux /proc): the server may fork workers of its own. */
-export function processTree(rootPid: number): number[] {
+/** Processes and all of their descendants (Linux /proc): the server may fork workers of its own. */
+export function processTree(...rootPids: number[]): number[] {
+  const roots = new Set(rootPids);
   const parents = new Map<number, number>();
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
@@ -95,7 +96,7 @@ export function processTree(rootPid: number): number[] {
     }
   }
   const inTree = (pid: number): boolean => {
-    for (let p = pid, hops = 0; p > 1 && hops < 64; p = parents.get(p) ?? 0, hops++) if (p === rootPid) return true;
+    for (let p = pid, hops = 0; p > 1 && hops < 64; p = parents.get(p) ?? 0, hops++) if (roots.has(p)) return true;
     return false;
   };
   return [...parents.keys()].filter(inTree);

@@ -13,6 +13,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { freePort } from "../../lib/services/server/free-port";
+import { processTree } from "../../programs/bench/server-process";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const SHIMS = path.join(ROOT, "test", "support", "ray-shims");
@@ -62,24 +63,17 @@ const run = (python: string, args: string[], env: Record<string, string | undefi
  */
 function headPids(dir: string): number[] {
   const needle = Buffer.from(`\0${MARKER}=${dir}\0`);
-  const marked = new Set<number>();
-  const children = new Map<number, number[]>();
+  const marked: number[] = [];
   for (const entry of fs.readdirSync("/proc")) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    const pid = Number(entry);
     try {
       const environ = Buffer.concat([Buffer.from("\0"), fs.readFileSync(`/proc/${entry}/environ`)]);
-      if (environ.includes(needle)) marked.add(pid);
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      children.set(ppid, [...(children.get(ppid) ?? []), pid]);
+      if (environ.includes(needle)) marked.push(Number(entry));
     } catch {
       // gone, or not ours to read
     }
   }
-  const pids = new Set(marked);
-  for (const pid of pids) for (const child of children.get(pid) ?? []) pids.add(child);
-  return [...pids];
+  return marked.length ? processTree(...marked) : [];
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
